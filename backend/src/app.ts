@@ -1,0 +1,92 @@
+import { randomUUID } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import compression from 'compression';
+import express, { type Express } from 'express';
+import helmet from 'helmet';
+import { pinoHttp } from 'pino-http';
+import { contactRoutes } from './features/contact/routes.js';
+import { createContactStore } from './features/contact/store.js';
+import { healthRoutes } from './features/health/routes.js';
+import type { GraphStatusSource } from './features/health/service.js';
+import type { SharedState } from './platform/cache/types.js';
+import type { Database } from './platform/db/database.js';
+import { apiNotFound, errorHandler } from './platform/errors.js';
+import type { Logger } from './platform/logging.js';
+
+export interface AppDeps {
+  logger: Logger;
+  database: Database;
+  shared: SharedState;
+  graph: GraphStatusSource;
+  /** Largest JSON body, e.g. "100kb". */
+  bodyLimit?: string;
+  /** The built frontend; the SPA is served from here when the folder exists. */
+  staticDir?: string;
+  startedAt?: number;
+}
+
+const REQUEST_ID = /^[A-Za-z0-9._-]{1,64}$/;
+
+/** Builds the HTTP application without listening, so tests and index.ts wire it the same way. */
+export function createApp(deps: AppDeps): Express {
+  const app = express();
+  app.disable('x-powered-by');
+  // One reverse proxy in front (docker-compose, a load balancer); keeps req.ip the client's.
+  app.set('trust proxy', 'loopback, linklocal, uniquelocal');
+
+  app.use(
+    helmet({
+      contentSecurityPolicy: {
+        directives: {
+          'img-src': ["'self'", 'data:', 'blob:', 'https://image.tmdb.org'],
+          'connect-src': ["'self'", 'ws:', 'wss:'],
+          'style-src': ["'self'", "'unsafe-inline'"],
+          // Served over plain HTTP on a LAN too; upgrading would break every asset there.
+          'upgrade-insecure-requests': null,
+        },
+      },
+      crossOriginEmbedderPolicy: false,
+    }),
+  );
+  app.use(compression());
+  app.use(
+    pinoHttp({
+      logger: deps.logger,
+      genReqId: (req, res) => {
+        const incoming = req.headers['x-request-id'];
+        const id = typeof incoming === 'string' && REQUEST_ID.test(incoming) ? incoming : randomUUID();
+        res.setHeader('X-Request-Id', id);
+        return id;
+      },
+      customLogLevel: (_req, res, error) => (error || res.statusCode >= 500 ? 'error' : res.statusCode >= 400 ? 'warn' : 'info'),
+      autoLogging: { ignore: (req) => !req.url?.startsWith('/api') },
+      serializers: {
+        req: (req: { id: unknown; method: string; url: string; remoteAddress?: string }) => ({ id: req.id, method: req.method, url: req.url, remoteAddress: req.remoteAddress }),
+        res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
+      },
+    }),
+  );
+
+  const api = express.Router();
+  api.use(express.json({ limit: deps.bodyLimit ?? '100kb' }));
+  api.use(healthRoutes({ database: deps.database, shared: deps.shared, graph: deps.graph, startedAt: deps.startedAt ?? Date.now() }));
+  api.use(contactRoutes(createContactStore(deps.database.db)));
+  api.use(apiNotFound);
+  app.use('/api', api);
+
+  if (deps.staticDir && existsSync(path.join(deps.staticDir, 'index.html'))) serveFrontend(app, deps.staticDir);
+
+  app.use(errorHandler(deps.logger));
+  return app;
+}
+
+/** Static assets with long caching (their names carry hashes), and index.html for every client route. */
+function serveFrontend(app: Express, staticDir: string): void {
+  const indexHtml = path.join(staticDir, 'index.html');
+  app.use('/assets', express.static(path.join(staticDir, 'assets'), { immutable: true, maxAge: '1y', fallthrough: false }));
+  app.use(express.static(staticDir, { index: false }));
+  app.get('/{*clientRoute}', (_req, res) => {
+    res.set('Cache-Control', 'no-cache').sendFile(indexHtml);
+  });
+}

@@ -1,0 +1,174 @@
+import { createClient } from 'redis';
+import type { Logger } from '../logging.js';
+import type { Counters, KeyValueStore, PubSub, SharedState, SortedSets } from './types.js';
+
+export type RedisClient = ReturnType<typeof createClient>;
+
+export interface RedisSharedState extends SharedState {
+  /** A new connection with the same settings (Socket.IO adapter, subscribers). Connected. */
+  duplicate(): Promise<RedisClient>;
+}
+
+export interface RedisOptions {
+  url: string;
+  /** Prepended to every key and channel, so several apps or test runs can share one Redis. */
+  keyPrefix?: string;
+  logger?: Logger;
+  /** How long start-up waits for Redis before failing. */
+  connectTimeoutMs?: number;
+}
+
+/**
+ * Shared state on Redis. Commands fail fast while Redis is unreachable (no offline queue), so
+ * callers can degrade instead of hanging; the client reconnects by itself in the background.
+ */
+export async function createRedisSharedState(options: RedisOptions): Promise<RedisSharedState> {
+  const prefix = options.keyPrefix ?? '';
+  const clientOptions = {
+    url: options.url,
+    disableOfflineQueue: true,
+    socket: {
+      connectTimeout: 5_000,
+      // Retry quickly at first, then every 2 s, forever: Redis coming back must heal the app.
+      reconnectStrategy: (retries: number) => Math.min(50 * 2 ** retries, 2_000),
+    },
+  };
+  const clients: RedisClient[] = [];
+  let lastError = '';
+  const connect = async (client: RedisClient): Promise<RedisClient> => {
+    client.on('error', (error: Error) => {
+      // Log each distinct failure once; reconnect attempts repeat the same error many times.
+      if (error.message !== lastError) options.logger?.warn({ err: error.message }, 'redis connection problem');
+      lastError = error.message;
+    });
+    client.on('ready', () => {
+      if (lastError) options.logger?.info('redis connection restored');
+      lastError = '';
+    });
+    clients.push(client);
+    await withTimeout(client.connect(), options.connectTimeoutMs ?? 5_000, `Cannot reach Redis at ${redactUrl(options.url)}`).catch(
+      (error: unknown) => {
+        client.destroy();
+        throw error;
+      },
+    );
+    return client;
+  };
+
+  const main = await connect(createClient(clientOptions));
+  let subscriber: RedisClient | undefined;
+  const subscriberClient = async () => (subscriber ??= await connect(main.duplicate()));
+
+  const kv: KeyValueStore = {
+    async get(key) {
+      return main.get(prefix + key);
+    },
+    async set(key, value, ttlMs) {
+      await (ttlMs === undefined ? main.set(prefix + key, value) : main.set(prefix + key, value, { expiration: { type: 'PX', value: Math.max(1, Math.round(ttlMs)) } }));
+    },
+    async delete(key) {
+      await main.del(prefix + key);
+    },
+    async deleteByPrefix(keyPrefix) {
+      let removed = 0;
+      for await (const keys of main.scanIterator({ MATCH: `${escapeGlob(prefix + keyPrefix)}*`, COUNT: 500 })) {
+        if (keys.length > 0) removed += await main.del(keys);
+      }
+      return removed;
+    },
+  };
+
+  const pubsub: PubSub = {
+    async publish(channel, message) {
+      await main.publish(prefix + channel, message);
+    },
+    async subscribe(channel, onMessage) {
+      const client = await subscriberClient();
+      const listener = (message: string) => onMessage(message);
+      await client.subscribe(prefix + channel, listener);
+      return async () => {
+        await client.unsubscribe(prefix + channel, listener);
+      };
+    },
+  };
+
+  const sortedSets: SortedSets = {
+    async increment(key, member, by) {
+      return Number(await main.zIncrBy(prefix + key, by, member));
+    },
+    async score(key, member) {
+      const score = await main.zScore(prefix + key, member);
+      return score === null ? null : Number(score);
+    },
+    async rank(key, member) {
+      return main.zRevRank(prefix + key, member);
+    },
+    async range(key, start, stop) {
+      const rows = await main.zRangeWithScores(prefix + key, start, stop, { REV: true });
+      return rows.map((row) => ({ member: String(row.value), score: Number(row.score) }));
+    },
+    async size(key) {
+      return main.zCard(prefix + key);
+    },
+    async remove(key, member) {
+      await main.zRem(prefix + key, member);
+    },
+  };
+
+  const counters: Counters = {
+    async increment(key, { by = 1, ttlMs } = {}) {
+      const fullKey = prefix + key;
+      const multi = main.multi().incrBy(fullKey, by);
+      // NX: the window starts with the first hit and is not extended by later ones.
+      if (ttlMs !== undefined) multi.pExpire(fullKey, Math.max(1, Math.round(ttlMs)), 'NX');
+      multi.pTTL(fullKey);
+      const replies = (await multi.exec()) as unknown[];
+      const value = Number(replies[0]);
+      const ttl = Number(replies[replies.length - 1]);
+      return { value, ttlMs: ttl >= 0 ? ttl : null };
+    },
+    async get(key) {
+      return Number((await main.get(prefix + key)) ?? 0);
+    },
+  };
+
+  return {
+    driver: 'redis',
+    kv,
+    pubsub,
+    sortedSets,
+    counters,
+    async ping() {
+      const started = performance.now();
+      await main.ping();
+      return Math.round((performance.now() - started) * 100) / 100;
+    },
+    duplicate: () => connect(main.duplicate()),
+    async close() {
+      await Promise.all(clients.map((client) => (client.isOpen ? client.close().catch(() => client.destroy()) : undefined)));
+    },
+  };
+}
+
+function withTimeout<T>(promise: Promise<T>, ms: number, message: string): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(message)), ms);
+  });
+  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
+}
+
+function escapeGlob(text: string): string {
+  return text.replace(/[*?[\]\\]/g, '\\$&');
+}
+
+/** The URL without its password, for messages. */
+export function redactUrl(url: string): string {
+  try {
+    const parsed = new URL(url);
+    if (parsed.password) parsed.password = '***';
+    return parsed.toString();
+  } catch {
+    return '(unparseable URL)';
+  }
+}

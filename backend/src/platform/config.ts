@@ -1,0 +1,76 @@
+import { randomBytes } from 'node:crypto';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { z } from 'zod';
+
+const emptyAsUndefined = (value: unknown) => (value === '' ? undefined : value);
+const optionalUrl = z.preprocess(emptyAsUndefined, z.url().optional());
+const optionalString = z.preprocess(emptyAsUndefined, z.string().min(1).optional());
+
+/** Every setting the server reads from the environment. Each appears in .env.example. */
+export const ConfigSchema = z.object({
+  /** HTTP port for the API, sockets and the built frontend. 0 picks a free port (tests). */
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  /** Interface to bind. */
+  HOST: z.string().default('0.0.0.0'),
+  /** PostgreSQL connection string. Unset: embedded PGlite under DATA_DIR/pg. */
+  DATABASE_URL: optionalUrl,
+  /** PostgreSQL schema (search_path) to use; tests and CI use a fresh one per run. */
+  DATABASE_SCHEMA: z.preprocess(emptyAsUndefined, z.string().regex(/^[a-z_][a-z0-9_]*$/).default('public')),
+  /** Redis connection string. Unset: in-process cache, pub/sub, sorted sets and counters. */
+  REDIS_URL: optionalUrl,
+  /** Folder for the embedded database, graph snapshots and the generated session secret. */
+  DATA_DIR: z.string().default('./data'),
+  /** Cookie signing secret. Unset: generated once and kept in DATA_DIR/session-secret. */
+  SESSION_SECRET: z.preprocess(emptyAsUndefined, z.string().min(32, 'must be at least 32 characters').optional()),
+  /** TMDB API key for the data:tmdb crawler and lazy poster/biography enrichment. Optional. */
+  TMDB_API_KEY: optionalString,
+  /** Google OAuth 2.0 client for "Sign in with Google". Both or neither. */
+  GOOGLE_CLIENT_ID: optionalString,
+  GOOGLE_CLIENT_SECRET: optionalString,
+  /** Public base URL of the app (OAuth callbacks, share links, Open Graph tags). */
+  PUBLIC_URL: optionalUrl,
+  /** pino log level. */
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** Largest JSON request body accepted. */
+  BODY_LIMIT: z.string().regex(/^\d+(b|kb|mb)$/i, 'must look like 100kb').default('100kb'),
+  /** Folder of the built frontend to serve; unset uses frontend/dist beside the backend. */
+  STATIC_DIR: optionalString,
+}).superRefine((config, ctx) => {
+  if (Boolean(config.GOOGLE_CLIENT_ID) !== Boolean(config.GOOGLE_CLIENT_SECRET)) {
+    ctx.addIssue({ code: 'custom', path: ['GOOGLE_CLIENT_SECRET'], message: 'GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET go together' });
+  }
+});
+
+export type Config = z.infer<typeof ConfigSchema> & { SESSION_SECRET: string };
+
+/** Raised when the environment does not describe a runnable server; `message` lists every problem. */
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+/** Parses the environment, or throws a ConfigError naming every bad setting. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = ConfigSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((issue) => `  - ${issue.path.join('.') || '(env)'}: ${issue.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const config = parsed.data;
+  return { ...config, DATA_DIR: path.resolve(config.DATA_DIR), SESSION_SECRET: config.SESSION_SECRET ?? persistedSecret(config.DATA_DIR) };
+}
+
+/** A random secret generated on first start and kept under DATA_DIR, so sessions survive restarts. */
+function persistedSecret(dataDir: string): string {
+  const file = path.join(path.resolve(dataDir), 'session-secret');
+  try {
+    const existing = readFileSync(file, 'utf8').trim();
+    if (existing.length >= 32) return existing;
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+  }
+  mkdirSync(path.dirname(file), { recursive: true });
+  const secret = randomBytes(48).toString('base64url');
+  writeFileSync(file, `${secret}\n`, { mode: 0o600 });
+  return secret;
+}

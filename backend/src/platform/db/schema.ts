@@ -1,0 +1,21 @@
+import { index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+
+/**
+ * The document store's tables. Each feature adds its tables here; `npm run db:generate` turns a
+ * change into a committed SQL migration under backend/migrations, applied at start.
+ */
+
+/** Messages sent through the contact form (spec §2 Contact, §3 Contact message). */
+export const contactMessages = pgTable(
+  'contact_messages',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    name: text('name').notNull(),
+    email: text('email').notNull(),
+    subject: text('subject').notNull(),
+    category: text('category').notNull(),
+    message: text('message').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('contact_messages_created_at_idx').on(table.createdAt)],
+);

@@ -1,0 +1,79 @@
+import type { ApiError, ErrorCode } from '@cinema-dna/shared-types';
+import type { ErrorRequestHandler, RequestHandler } from 'express';
+import { z } from 'zod';
+import type { Logger } from './logging.js';
+
+/** An expected failure with the HTTP status and body it answers with. */
+export class AppError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: ErrorCode,
+    message: string,
+    readonly details?: unknown,
+  ) {
+    super(message);
+    this.name = 'AppError';
+  }
+
+  toBody(): ApiError {
+    return this.details === undefined ? { code: this.code, message: this.message } : { code: this.code, message: this.message, details: this.details };
+  }
+}
+
+export const notFound = (message = 'Not found') => new AppError(404, 'NOT_FOUND', message);
+export const badRequest = (code: ErrorCode, message: string, details?: unknown) => new AppError(400, code, message, details);
+
+/** Zod issues as a client can use them: which field, what is wrong. */
+export function validationDetails(error: z.ZodError) {
+  return error.issues.map((issue) => ({ path: issue.path.join('.'), message: issue.message }));
+}
+
+/** Parses input with a schema, turning a failure into a 400 VALIDATION_FAILED. */
+export function parseInput<S extends z.ZodType>(schema: S, input: unknown, what = 'Request'): z.infer<S> {
+  const result = schema.safeParse(input);
+  if (!result.success) throw new AppError(400, 'VALIDATION_FAILED', `${what} is invalid`, validationDetails(result.error));
+  return result.data;
+}
+
+/** Maps any thrown value to an ApiError body and status; unknown errors become a logged 500. */
+export function toApiError(error: unknown): { status: number; body: ApiError } {
+  if (error instanceof AppError) return { status: error.status, body: error.toBody() };
+  if (error instanceof z.ZodError) {
+    return { status: 400, body: { code: 'VALIDATION_FAILED', message: 'Request is invalid', details: validationDetails(error) } };
+  }
+  // body-parser errors carry `type` and `status`.
+  const bodyError = error as { type?: string; status?: number; limit?: number };
+  if (bodyError?.type === 'entity.parse.failed') {
+    return { status: 400, body: { code: 'INVALID_JSON', message: 'Request body is not valid JSON' } };
+  }
+  if (bodyError?.type === 'entity.too.large') {
+    return { status: 413, body: { code: 'PAYLOAD_TOO_LARGE', message: 'Request body is too large', details: { limitBytes: bodyError.limit } } };
+  }
+  if (bodyError?.type === 'encoding.unsupported' || bodyError?.type === 'charset.unsupported') {
+    return { status: 415, body: { code: 'VALIDATION_FAILED', message: 'Unsupported request body encoding' } };
+  }
+  if (bodyError?.status === 404) return { status: 404, body: { code: 'NOT_FOUND', message: 'Not found' } };
+  if (typeof bodyError?.status === 'number' && bodyError.status >= 400 && bodyError.status < 500) {
+    return { status: bodyError.status, body: { code: 'VALIDATION_FAILED', message: 'Request could not be read' } };
+  }
+  return { status: 500, body: { code: 'INTERNAL_ERROR', message: 'Something went wrong on our side' } };
+}
+
+/** Answers unknown /api routes with a 404 in the error shape (the SPA handles every other path). */
+export const apiNotFound: RequestHandler = (req, _res, next) => {
+  next(new AppError(404, 'NOT_FOUND', `No API route for ${req.method} ${req.baseUrl}${req.path}`));
+};
+
+/** The one error handler: `{ code, message, details }`, never a stack trace; 5xx logged with the request id. */
+export function errorHandler(logger: Logger): ErrorRequestHandler {
+  return (error, req, res, _next) => {
+    const { status, body } = toApiError(error);
+    const requestId = String(req.id ?? '');
+    if (status >= 500) {
+      (req.log ?? logger).error({ err: error, requestId }, 'request failed');
+      body.details = { requestId };
+    }
+    if (res.headersSent) return;
+    res.status(status).json(body);
+  };
+}

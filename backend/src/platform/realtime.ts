@@ -1,0 +1,73 @@
+import type { Server as HttpServer } from 'node:http';
+import type { Ack, ApiError, ClientToServerEvents, InterServerEvents, ServerToClientEvents, SocketData } from '@cinema-dna/shared-types';
+import { createAdapter } from '@socket.io/redis-adapter';
+import { Server, type Socket } from 'socket.io';
+import type { z } from 'zod';
+import type { SharedState } from './cache/types.js';
+import type { RedisSharedState } from './cache/redis.js';
+import { AppError, toApiError } from './errors.js';
+import type { Logger } from './logging.js';
+
+export type RealtimeServer = Server<ClientToServerEvents, ServerToClientEvents, InterServerEvents, SocketData>;
+export type RealtimeSocket = Socket<ClientToServerEvents, ServerToClientEvents, InterServerEvents, SocketData>;
+
+export interface RealtimeDeps {
+  logger: Logger;
+  shared: SharedState;
+  /** Feature handlers, each registering its events on a connected socket. */
+  features: Array<(io: RealtimeServer, socket: RealtimeSocket) => void>;
+  /** Called once with the server, for features that broadcast on their own (presence). */
+  onServer?: Array<(io: RealtimeServer) => void>;
+}
+
+/** Socket.IO on the app's HTTP server; with Redis the adapter fans events out across every node. */
+export async function createRealtime(httpServer: HttpServer, deps: RealtimeDeps): Promise<RealtimeServer> {
+  const io: RealtimeServer = new Server(httpServer, {
+    serveClient: false,
+    maxHttpBufferSize: 64 * 1024,
+    connectionStateRecovery: { maxDisconnectionDuration: 30_000 },
+  });
+  if (deps.shared.driver === 'redis') {
+    const redis = deps.shared as RedisSharedState;
+    const [pub, sub] = await Promise.all([redis.duplicate(), redis.duplicate()]);
+    io.adapter(createAdapter(pub, sub, { key: 'cinema-dna' }));
+    io.of('/').adapter.on('error', (error: Error) => deps.logger.warn({ err: error.message }, 'socket adapter error'));
+  }
+  io.on('connection', (socket) => {
+    for (const register of deps.features) register(io, socket);
+  });
+  for (const start of deps.onServer ?? []) start(io);
+  return io;
+}
+
+/**
+ * Wraps a command handler: parses the payload with its zod schema, runs the handler and answers
+ * the acknowledgement `{ ok, data } | { ok: false, error }`. A client without an ack callback gets nothing.
+ */
+export function command<S extends z.ZodType, T>(
+  logger: Logger,
+  schema: S,
+  run: (payload: z.infer<S>) => Promise<T> | T,
+): (payload: unknown, ack?: unknown) => void {
+  return (payload, ack) => {
+    const reply = typeof ack === 'function' ? (ack as (response: Ack<T>) => void) : () => {};
+    const parsed = schema.safeParse(payload);
+    if (!parsed.success) {
+      const details = parsed.error.issues.map((issue) => ({ path: issue.path.join('.'), message: issue.message }));
+      reply({ ok: false, error: { code: 'VALIDATION_FAILED', message: 'Payload is invalid', details } });
+      return;
+    }
+    Promise.resolve()
+      .then(() => run(parsed.data))
+      .then(
+        (data) => reply({ ok: true, data }),
+        (error: unknown) => {
+          const { status, body } = toApiError(error);
+          if (status >= 500) logger.error({ err: error }, 'socket command failed');
+          reply({ ok: false, error: body satisfies ApiError });
+        },
+      );
+  };
+}
+
+export { AppError };

@@ -1,0 +1,26 @@
+import { z } from 'zod';
+
+/** Machine-readable error codes used in every 4xx/5xx body. */
+export const ERROR_CODES = [
+  'VALIDATION_FAILED',
+  'INVALID_JSON',
+  'INVALID_ENTITY',
+  'NOT_FOUND',
+  'UNAUTHORIZED',
+  'FORBIDDEN',
+  'CONFLICT',
+  'PAYLOAD_TOO_LARGE',
+  'RATE_LIMITED',
+  'SERVICE_UNAVAILABLE',
+  'INTERNAL_ERROR',
+] as const;
+export const ErrorCodeSchema = z.enum(ERROR_CODES);
+export type ErrorCode = z.infer<typeof ErrorCodeSchema>;
+
+/** The one error body shape: HTTP responses and socket acknowledgements alike. */
+export const ApiErrorSchema = z.object({
+  code: ErrorCodeSchema,
+  message: z.string(),
+  details: z.unknown().optional(),
+});
+export type ApiError = z.infer<typeof ApiErrorSchema>;

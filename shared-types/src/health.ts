@@ -1,0 +1,34 @@
+import { z } from 'zod';
+
+export const ComponentStatusSchema = z.enum(['up', 'down']);
+
+/** One dependency's health, with the latency of a real round trip when it was reached. */
+export const ComponentHealthSchema = z.object({
+  status: ComponentStatusSchema,
+  /** Which implementation serves it: postgres/pglite, redis/memory, snapshot. */
+  driver: z.string(),
+  latencyMs: z.number().nullable(),
+  error: z.string().optional(),
+});
+export type ComponentHealth = z.infer<typeof ComponentHealthSchema>;
+
+export const GraphHealthSchema = z.object({
+  status: z.enum(['up', 'loading', 'down']),
+  driver: z.string(),
+  latencyMs: z.number().nullable(),
+  entities: z.number().int(),
+  links: z.number().int(),
+  error: z.string().optional(),
+});
+export type GraphHealth = z.infer<typeof GraphHealthSchema>;
+
+export const HealthSchema = z.object({
+  /** ok: everything up; degraded: serving without a non-essential part (cache); down: cannot serve. */
+  status: z.enum(['ok', 'degraded', 'down']),
+  uptimeSeconds: z.number(),
+  checkedAt: z.string(),
+  database: ComponentHealthSchema,
+  cache: ComponentHealthSchema,
+  graph: GraphHealthSchema,
+});
+export type Health = z.infer<typeof HealthSchema>;

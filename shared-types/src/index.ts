@@ -1,0 +1,5 @@
+export * from './errors.js';
+export * from './health.js';
+export * from './entities.js';
+export * from './contact.js';
+export * from './socket.js';

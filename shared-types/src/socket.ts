@@ -1,0 +1,50 @@
+import { z } from 'zod';
+import type { ApiError } from './errors.js';
+
+/** Socket event names, in one place so client and server never drift apart. */
+export const EVENTS = {
+  roomJoin: 'room:join',
+  roomLeave: 'room:leave',
+  roomChanged: 'room:changed',
+  presenceChanged: 'presence:changed',
+} as const;
+
+/** Acknowledgement of every client command. */
+export type Ack<T> = { ok: true; data: T } | { ok: false; error: ApiError };
+export type AckCallback<T> = (response: Ack<T>) => void;
+
+/** A room where friends play together; codes are short and shareable. */
+export const RoomCodeSchema = z
+  .string()
+  .trim()
+  .regex(/^[A-Za-z0-9-]{3,32}$/, 'Room codes are 3 to 32 letters, digits or dashes');
+export const RoomJoinSchema = z.object({ code: RoomCodeSchema, displayName: z.string().trim().min(1).max(40) });
+export type RoomJoin = z.infer<typeof RoomJoinSchema>;
+export const RoomLeaveSchema = z.object({ code: RoomCodeSchema });
+export type RoomLeave = z.infer<typeof RoomLeaveSchema>;
+
+export const RoomStateSchema = z.object({
+  code: z.string(),
+  members: z.array(z.object({ socketId: z.string(), displayName: z.string() })),
+});
+export type RoomState = z.infer<typeof RoomStateSchema>;
+
+export const PresenceSchema = z.object({ online: z.number().int().nonnegative() });
+export type Presence = z.infer<typeof PresenceSchema>;
+
+export interface ClientToServerEvents {
+  'room:join': (payload: RoomJoin, ack: AckCallback<RoomState>) => void;
+  'room:leave': (payload: RoomLeave, ack: AckCallback<RoomState>) => void;
+}
+
+export interface ServerToClientEvents {
+  'room:changed': (state: RoomState) => void;
+  'presence:changed': (presence: Presence) => void;
+}
+
+export type InterServerEvents = Record<string, never>;
+
+/** Per-socket data set by the server on connect. */
+export interface SocketData {
+  displayName?: string;
+}
