@@ -36,10 +36,6 @@ export const ConfigSchema = z.object({
   BODY_LIMIT: z.string().regex(/^\d+(b|kb|mb)$/i, 'must look like 100kb').default('100kb'),
   /** Folder of the built frontend to serve; unset uses frontend/dist beside the backend. */
   STATIC_DIR: optionalString,
-}).superRefine((config, ctx) => {
-  if (Boolean(config.GOOGLE_CLIENT_ID) !== Boolean(config.GOOGLE_CLIENT_SECRET)) {
-    ctx.addIssue({ code: 'custom', path: ['GOOGLE_CLIENT_SECRET'], message: 'GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET go together' });
-  }
 });
 
 export type Config = z.infer<typeof ConfigSchema> & { SESSION_SECRET: string };
@@ -52,9 +48,13 @@ export class ConfigError extends Error {
 /** Parses the environment, or throws a ConfigError naming every bad setting. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const parsed = ConfigSchema.safeParse(env);
-  if (!parsed.success) {
-    const lines = parsed.error.issues.map((issue) => `  - ${issue.path.join('.') || '(env)'}: ${issue.message}`);
-    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  const problems = parsed.success ? [] : parsed.error.issues.map((issue) => `${issue.path.join('.') || '(env)'}: ${issue.message}`);
+  // Checked on the raw values so it is reported together with any other problem.
+  if (Boolean(env.GOOGLE_CLIENT_ID) !== Boolean(env.GOOGLE_CLIENT_SECRET)) {
+    problems.push('GOOGLE_CLIENT_SECRET: GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET go together');
+  }
+  if (!parsed.success || problems.length > 0) {
+    throw new ConfigError(`Invalid configuration:\n${problems.map((problem) => `  - ${problem}`).join('\n')}`);
   }
   const config = parsed.data;
   return { ...config, DATA_DIR: path.resolve(config.DATA_DIR), SESSION_SECRET: config.SESSION_SECRET ?? persistedSecret(config.DATA_DIR) };

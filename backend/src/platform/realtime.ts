@@ -4,7 +4,7 @@ import { createAdapter } from '@socket.io/redis-adapter';
 import { Server, type Socket } from 'socket.io';
 import type { z } from 'zod';
 import type { SharedState } from './cache/types.js';
-import type { RedisSharedState } from './cache/redis.js';
+import type { RedisClient, RedisSharedState } from './cache/redis.js';
 import { AppError, toApiError } from './errors.js';
 import type { Logger } from './logging.js';
 
@@ -30,7 +30,7 @@ export async function createRealtime(httpServer: HttpServer, deps: RealtimeDeps)
   if (deps.shared.driver === 'redis') {
     const redis = deps.shared as RedisSharedState;
     const [pub, sub] = await Promise.all([redis.duplicate(), redis.duplicate()]);
-    io.adapter(createAdapter(pub, sub, { key: 'cinema-dna' }));
+    io.adapter(createAdapter(guardPublish(pub, deps.logger), sub, { key: `${redis.keyPrefix}socket.io` }));
     io.of('/').adapter.on('error', (error: Error) => deps.logger.warn({ err: error.message }, 'socket adapter error'));
   }
   io.on('connection', (socket) => {
@@ -38,6 +38,25 @@ export async function createRealtime(httpServer: HttpServer, deps: RealtimeDeps)
   });
   for (const start of deps.onServer ?? []) start(io);
   return io;
+}
+
+/**
+ * The adapter publishes without handling rejections; while Redis is down (or closing) that would
+ * crash the process. Failed publishes are logged and dropped: local delivery already happened.
+ */
+function guardPublish(client: RedisClient, logger: Logger): RedisClient {
+  return new Proxy(client, {
+    get(target, property, receiver) {
+      const value: unknown = Reflect.get(target, property, receiver);
+      if (typeof value !== 'function') return value;
+      if (property !== 'publish' && property !== 'sPublish') return value.bind(target);
+      return (...args: unknown[]) =>
+        (value as (...a: unknown[]) => Promise<unknown>).apply(target, args).catch((error: unknown) => {
+          logger.warn({ err: error instanceof Error ? error.message : String(error) }, 'socket event not published to other nodes');
+          return 0;
+        });
+    },
+  });
 }
 
 /**

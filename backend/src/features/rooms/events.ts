@@ -7,9 +7,15 @@ import { command, type RealtimeServer, type RealtimeSocket } from '../../platfor
 export const MAX_ROOMS_PER_SOCKET = 5;
 const roomName = (code: string) => `room:${code.toLowerCase()}`;
 
-/** Who is in a room right now, across every node (the adapter answers for the others). */
+/**
+ * Who is in a room right now, across every node (the adapter answers for the others). While the
+ * other nodes cannot be asked (Redis down), this node's members are the best honest answer.
+ */
 async function roomState(io: RealtimeServer, code: string): Promise<RoomState> {
-  const sockets = await io.in(roomName(code)).fetchSockets();
+  const sockets = await io
+    .in(roomName(code))
+    .fetchSockets()
+    .catch(() => io.local.in(roomName(code)).fetchSockets());
   return {
     code: code.toLowerCase(),
     members: sockets.map((socket) => ({ socketId: socket.id, displayName: socket.data.displayName ?? 'Guest' })),

@@ -17,7 +17,7 @@ export function startPresence(logger: Logger) {
       timer = setTimeout(async () => {
         timer = undefined;
         try {
-          const online = (await io.fetchSockets()).length;
+          const online = (await io.fetchSockets().catch(() => io.local.fetchSockets())).length;
           io.emit(EVENTS.presenceChanged, { online });
         } catch (error) {
           logger.warn({ err: error }, 'presence count failed');

@@ -5,6 +5,7 @@ import type { Counters, KeyValueStore, PubSub, SharedState, SortedSets } from '.
 export type RedisClient = ReturnType<typeof createClient>;
 
 export interface RedisSharedState extends SharedState {
+  keyPrefix: string;
   /** A new connection with the same settings (Socket.IO adapter, subscribers). Connected. */
   duplicate(): Promise<RedisClient>;
 }
@@ -134,6 +135,7 @@ export async function createRedisSharedState(options: RedisOptions): Promise<Red
 
   return {
     driver: 'redis',
+    keyPrefix: prefix,
     kv,
     pubsub,
     sortedSets,

@@ -40,12 +40,10 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
 }
 
 async function openPostgres(url: string, schemaName: string): Promise<Database> {
-  const pool = new pg.Pool({ connectionString: url, max: 10, connectionTimeoutMillis: 5_000 });
+  // search_path as a startup option: every pooled connection lands in the schema before its first query.
+  const pool = new pg.Pool({ connectionString: url, max: 10, connectionTimeoutMillis: 5_000, options: `-c search_path=${schemaName}` });
   // An idle client losing its server must not crash the process; the next query reports it.
   pool.on('error', () => {});
-  pool.on('connect', (client) => {
-    void client.query(`SET search_path TO "${schemaName}"`);
-  });
   try {
     await pool.query(`CREATE SCHEMA IF NOT EXISTS "${schemaName}"`);
     const db = drizzlePg(pool, { schema }) as unknown as Db;

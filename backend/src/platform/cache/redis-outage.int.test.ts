@@ -1,0 +1,89 @@
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { EVENTS, type ClientToServerEvents, type ServerToClientEvents } from '@cinema-dna/shared-types';
+import { io as connect, type Socket } from 'socket.io-client';
+import { afterAll, describe, expect, it } from 'vitest';
+import { startServer, type RunningServer } from '../../server.js';
+import { loadConfig } from '../config.js';
+import { createLogger } from '../logging.js';
+
+/** A private Redis this test may stop and start without disturbing anything else. */
+const hasRedisServer = spawnSync('redis-server', ['--version']).status === 0;
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const probe = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as { port: number };
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+async function startRedis(port: number): Promise<ChildProcess> {
+  const child = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], { stdio: 'pipe' });
+  await new Promise<void>((resolve, reject) => {
+    child.stdout!.on('data', (chunk: Buffer) => {
+      if (chunk.toString().includes('Ready to accept connections')) resolve();
+    });
+    child.once('exit', (code) => reject(new Error(`redis-server exited with ${code}`)));
+  });
+  return child;
+}
+
+async function stopRedis(child: ChildProcess): Promise<void> {
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  child.kill('SIGKILL');
+  await exited;
+}
+
+describe.runIf(hasRedisServer)('when Redis goes away while the app runs', () => {
+  let redis: ChildProcess | undefined;
+  let server: RunningServer | undefined;
+  afterAll(async () => {
+    await server?.close();
+    if (redis && redis.exitCode === null) await stopRedis(redis);
+  });
+
+  it('keeps serving, reports the cache down, and recovers by itself when Redis returns', async () => {
+    const port = await freePort();
+    redis = await startRedis(port);
+    const config = loadConfig({
+      PORT: '0',
+      HOST: '127.0.0.1',
+      DATA_DIR: mkdtempSync(path.join(tmpdir(), 'cdna-outage-')),
+      REDIS_URL: `redis://127.0.0.1:${port}`,
+    });
+    server = await startServer(config, { logger: createLogger('silent') });
+    const health = async () => (await fetch(`${server!.url}/api/health`)).json();
+    expect((await health()).cache).toMatchObject({ status: 'up', driver: 'redis' });
+
+    const socket: Socket<ServerToClientEvents, ClientToServerEvents> = connect(server.url, { transports: ['websocket'], forceNew: true });
+    await new Promise((resolve) => socket.once('connect', () => resolve(undefined)));
+
+    await stopRedis(redis);
+
+    const during = await fetch(`${server.url}/api/contact`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ name: 'Outage', email: 'o@example.com', subject: 'Still up?', message: 'Redis is down.' }),
+    });
+    expect(during.status).toBe(201);
+    const down = await fetch(`${server.url}/api/health`);
+    expect(down.status).toBe(200);
+    const downBody = await down.json();
+    expect(downBody.status).toBe('degraded');
+    expect(downBody.cache).toMatchObject({ status: 'down', driver: 'redis', latencyMs: null });
+    expect(downBody.database.status).toBe('up');
+    // Sockets keep working on this node while other nodes cannot be reached.
+    const joined = await socket.emitWithAck(EVENTS.roomJoin, { code: 'outage', displayName: 'Ana' });
+    expect(joined).toMatchObject({ ok: true, data: { members: [{ displayName: 'Ana' }] } });
+
+    redis = await startRedis(port);
+    await expect.poll(async () => (await health()).cache.status, { timeout: 15_000, interval: 250 }).toBe('up');
+    expect((await health()).status).not.toBe('down');
+    socket.disconnect();
+  });
+});

@@ -1,0 +1,49 @@
+import { mkdtempSync, readFileSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config.js';
+
+const dataDir = () => mkdtempSync(path.join(tmpdir(), 'cdna-config-'));
+
+describe('loadConfig', () => {
+  it('runs on an empty environment with the embedded defaults', () => {
+    const config = loadConfig({ DATA_DIR: dataDir() });
+    expect(config).toMatchObject({ PORT: 3000, LOG_LEVEL: 'info', DATABASE_SCHEMA: 'public' });
+    expect(config.DATABASE_URL).toBeUndefined();
+    expect(config.REDIS_URL).toBeUndefined();
+  });
+
+  it('treats empty strings as unset, as a copied .env.example leaves them', () => {
+    const config = loadConfig({ DATA_DIR: dataDir(), DATABASE_URL: '', REDIS_URL: '', TMDB_API_KEY: '' });
+    expect(config.DATABASE_URL).toBeUndefined();
+    expect(config.TMDB_API_KEY).toBeUndefined();
+  });
+
+  it('lists every bad setting at once', () => {
+    let error: unknown;
+    try {
+      loadConfig({ PORT: 'eighty', DATABASE_URL: 'not a url', LOG_LEVEL: 'loud', SESSION_SECRET: 'short', GOOGLE_CLIENT_ID: 'id-only' });
+    } catch (caught) {
+      error = caught;
+    }
+    expect(error).toBeInstanceOf(ConfigError);
+    const message = (error as Error).message;
+    for (const name of ['PORT', 'DATABASE_URL', 'LOG_LEVEL', 'SESSION_SECRET', 'GOOGLE_CLIENT_SECRET']) expect(message).toContain(`- ${name}:`);
+  });
+
+  it('generates a session secret once, privately, and reuses it', () => {
+    const dir = dataDir();
+    const first = loadConfig({ DATA_DIR: dir }).SESSION_SECRET;
+    expect(first.length).toBeGreaterThanOrEqual(32);
+    expect(loadConfig({ DATA_DIR: dir }).SESSION_SECRET).toBe(first);
+    const file = path.join(dir, 'session-secret');
+    expect(readFileSync(file, 'utf8').trim()).toBe(first);
+    expect(statSync(file).mode & 0o077).toBe(0);
+  });
+
+  it('prefers SESSION_SECRET from the environment', () => {
+    const secret = 's'.repeat(40);
+    expect(loadConfig({ DATA_DIR: dataDir(), SESSION_SECRET: secret }).SESSION_SECRET).toBe(secret);
+  });
+});
