@@ -1,0 +1,34 @@
+#!/usr/bin/env node
+// `npm start`: build what is missing or out of date, then serve. Keeps `npm ci && npm start` one step.
+import { spawnSync } from 'node:child_process';
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
+const backendEntry = path.join(root, 'backend/dist/index.js');
+// tsc -b rewrites its build info on every build that changed anything; index.js may be untouched.
+const backendStamp = path.join(root, 'backend/dist/.tsbuildinfo');
+const frontendEntry = path.join(root, 'frontend/dist/index.html');
+
+/** Newest modification time under a folder (skipping build output and dependencies). */
+function newest(dir) {
+  let latest = 0;
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    if (entry.name === 'node_modules' || entry.name === 'dist') continue;
+    const full = path.join(dir, entry.name);
+    latest = Math.max(latest, entry.isDirectory() ? newest(full) : statSync(full).mtimeMs);
+  }
+  return latest;
+}
+
+const builtAt = (file) => (existsSync(file) ? statSync(file).mtimeMs : 0);
+const sourcesAt = Math.max(...['shared-types', 'backend', 'frontend'].map((dir) => newest(path.join(root, dir))));
+if (!existsSync(backendEntry) || builtAt(backendStamp) < sourcesAt || builtAt(frontendEntry) < sourcesAt) {
+  console.log('Building Cinema DNA (first start or sources changed)...');
+  const build = spawnSync('npm', ['run', 'build'], { cwd: root, stdio: 'inherit' });
+  if (build.status !== 0) process.exit(build.status ?? 1);
+}
+
+const server = spawnSync(process.execPath, [backendEntry], { cwd: root, stdio: 'inherit' });
+process.exit(server.status ?? 0);
