@@ -1,4 +1,5 @@
-import { index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { index, integer, jsonb, pgTable, primaryKey, real, text, timestamp } from 'drizzle-orm/pg-core';
+import type { EntityDetails } from '../../ingest/model.js';
 
 /**
  * The document store's tables. Each feature adds its tables here; `npm run db:generate` turns a
@@ -18,4 +19,22 @@ export const contactMessages = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [index('contact_messages_created_at_idx').on(table.createdAt)],
+);
+
+/**
+ * Detail fields of every graph entity (spec §3), one row per entity and source: re-importing a
+ * source replaces its rows only. The search path never reads this; detail pages do.
+ */
+export const entities = pgTable(
+  'entities',
+  {
+    key: text('key').notNull(),
+    source: text('source').notNull(),
+    type: text('type').notNull(),
+    name: text('name').notNull(),
+    subtype: text('subtype'),
+    popularity: real('popularity').notNull().default(0),
+    details: jsonb('details').$type<EntityDetails>().notNull().default({}),
+  },
+  (table) => [primaryKey({ columns: [table.key, table.source] }), index('entities_source_idx').on(table.source)],
 );

@@ -1,0 +1,79 @@
+import { eq, inArray } from 'drizzle-orm';
+import type { Db } from '../platform/db/database.js';
+import { entities } from '../platform/db/schema.js';
+import type { EntityDetails, EntityKey, IngestEntity } from './model.js';
+import { readSourceEntities } from './source-files.js';
+
+const BATCH = 500;
+
+/**
+ * Replaces one source's rows in the entities table with what its files hold, in one transaction:
+ * readers see the old details or the new ones, never a half-imported source.
+ */
+export async function syncSourceDetails(db: Db, dataDir: string, source: string, onProgress?: (rows: number) => void): Promise<number> {
+  let rows = 0;
+  await db.transaction(async (tx) => {
+    await tx.delete(entities).where(eq(entities.source, source));
+    let batch: Array<typeof entities.$inferInsert> = [];
+    const flush = async () => {
+      if (batch.length === 0) return;
+      await tx.insert(entities).values(batch);
+      rows += batch.length;
+      onProgress?.(rows);
+      batch = [];
+    };
+    for await (const entity of readSourceEntities(dataDir, source)) {
+      batch.push(toRow(entity, source));
+      if (batch.length >= BATCH) await flush();
+    }
+    await flush();
+  });
+  return rows;
+}
+
+/** Removes a source that is no longer imported. */
+export async function removeSourceDetails(db: Db, source: string): Promise<void> {
+  await db.delete(entities).where(eq(entities.source, source));
+}
+
+function toRow(entity: IngestEntity, source: string): typeof entities.$inferInsert {
+  return {
+    key: `${entity.type}:${entity.id}`,
+    source,
+    type: entity.type,
+    name: entity.name,
+    subtype: entity.subtype ?? null,
+    popularity: entity.popularity,
+    details: entity.details ?? {},
+  };
+}
+
+export interface StoredEntity {
+  key: EntityKey;
+  type: string;
+  name: string;
+  subtype: string | null;
+  popularity: number;
+  details: EntityDetails;
+}
+
+/** Details of entities by key, merged over sources (the most popular source's values win). */
+export async function findEntityDetails(db: Db, keys: EntityKey[]): Promise<Map<EntityKey, StoredEntity>> {
+  const found = new Map<EntityKey, StoredEntity>();
+  if (keys.length === 0) return found;
+  const rows = await db.select().from(entities).where(inArray(entities.key, keys));
+  rows.sort((a, b) => a.popularity - b.popularity);
+  for (const row of rows) {
+    const key = row.key as EntityKey;
+    const previous = found.get(key);
+    found.set(key, {
+      key,
+      type: row.type,
+      name: row.name,
+      subtype: row.subtype ?? previous?.subtype ?? null,
+      popularity: Math.max(row.popularity, previous?.popularity ?? 0),
+      details: { ...previous?.details, ...row.details },
+    });
+  }
+  return found;
+}
