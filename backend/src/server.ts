@@ -7,6 +7,8 @@ import { createApp } from './app.js';
 import { startPresence } from './features/rooms/presence.js';
 import { registerRoomEvents } from './features/rooms/events.js';
 import type { GraphStatusSource } from './features/health/service.js';
+import { GraphService } from './graph/index.js';
+import { prepareGraph } from './ingest/pipeline.js';
 import type { Config } from './platform/config.js';
 import { openSharedState } from './platform/cache/index.js';
 import type { SharedState } from './platform/cache/types.js';
@@ -26,21 +28,30 @@ export interface RunningServer {
   database: Database;
   shared: SharedState;
   logger: Logger;
+  graph: GraphService;
   /** Stops accepting, closes sockets, then storage. Safe to call twice. */
   close(): Promise<void>;
 }
 
 export interface StartOptions {
   logger?: Logger;
-  graph?: GraphStatusSource;
   /** Key prefix in Redis (tests isolate runs with it). */
   redisKeyPrefix?: string;
+  /** Search worker threads (default: cores - 1; 0 searches on the main thread). */
+  searchWorkers?: number;
 }
 
-/** No graph engine is wired in this build yet: health says so rather than pretending. */
-const NO_GRAPH: GraphStatusSource = {
-  status: () => ({ status: 'down', entities: 0, links: 0, error: 'No movie graph loaded' }),
-};
+/** Health's view of the graph: its status, and a real lookup timed as the probe. */
+function graphHealthSource(graph: GraphService): GraphStatusSource {
+  return {
+    status: () => graph.status(),
+    async probe() {
+      const started = performance.now();
+      graph.typeahead('th', { limit: 1 });
+      return Math.round((performance.now() - started) * 1000) / 1000;
+    },
+  };
+}
 
 /** Opens storage, builds the app and the realtime server on one HTTP server, and listens. */
 export async function startServer(config: Config, options: StartOptions = {}): Promise<RunningServer> {
@@ -58,11 +69,19 @@ export async function startServer(config: Config, options: StartOptions = {}): P
     throw error;
   }
 
+  const graph = new GraphService({ workers: options.searchWorkers });
+  try {
+    await graph.load(await prepareGraph({ dataDir: config.DATA_DIR, db: database.db, logger }));
+  } catch (error) {
+    await Promise.all([graph.close(), shared.close(), database.close()]);
+    throw error;
+  }
+
   const app = createApp({
     logger,
     database,
     shared,
-    graph: options.graph ?? NO_GRAPH,
+    graph: graphHealthSource(graph),
     bodyLimit: config.BODY_LIMIT,
     staticDir: config.STATIC_DIR ?? DEFAULT_STATIC_DIR,
   });
@@ -89,9 +108,10 @@ export async function startServer(config: Config, options: StartOptions = {}): P
         io.close(() => resolve());
         http.closeIdleConnections();
       });
+      await graph.close();
       await shared.close();
       await database.close();
     })());
 
-  return { url, port, app, io, http, database, shared, logger, close };
+  return { url, port, app, io, http, database, shared, logger, graph, close };
 }

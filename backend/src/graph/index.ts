@@ -1,0 +1,229 @@
+/**
+ * The connection engine's front door: loads a snapshot, answers searches through worker threads,
+ * typeahead and entity lookups from memory. No database, no HTTP: the app wires it in.
+ */
+import { ENTITY_TYPES, PERSON_SUBTYPES, type EntityType, type PersonSubtype } from '@cinema-dna/shared-types';
+import { ZodError } from 'zod';
+import { GraphError } from './errors.js';
+import {
+  SearchParametersSchema,
+  type EngineParameters,
+  type EntityRef,
+  type SearchParametersInput,
+} from './parameters.js';
+import { SearchEngine, type AlternativesResult, type SearchProgress, type SearchResult } from './search.js';
+import { loadSnapshot, type Graph, type GraphEntity } from './snapshot.js';
+import { TypeaheadIndex, type TypeaheadHit, type TypeaheadOptions } from './typeahead.js';
+import { SearchWorkerPool } from './worker-pool.js';
+
+export { GraphError, SearchCancelledError, SnapshotFormatError } from './errors.js';
+export {
+  DEFAULT_ALLOWED_TYPES,
+  EntityRefSchema,
+  SearchParametersSchema,
+  type EngineParameters,
+  type EntityRef,
+  type SearchParameters,
+  type SearchParametersInput,
+} from './parameters.js';
+export type {
+  AlternativePath,
+  AlternativesResult,
+  PathLink,
+  PathStep,
+  ProgressEntity,
+  SearchProgress,
+  SearchResult,
+  SearchStats,
+} from './search.js';
+export { SearchEngine } from './search.js';
+export { Graph, loadSnapshot, loadSnapshotSync, type GraphEntity } from './snapshot.js';
+export { SnapshotBuilder, type EntityInput, type LinkInput, type SnapshotBuildStats } from './snapshot-builder.js';
+export { TypeaheadIndex, type TypeaheadHit, type TypeaheadOptions } from './typeahead.js';
+export { SearchWorkerPool } from './worker-pool.js';
+
+/** Health of the graph, for the health endpoint. */
+export interface GraphStatus {
+  status: 'up' | 'loading' | 'down';
+  entities: number;
+  links: number;
+  /** How long the last successful load took. */
+  loadedMs: number | null;
+  path: string | null;
+  error?: string;
+}
+
+/** Counts for the home page's hero numbers. */
+export interface HeroNumbers {
+  entities: number;
+  links: number;
+  byType: Record<EntityType, number>;
+  /** People by subtype (actors, directors...). */
+  people: Record<PersonSubtype, number>;
+}
+
+export interface GraphServiceOptions {
+  /** Search worker threads; 0 runs searches on the calling thread (tests, tiny graphs). Default: cores - 1. */
+  workers?: number;
+}
+
+export interface ServiceSearchOptions {
+  signal?: AbortSignal;
+  onProgress?: (progress: SearchProgress) => void;
+  /** Entities per progress sample (default 5). */
+  sampleSize?: number;
+}
+
+interface Loaded {
+  graph: Graph;
+  typeahead: TypeaheadIndex;
+  pool: SearchWorkerPool | null;
+  engine: SearchEngine | null;
+  hero: HeroNumbers | null;
+}
+
+/** Holds the loaded graph and answers everything the API needs from it. */
+export class GraphService {
+  private loaded: Loaded | null = null;
+  private loading = false;
+  private loadedMs: number | null = null;
+  private path: string | null = null;
+  private error: string | null = null;
+
+  constructor(private readonly options: GraphServiceOptions = {}) {}
+
+  /**
+   * Loads (or replaces) the graph from a snapshot file. Searches keep using the previous graph
+   * until the new one is ready; on failure the previous graph stays and status() reports the error.
+   */
+  async load(path: string): Promise<void> {
+    this.loading = true;
+    this.error = null;
+    const started = performance.now();
+    try {
+      const graph = await loadSnapshot(path);
+      const workers = this.options.workers;
+      const pool = workers === 0 ? null : new SearchWorkerPool(graph, { size: workers });
+      await pool?.ready();
+      const previous = this.loaded;
+      this.loaded = { graph, typeahead: new TypeaheadIndex(graph), pool, engine: pool ? null : new SearchEngine(graph), hero: null };
+      this.path = path;
+      this.loadedMs = performance.now() - started;
+      await previous?.pool?.close();
+    } catch (error) {
+      this.error = error instanceof Error ? error.message : String(error);
+      throw error;
+    } finally {
+      this.loading = false;
+    }
+  }
+
+  status(): GraphStatus {
+    const g = this.loaded?.graph;
+    const base = { entities: g?.nodeCount ?? 0, links: g?.linkCount ?? 0, loadedMs: this.loadedMs, path: this.path };
+    if (this.loading && !g) return { status: 'loading', ...base };
+    if (!g) return { status: 'down', ...base, ...(this.error ? { error: this.error } : {}) };
+    return { status: 'up', ...base, ...(this.error ? { error: this.error } : {}) };
+  }
+
+  /** The loaded graph (throws SERVICE_UNAVAILABLE before the first load). */
+  get graph(): Graph {
+    return this.require().graph;
+  }
+
+  /**
+   * Finds the connection between two entities (keys or indices). Parameters are validated and
+   * defaulted with SearchParametersSchema. Resolves null when no path exists within maxDegrees.
+   */
+  async search(from: EntityRef, to: EntityRef, params: SearchParametersInput = {}, options: ServiceSearchOptions = {}): Promise<SearchResult | null> {
+    const { engine, pool } = this.require();
+    const [a, b, resolved] = this.prepare(from, to, params);
+    if (pool) return pool.search(a, b, resolved, options);
+    return engine!.search(a, b, resolved, options);
+  }
+
+  /** Up to `limit` distinct shortest paths, lightest first (the first is search's answer). */
+  async alternatives(from: EntityRef, to: EntityRef, params: SearchParametersInput = {}, limit = 5, options: ServiceSearchOptions = {}): Promise<AlternativesResult | null> {
+    const { engine, pool } = this.require();
+    const [a, b, resolved] = this.prepare(from, to, params);
+    if (pool) return pool.listAlternatives(a, b, resolved, limit, options);
+    return engine!.listAlternatives(a, b, resolved, limit, options);
+  }
+
+  /** Name search (prefix at any word start, then one-edit fuzzy), most popular first. */
+  typeahead(query: string, options?: TypeaheadOptions): TypeaheadHit[] {
+    return this.require().typeahead.search(query, options);
+  }
+
+  /** Node index of an external key, or null. */
+  resolve(key: string): number | null {
+    const index = this.require().graph.resolve(key);
+    return index < 0 ? null : index;
+  }
+
+  /** The entity at a node index (throws NOT_FOUND for an index outside the graph). */
+  entityAt(index: number): GraphEntity {
+    const { graph } = this.require();
+    if (!graph.has(index)) throw new GraphError('NOT_FOUND', `no entity at index ${index}`);
+    return graph.entity(index);
+  }
+
+  /** Entity counts by type and people by subtype (computed once per loaded graph). */
+  heroNumbers(): HeroNumbers {
+    const loaded = this.require();
+    if (!loaded.hero) loaded.hero = countEntities(loaded.graph);
+    return loaded.hero;
+  }
+
+  /** Stops the workers and drops the graph. */
+  async close(): Promise<void> {
+    const loaded = this.loaded;
+    this.loaded = null;
+    await loaded?.pool?.close();
+  }
+
+  private require(): Loaded {
+    if (!this.loaded) throw new GraphError('SERVICE_UNAVAILABLE', this.loading ? 'the movie graph is still loading' : 'no movie graph is loaded');
+    return this.loaded;
+  }
+
+  private toIndex(ref: EntityRef, field: string): number {
+    const { graph } = this.require();
+    const index = typeof ref === 'number' ? (graph.has(ref) ? ref : -1) : graph.resolve(ref);
+    if (index < 0) throw new GraphError('INVALID_ENTITY', `unknown entity ${JSON.stringify(ref)}`, { field, entity: ref });
+    return index;
+  }
+
+  private prepare(from: EntityRef, to: EntityRef, params: SearchParametersInput): [number, number, EngineParameters] {
+    let parsed;
+    try {
+      parsed = SearchParametersSchema.parse(params);
+    } catch (error) {
+      if (error instanceof ZodError) throw new GraphError('VALIDATION_FAILED', 'invalid search parameters', error.issues);
+      throw error;
+    }
+    const a = this.toIndex(from, 'from');
+    const b = this.toIndex(to, 'to');
+    if (a === b) throw new GraphError('VALIDATION_FAILED', 'from and to are the same entity', { field: 'to' });
+    const avoid = parsed.avoid.map((ref) => this.toIndex(ref, 'avoid'));
+    return [a, b, { ...parsed, avoid }];
+  }
+}
+
+function countEntities(graph: Graph): HeroNumbers {
+  const byTypeCounts = new Float64Array(ENTITY_TYPES.length);
+  const subtypeCounts = new Float64Array(PERSON_SUBTYPES.length);
+  const types = graph.types;
+  const subtypes = graph.subtypes;
+  for (let v = 0; v < graph.nodeCount; v++) {
+    byTypeCounts[types[v]!]!++;
+    const s = subtypes[v]!;
+    if (s < PERSON_SUBTYPES.length) subtypeCounts[s]!++;
+  }
+  return {
+    entities: graph.nodeCount,
+    links: graph.linkCount,
+    byType: Object.fromEntries(ENTITY_TYPES.map((t, i) => [t, byTypeCounts[i]!])) as Record<EntityType, number>,
+    people: Object.fromEntries(PERSON_SUBTYPES.map((s, i) => [s, subtypeCounts[i]!])) as Record<PersonSubtype, number>,
+  };
+}

@@ -1,0 +1,523 @@
+import { describe, expect, it } from 'vitest';
+import type { EntityType } from '@cinema-dna/shared-types';
+import { GraphError, SearchCancelledError } from './errors.js';
+import { DIRECT_RELATIONSHIPS } from './model.js';
+import { DEFAULT_ALLOWED_TYPES, INDIRECT_LINK_WEIGHT, defaultParameters, popularityPenalty, type EngineParameters } from './parameters.js';
+import { SearchEngine, type SearchProgress, type SearchResult } from './search.js';
+import type { Graph } from './snapshot.js';
+import { buildGraph, fixture, randomGraph, referenceDistance, seededRandom, type GraphFixture } from './test-graphs.js';
+
+const ALL_TYPES: EntityType[] = ['person', 'movie', 'genre', 'keyword', 'company', 'collection', 'award', 'location'];
+
+function params(overrides: Partial<EngineParameters> = {}): EngineParameters {
+  return { ...defaultParameters(), ...overrides };
+}
+
+function keys(result: SearchResult | null): string[] | null {
+  return result ? result.path.map((s) => s.key) : null;
+}
+
+/** Asserts every step of `result` is a real link of the fixture, in the stated direction, with its label. */
+function expectValidPath(fx: GraphFixture, result: SearchResult, from: string, to: string): void {
+  const labels = new Map<string, string | null>();
+  for (const l of fx.links) {
+    const id = `${l.from}|${l.relationship}|${l.to}`;
+    if (!labels.has(id)) labels.set(id, l.label ?? null);
+  }
+  const path = result.path;
+  expect(path[0]!.key).toBe(from);
+  expect(path.at(-1)!.key).toBe(to);
+  expect(result.degrees).toBe(path.length - 1);
+  expect(new Set(path.map((s) => s.key)).size).toBe(path.length);
+  expect(path.at(-1)!.relationship).toBeNull();
+  for (let i = 0; i < path.length - 1; i++) {
+    const step = path[i]!;
+    const next = path[i + 1]!;
+    const rel = step.relationship!;
+    const id = rel.direction === 'forward' ? `${step.key}|${rel.code}|${next.key}` : `${next.key}|${rel.code}|${step.key}`;
+    expect(labels.has(id), `link ${id}`).toBe(true);
+    expect(rel.label).toBe(labels.get(id));
+  }
+}
+
+/**
+ * Brute force over a small graph: every shortest path (as node sequences) with its weight computed
+ * from the documented formula, intermediates limited to `allowed`.
+ */
+function bruteForce(fx: GraphFixture, from: string, to: string, p: EngineParameters) {
+  const allowed = new Set(p.allowedTypes);
+  const entity = new Map(fx.entities.map((e) => [e.key, e]));
+  const adjacency = new Map<string, Map<string, number>>();
+  const direct = new Set<string>(DIRECT_RELATIONSHIPS);
+  for (const l of fx.links) {
+    if (l.from === l.to) continue;
+    const w = p.prioritizeDirectConnections && !direct.has(l.relationship) ? INDIRECT_LINK_WEIGHT : 1;
+    for (const [a, b] of [[l.from, l.to], [l.to, l.from]] as const) {
+      const m = adjacency.get(a) ?? adjacency.set(a, new Map()).get(a)!;
+      m.set(b, Math.min(m.get(b) ?? Infinity, w));
+    }
+  }
+  const distanceFrom = (start: string): Map<string, number> => {
+    const d = new Map([[start, 0]]);
+    let frontier = [start];
+    while (frontier.length) {
+      const next: string[] = [];
+      for (const u of frontier) {
+        if (u !== start && !allowed.has(entity.get(u)!.type)) continue; // not traversable
+        for (const v of adjacency.get(u)?.keys() ?? []) {
+          if (d.has(v)) continue;
+          d.set(v, d.get(u)! + 1);
+          next.push(v);
+        }
+      }
+      frontier = next;
+    }
+    return d;
+  };
+  const df = distanceFrom(from);
+  const dt = distanceFrom(to);
+  const total = df.get(to);
+  if (total === undefined) return null;
+  const paths: Array<{ nodes: string[]; weight: number }> = [];
+  const walk = (u: string, nodes: string[], weight: number): void => {
+    if (u === to) {
+      paths.push({ nodes: [...nodes], weight });
+      return;
+    }
+    for (const [v, w] of adjacency.get(u) ?? []) {
+      if (df.get(v) !== df.get(u)! + 1 || dt.get(v) !== total - df.get(v)!) continue;
+      if (v !== to && !allowed.has(entity.get(v)!.type)) continue;
+      const penalty = v !== to && p.weightByPopularity ? popularityPenalty(entity.get(v)!.popularity ?? 0) : 0;
+      nodes.push(v);
+      walk(v, nodes, weight + w + penalty);
+      nodes.pop();
+    }
+  };
+  walk(from, [from], 0);
+  return { degrees: total, paths, minWeight: Math.min(...paths.map((x) => x.weight)) };
+}
+
+describe('SearchEngine against a plain BFS on random graphs', () => {
+  it('finds paths of the same length as single-direction BFS, with valid links', () => {
+    let compared = 0;
+    let found = 0;
+    for (let seed = 1; seed <= 40; seed++) {
+      const random = seededRandom(seed * 7919);
+      const fx = randomGraph({
+        seed,
+        people: 80 + Math.floor(random() * 200),
+        movies: 30 + Math.floor(random() * 100),
+        credits: 150 + Math.floor(random() * 400),
+        genres: 3,
+        keywords: 6,
+        companies: 5,
+        hubLinks: Math.floor(random() * 120),
+      });
+      const graph = buildGraph(fx);
+      const engine = new SearchEngine(graph);
+      const typeSets: EntityType[][] = [ALL_TYPES, ['person', 'movie'], ['person', 'movie', 'company'], [...DEFAULT_ALLOWED_TYPES]];
+      for (let i = 0; i < 30; i++) {
+        const a = Math.floor(random() * graph.nodeCount);
+        const b = Math.floor(random() * graph.nodeCount);
+        if (a === b) continue;
+        const allowedTypes = typeSets[i % typeSets.length]!;
+        const p = params({ allowedTypes, includeObscureConnections: true, maxDegrees: 8 });
+        const result = engine.search(a, b, p);
+        const expected = referenceDistance(fx, graph.key(a), graph.key(b), new Set(allowedTypes));
+        const reachable = expected !== null && expected <= 8 ? expected : null;
+        expect(result?.degrees ?? null, `seed ${seed} ${graph.key(a)} -> ${graph.key(b)}`).toBe(reachable);
+        if (result) {
+          found++;
+          expectValidPath(fx, result, graph.key(a), graph.key(b));
+          for (const step of result.path.slice(1, -1)) expect(allowedTypes).toContain(step.type);
+        }
+        compared++;
+      }
+    }
+    expect(compared).toBeGreaterThan(1000);
+    expect(found).toBeGreaterThan(300);
+  });
+
+  it('matches the obscure-off rule: without hubs and unpopular entities first, with them only when needed', () => {
+    for (let seed = 100; seed < 115; seed++) {
+      const fx = randomGraph({ seed, people: 150, movies: 60, credits: 260, genres: 3, keywords: 5, companies: 3, hubLinks: 80 });
+      const graph = buildGraph(fx);
+      const engine = new SearchEngine(graph);
+      const threshold = graph.header.obscureThreshold;
+      const obscure = new Set(
+        fx.entities
+          .filter((e) => e.type === 'genre' || e.type === 'keyword' || ((e.type === 'person' || e.type === 'movie') && (e.popularity ?? 0) <= threshold))
+          .map((e) => e.key),
+      );
+      const random = seededRandom(seed);
+      for (let i = 0; i < 30; i++) {
+        const a = Math.floor(random() * graph.nodeCount);
+        const b = Math.floor(random() * graph.nodeCount);
+        if (a === b) continue;
+        const [ka, kb] = [graph.key(a), graph.key(b)];
+        const allowed = new Set(DEFAULT_ALLOWED_TYPES);
+        const strict = referenceDistance(fx, ka, kb, allowed, new Set([...obscure].filter((k) => k !== ka && k !== kb)));
+        const full = referenceDistance(fx, ka, kb, allowed);
+        const expected = strict !== null && strict <= 6 ? strict : full !== null && full <= 6 ? full : null;
+        const result = engine.search(a, b, params());
+        expect(result?.degrees ?? null, `seed ${seed} ${ka} -> ${kb}`).toBe(expected);
+        if (result) expect(result.stats.usedObscure).toBe(!(strict !== null && strict <= 6));
+      }
+    }
+  });
+
+  it('returns the exact lightest shortest path and the exact number of shortest paths', () => {
+    const variants: Array<Partial<EngineParameters>> = [
+      { weightByPopularity: true, prioritizeDirectConnections: true },
+      { weightByPopularity: true, prioritizeDirectConnections: false },
+      { weightByPopularity: false, prioritizeDirectConnections: true },
+    ];
+    let checked = 0;
+    for (let seed = 200; seed < 225; seed++) {
+      const fx = randomGraph({ seed, people: 60, movies: 25, credits: 140, genres: 2, companies: 3, hubLinks: 30 });
+      const graph = buildGraph(fx);
+      const engine = new SearchEngine(graph);
+      const random = seededRandom(seed);
+      for (let i = 0; i < 12; i++) {
+        const a = Math.floor(random() * graph.nodeCount);
+        const b = Math.floor(random() * graph.nodeCount);
+        if (a === b) continue;
+        const p = params({ ...variants[i % variants.length], allowedTypes: ALL_TYPES, includeObscureConnections: true, maxDegrees: 8 });
+        const expected = bruteForce(fx, graph.key(a), graph.key(b), p);
+        const result = engine.search(a, b, p);
+        if (!expected || expected.degrees > 8) {
+          expect(result).toBeNull();
+          continue;
+        }
+        expect(result!.degrees).toBe(expected.degrees);
+        expect(result!.shortestPathCount).toBe(expected.paths.length);
+        expect(result!.totalWeight).toBeCloseTo(expected.minWeight, 9);
+        const mine = expected.paths.find((x) => x.nodes.join() === keys(result)!.join());
+        expect(mine, 'the returned path is one of the shortest paths').toBeDefined();
+        expect(mine!.weight).toBeCloseTo(expected.minWeight, 9);
+        checked++;
+      }
+    }
+    expect(checked).toBeGreaterThan(150);
+  });
+
+  it('gives the same answers when buffers are reused across many searches', () => {
+    const fx = randomGraph({ seed: 9, people: 400, movies: 150, credits: 900, genres: 4, hubLinks: 100 });
+    const graph = buildGraph(fx);
+    const engine = new SearchEngine(graph);
+    const random = seededRandom(3);
+    const pairs = Array.from({ length: 200 }, () => [Math.floor(random() * graph.nodeCount), Math.floor(random() * graph.nodeCount)] as const).filter(([a, b]) => a !== b);
+    const first = pairs.map(([a, b]) => keys(engine.search(a, b, params())));
+    const second = pairs.map(([a, b]) => keys(new SearchEngine(graph).search(a, b, params())));
+    const third = pairs.map(([a, b]) => keys(engine.search(a, b, params())));
+    expect(third).toEqual(first);
+    expect(second).toEqual(first);
+  });
+});
+
+/** p1 and p2 share a genre (4 links) and are also joined through three credits chains (6 links). */
+const hubGraph = fixture(
+  [
+    ['person:p1'], ['person:p2'], ['person:x'], ['person:y'],
+    ['movie:m1'], ['movie:m2'], ['movie:m3'], ['movie:m4'],
+    ['genre:drama'],
+  ],
+  [
+    ['person:p1', 'acted_in', 'movie:m1', 'Hero'],
+    ['person:p2', 'acted_in', 'movie:m2', 'Villain'],
+    ['movie:m1', 'has_genre', 'genre:drama'],
+    ['movie:m2', 'has_genre', 'genre:drama'],
+    ['person:x', 'acted_in', 'movie:m1'],
+    ['person:x', 'directed', 'movie:m3'],
+    ['person:y', 'acted_in', 'movie:m3'],
+    ['person:y', 'wrote', 'movie:m2'],
+  ],
+);
+
+describe('search parameters change results the way their names say', () => {
+  it('includeObscureConnections: off avoids a genre hub while a hub-free path exists, on takes the shorter hub path', () => {
+    const graph = buildGraph(hubGraph);
+    const engine = new SearchEngine(graph);
+    const [p1, p2] = [graph.resolve('person:p1'), graph.resolve('person:p2')];
+    const off = engine.search(p1, p2, params({ includeObscureConnections: false }))!;
+    expect(keys(off)).toEqual(['person:p1', 'movie:m1', 'person:x', 'movie:m3', 'person:y', 'movie:m2', 'person:p2']);
+    expect(off.stats.usedObscure).toBe(false);
+    const on = engine.search(p1, p2, params({ includeObscureConnections: true }))!;
+    expect(keys(on)).toEqual(['person:p1', 'movie:m1', 'genre:drama', 'movie:m2', 'person:p2']);
+    expect(on.degrees).toBe(4);
+  });
+
+  it('includeObscureConnections: off still uses a hub when no path exists without it (second pass)', () => {
+    const graph = buildGraph(hubGraph);
+    const engine = new SearchEngine(graph);
+    const result = engine.search(graph.resolve('person:p1'), graph.resolve('person:p2'), params({ avoid: [graph.resolve('person:x')] }))!;
+    expect(keys(result)).toEqual(['person:p1', 'movie:m1', 'genre:drama', 'movie:m2', 'person:p2']);
+    expect(result.stats.passes).toBe(2);
+    expect(result.stats.usedObscure).toBe(true);
+  });
+
+  it('includeObscureConnections: off skips very unpopular people while a popular route exists', () => {
+    const fx = fixture(
+      [['person:a', 50], ['person:b', 50], ['person:nobody', 0], ['person:star', 90], ['person:c', 60], ['movie:m1', 40], ['movie:m2', 40], ['movie:m3', 40], ['movie:m4', 40]],
+      [
+        ['person:a', 'acted_in', 'movie:m1'],
+        ['person:nobody', 'acted_in', 'movie:m1'],
+        ['person:nobody', 'acted_in', 'movie:m2'],
+        ['person:b', 'acted_in', 'movie:m2'],
+        ['person:star', 'acted_in', 'movie:m1'],
+        ['person:star', 'acted_in', 'movie:m3'],
+        ['person:c', 'acted_in', 'movie:m3'],
+        ['person:c', 'acted_in', 'movie:m4'],
+        ['person:b', 'acted_in', 'movie:m4'],
+      ],
+    );
+    const graph = buildGraph(fx, { obscureThreshold: 1 });
+    const engine = new SearchEngine(graph);
+    const [a, b] = [graph.resolve('person:a'), graph.resolve('person:b')];
+    expect(keys(engine.search(a, b, params()))).toEqual(['person:a', 'movie:m1', 'person:star', 'movie:m3', 'person:c', 'movie:m4', 'person:b']);
+    expect(keys(engine.search(a, b, params({ includeObscureConnections: true })))).toEqual(['person:a', 'movie:m1', 'person:nobody', 'movie:m2', 'person:b']);
+  });
+
+  it('allowedTypes: intermediates of excluded types are never used, endpoints of excluded types still work', () => {
+    const fx = fixture(
+      [['movie:m1'], ['movie:m2'], ['company:studio'], ['person:p'], ['movie:m3'], ['person:q']],
+      [
+        ['movie:m1', 'produced_by', 'company:studio'],
+        ['movie:m2', 'produced_by', 'company:studio'],
+        ['person:p', 'acted_in', 'movie:m1'],
+        ['person:p', 'acted_in', 'movie:m3'],
+        ['person:q', 'acted_in', 'movie:m3'],
+        ['person:q', 'acted_in', 'movie:m2'],
+      ],
+    );
+    const graph = buildGraph(fx);
+    const engine = new SearchEngine(graph);
+    const [m1, m2] = [graph.resolve('movie:m1'), graph.resolve('movie:m2')];
+    expect(engine.search(m1, m2, params())!.degrees).toBe(2);
+    const noCompanies = engine.search(m1, m2, params({ allowedTypes: ['person', 'movie'] }))!;
+    expect(keys(noCompanies)).toEqual(['movie:m1', 'person:p', 'movie:m3', 'person:q', 'movie:m2']);
+    // The company itself as an endpoint, though companies are not allowed as intermediates.
+    const fromCompany = engine.search(graph.resolve('company:studio'), graph.resolve('person:q'), params({ allowedTypes: ['person', 'movie'] }))!;
+    expect(fromCompany.degrees).toBe(2);
+    expect(engine.search(m1, m2, params({ allowedTypes: ['movie'] }))).toBeNull();
+  });
+
+  it('weightByPopularity: among equally short paths the popular intermediate wins, whichever side expands', () => {
+    const fx = fixture(
+      [['person:a', 10], ['person:b', 10], ['movie:obscure', 1], ['movie:blockbuster', 900], ['movie:midlist', 30]],
+      [
+        ['person:a', 'acted_in', 'movie:obscure'],
+        ['person:b', 'acted_in', 'movie:obscure'],
+        ['person:a', 'acted_in', 'movie:midlist'],
+        ['person:b', 'acted_in', 'movie:midlist'],
+        ['person:a', 'acted_in', 'movie:blockbuster'],
+        ['person:b', 'acted_in', 'movie:blockbuster'],
+      ],
+    );
+    const graph = buildGraph(fx);
+    const engine = new SearchEngine(graph);
+    const [a, b] = [graph.resolve('person:a'), graph.resolve('person:b')];
+    for (const [x, y] of [[a, b], [b, a]] as const) {
+      const result = engine.search(x, y, params({ includeObscureConnections: true }))!;
+      expect(result.path[1]!.key).toBe('movie:blockbuster');
+      expect(result.shortestPathCount).toBe(3);
+      expect(result.totalWeight).toBeCloseTo(2 + popularityPenalty(900), 12);
+    }
+    const unweighted = engine.search(a, b, params({ includeObscureConnections: true, weightByPopularity: false }))!;
+    expect(unweighted.totalWeight).toBe(2);
+  });
+
+  it('prioritizeDirectConnections: a person–movie link beats a more popular company hub of the same length', () => {
+    const fx = fixture(
+      [['movie:m1', 10], ['movie:m2', 10], ['company:megacorp', 1000], ['person:extra', 2]],
+      [
+        ['movie:m1', 'produced_by', 'company:megacorp'],
+        ['movie:m2', 'produced_by', 'company:megacorp'],
+        ['person:extra', 'crew', 'movie:m1', 'Grip'],
+        ['person:extra', 'crew', 'movie:m2', 'Best Boy'],
+      ],
+    );
+    const graph = buildGraph(fx, { obscureThreshold: -1 });
+    const engine = new SearchEngine(graph);
+    const [m1, m2] = [graph.resolve('movie:m1'), graph.resolve('movie:m2')];
+    const direct = engine.search(m1, m2, params({ prioritizeDirectConnections: true }))!;
+    expect(keys(direct)).toEqual(['movie:m1', 'person:extra', 'movie:m2']);
+    expect(direct.path[0]!.relationship).toEqual({ code: 'crew', label: 'Grip', direction: 'backward' });
+    const byPopularity = engine.search(m1, m2, params({ prioritizeDirectConnections: false }))!;
+    expect(keys(byPopularity)).toEqual(['movie:m1', 'company:megacorp', 'movie:m2']);
+    expect(byPopularity.path[0]!.relationship).toEqual({ code: 'produced_by', label: null, direction: 'forward' });
+  });
+
+  it('maxDegrees: a path longer than the limit is not returned', () => {
+    const graph = buildGraph(hubGraph);
+    const engine = new SearchEngine(graph);
+    const [p1, p2] = [graph.resolve('person:p1'), graph.resolve('person:p2')];
+    expect(engine.search(p1, p2, params({ includeObscureConnections: true, maxDegrees: 3 }))).toBeNull();
+    expect(engine.search(p1, p2, params({ includeObscureConnections: true, maxDegrees: 4 }))!.degrees).toBe(4);
+    expect(engine.search(p1, p2, params({ allowedTypes: ['person', 'movie'], maxDegrees: 5 }))).toBeNull();
+    expect(engine.search(p1, p2, params({ allowedTypes: ['person', 'movie'], maxDegrees: 6 }))!.degrees).toBe(6);
+    expect(engine.search(p1, graph.resolve('movie:m1'), params({ maxDegrees: 1 }))!.degrees).toBe(1);
+  });
+
+  it('avoid: avoided entities never appear, and avoiding every bridge gives no path', () => {
+    const graph = buildGraph(hubGraph);
+    const engine = new SearchEngine(graph);
+    const [p1, p2] = [graph.resolve('person:p1'), graph.resolve('person:p2')];
+    const drama = graph.resolve('genre:drama');
+    const x = graph.resolve('person:x');
+    const result = engine.search(p1, p2, params({ includeObscureConnections: true, avoid: [drama] }))!;
+    expect(result.degrees).toBe(6);
+    expect(keys(result)).not.toContain('genre:drama');
+    expect(engine.search(p1, p2, params({ includeObscureConnections: true, avoid: [drama, x] }))).toBeNull();
+    // The same answer as before once nothing is avoided: avoid leaves no trace in reused buffers.
+    expect(engine.search(p1, p2, params({ includeObscureConnections: true }))!.degrees).toBe(4);
+  });
+
+  it('avoid: random graphs agree with a BFS that skips the avoided entities', () => {
+    for (let seed = 300; seed < 310; seed++) {
+      const fx = randomGraph({ seed, people: 200, movies: 80, credits: 400 });
+      const graph = buildGraph(fx);
+      const engine = new SearchEngine(graph);
+      const random = seededRandom(seed);
+      for (let i = 0; i < 20; i++) {
+        const a = Math.floor(random() * graph.nodeCount);
+        const b = Math.floor(random() * graph.nodeCount);
+        const avoid = Array.from({ length: 1 + Math.floor(random() * 20) }, () => Math.floor(random() * graph.nodeCount)).filter((v) => v !== a && v !== b);
+        if (a === b) continue;
+        const p = params({ includeObscureConnections: true, allowedTypes: ALL_TYPES, maxDegrees: 8, avoid });
+        const expected = referenceDistance(fx, graph.key(a), graph.key(b), new Set(ALL_TYPES), new Set(avoid.map((v) => graph.key(v))));
+        const result = engine.search(a, b, p);
+        expect(result?.degrees ?? null).toBe(expected !== null && expected <= 8 ? expected : null);
+        for (const step of result?.path ?? []) expect(avoid).not.toContain(step.index);
+      }
+    }
+  });
+});
+
+describe('progress and cancellation', () => {
+  const fx = randomGraph({ seed: 5, people: 3000, movies: 1000, credits: 9000, genres: 5, hubLinks: 500 });
+  const graph: Graph = buildGraph(fx);
+
+  it('reports each layer with growing counters and a popularity-sorted sample', () => {
+    const engine = new SearchEngine(graph);
+    const progress: SearchProgress[] = [];
+    const result = engine.search(1, 2000, params({ includeObscureConnections: true, allowedTypes: ['person', 'movie'] }), { onProgress: (p) => progress.push(p), sampleSize: 4 })!;
+    expect(progress.length).toBe(result.stats.layers);
+    expect(progress.length).toBeGreaterThanOrEqual(result.degrees);
+    progress.forEach((p, i) => {
+      expect(p.layer).toBe(i + 1);
+      expect(['from', 'to']).toContain(p.side);
+      expect(p.sample.length).toBeLessThanOrEqual(4);
+      expect(p.sample.length).toBe(Math.min(4, p.frontierSize));
+      for (let k = 1; k < p.sample.length; k++) expect(p.sample[k - 1]!.popularity).toBeGreaterThanOrEqual(p.sample[k]!.popularity);
+      for (const s of p.sample) expect(s.name).toBe(graph.name(s.index));
+      if (i > 0) {
+        expect(p.edgesScanned).toBeGreaterThanOrEqual(progress[i - 1]!.edgesScanned);
+        expect(p.elapsedMs).toBeGreaterThanOrEqual(progress[i - 1]!.elapsedMs);
+      }
+    });
+    expect(progress.at(-1)!.edgesScanned).toBe(result.stats.edgesScanned);
+  });
+
+  it('stops with SearchCancelledError when the signal is aborted, before or during the search', () => {
+    const engine = new SearchEngine(graph);
+    const aborted = new AbortController();
+    aborted.abort();
+    expect(() => engine.search(1, 2000, params(), { signal: aborted.signal })).toThrow(SearchCancelledError);
+    const during = new AbortController();
+    let layers = 0;
+    expect(() =>
+      engine.search(1, 2000, params({ allowedTypes: ALL_TYPES, includeObscureConnections: true }), {
+        signal: during.signal,
+        onProgress: () => {
+          layers++;
+          during.abort();
+        },
+      }),
+    ).toThrow(SearchCancelledError);
+    expect(layers).toBe(1);
+    // A cancelled search leaves the engine usable.
+    expect(engine.search(1, 2000, params())).toEqual(new SearchEngine(graph).search(1, 2000, params()) && expect.anything());
+  });
+
+  it('stops when a shared cancellation flag is raised', () => {
+    const engine = new SearchEngine(graph);
+    const flag = new Int32Array(new SharedArrayBuffer(4));
+    Atomics.store(flag, 0, 1);
+    expect(() => engine.search(1, 2000, params(), { cancelFlag: flag })).toThrow(SearchCancelledError);
+  });
+});
+
+describe('alternatives', () => {
+  it('lists distinct shortest paths, all valid, the first being the search answer', () => {
+    for (let seed = 400; seed < 410; seed++) {
+      const fx = randomGraph({ seed, people: 120, movies: 40, credits: 400, genres: 2, hubLinks: 20 });
+      const graph = buildGraph(fx);
+      const engine = new SearchEngine(graph);
+      const random = seededRandom(seed);
+      for (let i = 0; i < 10; i++) {
+        const a = Math.floor(random() * graph.nodeCount);
+        const b = Math.floor(random() * graph.nodeCount);
+        if (a === b) continue;
+        const p = params({ includeObscureConnections: true, allowedTypes: ALL_TYPES });
+        const best = engine.search(a, b, p);
+        const alternatives = engine.listAlternatives(a, b, p, 8);
+        if (!best) {
+          expect(alternatives).toBeNull();
+          continue;
+        }
+        const list = alternatives!.paths;
+        expect(keys({ ...best, path: list[0]!.path })).toEqual(keys(best));
+        expect(list[0]!.totalWeight).toBeCloseTo(best.totalWeight, 9);
+        expect(list.length).toBe(Math.min(8, best.shortestPathCount));
+        expect(new Set(list.map((x) => x.path.map((s) => s.key).join())).size).toBe(list.length);
+        for (const alt of list) {
+          expect(alt.degrees).toBe(best.degrees);
+          expect(alt.totalWeight).toBeGreaterThanOrEqual(best.totalWeight - 1e-9);
+          expectValidPath(fx, { ...best, path: alt.path, degrees: alt.degrees }, graph.key(a), graph.key(b));
+        }
+      }
+    }
+  });
+
+  it('enumerates every path when there are few', () => {
+    const graph = buildGraph(hubGraph);
+    const engine = new SearchEngine(graph);
+    const fx2 = fixture(
+      [['person:a'], ['person:b'], ['movie:m1', 5], ['movie:m2', 50], ['movie:m3', 500]],
+      [
+        ['person:a', 'acted_in', 'movie:m1'], ['person:b', 'acted_in', 'movie:m1'],
+        ['person:a', 'acted_in', 'movie:m2'], ['person:b', 'acted_in', 'movie:m2'],
+        ['person:a', 'acted_in', 'movie:m3'], ['person:b', 'acted_in', 'movie:m3'],
+      ],
+    );
+    const g2 = buildGraph(fx2);
+    const result = new SearchEngine(g2).listAlternatives(g2.resolve('person:a'), g2.resolve('person:b'), params({ includeObscureConnections: true }), 10)!;
+    expect(result.shortestPathCount).toBe(3);
+    expect(result.paths.map((x) => x.path[1]!.key)).toEqual(['movie:m3', 'movie:m2', 'movie:m1']);
+    expect(engine.listAlternatives(graph.resolve('person:p1'), graph.resolve('person:p2'), params({ maxDegrees: 2 }), 3)).toBeNull();
+  });
+});
+
+describe('bad input', () => {
+  const graph = buildGraph(hubGraph);
+  const engine = new SearchEngine(graph);
+
+  it('rejects unknown entities and the same entity twice with typed errors', () => {
+    const error = (fn: () => unknown): GraphError => {
+      try {
+        fn();
+      } catch (e) {
+        return e as GraphError;
+      }
+      throw new Error('expected a GraphError');
+    };
+    expect(error(() => engine.search(0, graph.nodeCount, params()))).toMatchObject({ name: 'GraphError', code: 'INVALID_ENTITY' });
+    expect(error(() => engine.search(-1, 0, params()))).toMatchObject({ code: 'INVALID_ENTITY' });
+    expect(error(() => engine.search(2, 2, params()))).toMatchObject({ code: 'VALIDATION_FAILED' });
+    expect(error(() => engine.search(0, 1, params({ maxDegrees: 9 })))).toMatchObject({ code: 'VALIDATION_FAILED' });
+    expect(error(() => engine.search(0, 1, params({ avoid: [1] })))).toMatchObject({ code: 'VALIDATION_FAILED' });
+    expect(error(() => engine.search(0, 1, params({ avoid: [99] })))).toMatchObject({ code: 'INVALID_ENTITY' });
+    expect(error(() => engine.search(0, 1, params({ avoid: [99] })))).toBeInstanceOf(GraphError);
+  });
+});

@@ -1,0 +1,675 @@
+/**
+ * The connection search: layered bidirectional breadth-first search over the CSR arrays.
+ *
+ * Each side keeps, per visited node, a compact "slot" (node, number of shortest paths from its
+ * endpoint, best weight, parent link). Slots are appended in BFS order, so a layer is a contiguous
+ * slot range and no queue is needed. A node's slot is found through `mark[node] - base`; starting a
+ * search just raises `base` past every mark of the previous one (generation stamping), so the
+ * per-node arrays are never cleared and a search allocates almost nothing.
+ *
+ * Correctness of the meeting: the side with the cheaper frontier (sum of degrees) expands one whole
+ * layer. If sides are at depths k and j, no path is shorter than k + j + 1 (otherwise the two
+ * visited sets would already share a node), so every link found from the expanding frontier into
+ * the other side's visited set closes a path of exactly k + j + 1 links, and every shortest path
+ * crosses such a link. Finishing that layer therefore sees all shortest paths: their number is
+ * Σ count(u)·count(v) over those links and the lightest is the exact minimum of
+ * best(u) + w(u,v) + best(v), where count/best were accumulated per layer like Dijkstra on the DAG.
+ */
+import type { EntityType, PersonSubtype, Relationship } from '@cinema-dna/shared-types';
+import { GraphError, SearchCancelledError } from './errors.js';
+import { FORWARD_BIT, relationshipOf } from './model.js';
+import {
+  compileParameters,
+  defaultParameters,
+  popularityPenalty,
+  type CompiledParameters,
+  type EngineParameters,
+} from './parameters.js';
+import type { Graph } from './snapshot.js';
+
+/** The link from one path step to the next. `forward`: "this step <code> next step" (e.g. acted_in). */
+export interface PathLink {
+  code: Relationship;
+  /** Character, job or award category when the source had one. */
+  label: string | null;
+  direction: 'forward' | 'backward';
+}
+
+/** One entity of a path. */
+export interface PathStep {
+  index: number;
+  key: string;
+  type: EntityType;
+  subtype: PersonSubtype | null;
+  name: string;
+  popularity: number;
+  /** Link to the next step; null on the last step. */
+  relationship: PathLink | null;
+}
+
+export interface SearchStats {
+  /** Layers expanded (both sides, all passes). */
+  layers: number;
+  /** Entities reached (both sides, all passes). */
+  visited: number;
+  edgesScanned: number;
+  elapsedMs: number;
+  /** 2 when the first pass (without obscure entities) found nothing and the fallback ran. */
+  passes: number;
+  /** True when the answer needed obscure entities (hubs or very unpopular ones). */
+  usedObscure: boolean;
+}
+
+/** A found connection. */
+export interface SearchResult {
+  path: PathStep[];
+  /** Number of links (path.length - 1). */
+  degrees: number;
+  /** Weight of `path` (see parameters.ts); the lowest among all shortest paths. */
+  totalWeight: number;
+  /** How many distinct shortest paths exist (a float: it can exceed 2^53). */
+  shortestPathCount: number;
+  stats: SearchStats;
+}
+
+/** Another shortest path, from listAlternatives. */
+export interface AlternativePath {
+  path: PathStep[];
+  degrees: number;
+  totalWeight: number;
+}
+
+export interface AlternativesResult {
+  degrees: number;
+  shortestPathCount: number;
+  /** Distinct shortest paths, lightest first; the first is the one `search` returns. */
+  paths: AlternativePath[];
+  stats: SearchStats;
+}
+
+/** An entity in a progress sample. */
+export interface ProgressEntity {
+  index: number;
+  key: string;
+  type: EntityType;
+  name: string;
+  popularity: number;
+}
+
+/** Sent once per expanded layer. */
+export interface SearchProgress {
+  /** 1-based count of layers expanded so far (continues across the fallback pass). */
+  layer: number;
+  pass: number;
+  side: 'from' | 'to';
+  /** Entities in the layer just reached. */
+  frontierSize: number;
+  visited: number;
+  edgesScanned: number;
+  /** The most popular entities of the layer just reached. */
+  sample: ProgressEntity[];
+  elapsedMs: number;
+}
+
+export interface SearchOptions {
+  signal?: AbortSignal;
+  /** Cancellation flag shared with another thread: the search stops when element 0 is non-zero. */
+  cancelFlag?: Int32Array;
+  onProgress?: (progress: SearchProgress) => void;
+  /** Entities per progress sample (default 5). */
+  sampleSize?: number;
+}
+
+/** Edges scanned between two cancellation checks. */
+const CANCEL_CHECK_EDGES = 8192;
+/** Meeting links kept for listing alternatives. */
+const MAX_MEETINGS = 4096;
+const NO_MEETING = -1;
+
+/** Per-side search state; see the module comment. */
+class Side {
+  readonly mark: Uint32Array;
+  base = 1;
+  size = 0;
+  node: Uint32Array;
+  count: Float64Array;
+  /** Best weight from the endpoint to the node, excluding the node's own popularity penalty. */
+  best: Float64Array;
+  /** Adjacency position (in the parent's list) of the link the best path arrives by. */
+  parent: Uint32Array;
+  endpoint = 0;
+  depth = 0;
+  layerStart = 0;
+  layerEnd = 0;
+  /** Sum of degrees of the current frontier: the cost of expanding it. */
+  cost = 0;
+  /** First slot of each depth (index = depth), plus the end of the last complete one. */
+  readonly layerStarts: number[] = [];
+
+  constructor(nodeCount: number, capacity: number) {
+    this.mark = new Uint32Array(nodeCount);
+    this.node = new Uint32Array(capacity);
+    this.count = new Float64Array(capacity);
+    this.best = new Float64Array(capacity);
+    this.parent = new Uint32Array(capacity);
+  }
+
+  /** Starts a new generation: every existing mark falls below the new base. */
+  begin(endpoint: number, avoid: readonly number[], nodeCount: number): void {
+    this.base += this.size + 1;
+    if (this.base + nodeCount + avoid.length + 2 > 0xffffffff) {
+      this.mark.fill(0);
+      this.base = 1;
+    }
+    this.size = 0;
+    this.endpoint = endpoint;
+    this.depth = 0;
+    this.layerStarts.length = 0;
+    this.add(endpoint, 1, 0, 0);
+    // Avoided nodes sit in both sides' visited sets (slots after the endpoint, outside every layer):
+    // the own-side check then skips them before any other test, at no cost in the loop.
+    for (const v of avoid) if (this.mark[v]! < this.base) this.add(v, 0, Infinity, 0);
+    this.layerStarts.push(0, this.size);
+    this.layerStart = 0;
+    this.layerEnd = 1;
+  }
+
+  add(v: number, count: number, best: number, parent: number): number {
+    if (this.size === this.node.length) this.grow();
+    const s = this.size++;
+    this.mark[v] = this.base + s;
+    this.node[s] = v;
+    this.count[s] = count;
+    this.best[s] = best;
+    this.parent[s] = parent;
+    return s;
+  }
+
+  grow(): void {
+    const capacity = Math.max(1024, this.node.length * 2);
+    const node = new Uint32Array(capacity);
+    node.set(this.node);
+    this.node = node;
+    const count = new Float64Array(capacity);
+    count.set(this.count);
+    this.count = count;
+    const best = new Float64Array(capacity);
+    best.set(this.best);
+    this.best = best;
+    const parent = new Uint32Array(capacity);
+    parent.set(this.parent);
+    this.parent = parent;
+  }
+
+  /** Slot of `v` in this generation, or -1. */
+  slotOf(v: number): number {
+    const m = this.mark[v]!;
+    return m >= this.base ? m - this.base : -1;
+  }
+}
+
+/** Internal outcome of one pass. */
+interface PassOutcome {
+  found: boolean;
+  /** The side that expanded last (its frontier node is the meeting link's owner). */
+  expanding: Side | null;
+  other: Side | null;
+  meetSlot: number;
+  meetPosition: number;
+  otherSlot: number;
+  weight: number;
+  count: number;
+}
+
+/**
+ * A search engine over one graph. Not re-entrant: one search at a time per engine (each worker
+ * thread owns one). Its buffers are reused across searches.
+ */
+export class SearchEngine {
+  private readonly forward: Side;
+  private readonly backward: Side;
+  private layerCounter = 0;
+  private edges = 0;
+  private skippedObscure = false;
+  private started = 0;
+  private collectMeetings = false;
+  private meetings = { a: new Uint32Array(MAX_MEETINGS), p: new Uint32Array(MAX_MEETINGS), b: new Uint32Array(MAX_MEETINGS), length: 0 };
+  /** Stats of the last search, including one that found nothing. */
+  lastStats: SearchStats | null = null;
+
+  constructor(private readonly graph: Graph) {
+    const capacity = Math.min(graph.nodeCount + 1, 1 << 16);
+    this.forward = new Side(graph.nodeCount, capacity);
+    this.backward = new Side(graph.nodeCount, capacity);
+  }
+
+  /**
+   * The fewest-links path from `from` to `to` (node indices), lightest among equals, or null when
+   * none exists within maxDegrees. Throws GraphError for bad input, SearchCancelledError on cancel.
+   */
+  search(from: number, to: number, params: EngineParameters = defaultParameters(), options: SearchOptions = {}): SearchResult | null {
+    const compiled = this.prepare(from, to, params);
+    const outcome = this.run(from, to, compiled, options);
+    if (!outcome.found) return null;
+    const { nodes, owners, positions } = this.pathOf(outcome);
+    return {
+      path: this.describe(nodes, owners, positions),
+      degrees: nodes.length - 1,
+      totalWeight: this.weightOf(nodes, positions, compiled),
+      shortestPathCount: outcome.count,
+      stats: this.lastStats!,
+    };
+  }
+
+  /**
+   * Up to `limit` distinct shortest paths, lightest first (the first is `search`'s answer), or null
+   * when no path exists within maxDegrees. Enumeration is capped, so with very many shortest paths
+   * the list is the lightest of those visited rather than the lightest overall.
+   */
+  listAlternatives(from: number, to: number, params: EngineParameters = defaultParameters(), limit = 5, options: SearchOptions = {}): AlternativesResult | null {
+    const compiled = this.prepare(from, to, params);
+    this.collectMeetings = true;
+    let outcome: PassOutcome;
+    try {
+      outcome = this.run(from, to, compiled, options);
+    } finally {
+      this.collectMeetings = false;
+    }
+    if (!outcome.found) return null;
+    const max = Math.max(1, Math.min(100, Math.floor(limit)));
+    const best = this.pathOf(outcome);
+    const candidates: Array<{ nodes: number[]; owners: number[]; positions: number[]; weight: number }> = [
+      { ...best, weight: this.weightOf(best.nodes, best.positions, compiled) },
+    ];
+    const seen = new Set([best.nodes.join(',')]);
+    const budget = Math.max(64, max * 16);
+    this.enumerate(outcome, compiled, budget, (path) => {
+      const id = path.nodes.join(',');
+      if (seen.has(id)) return;
+      seen.add(id);
+      candidates.push({ ...path, weight: this.weightOf(path.nodes, path.positions, compiled) });
+    });
+    const [first, ...rest] = candidates;
+    rest.sort((x, y) => x.weight - y.weight);
+    return {
+      degrees: best.nodes.length - 1,
+      shortestPathCount: outcome.count,
+      paths: [first!, ...rest].slice(0, max).map((c) => ({
+        path: this.describe(c.nodes, c.owners, c.positions),
+        degrees: c.nodes.length - 1,
+        totalWeight: c.weight,
+      })),
+      stats: this.lastStats!,
+    };
+  }
+
+  private prepare(from: number, to: number, params: EngineParameters): CompiledParameters {
+    const g = this.graph;
+    if (!g.has(from)) throw new GraphError('INVALID_ENTITY', `unknown entity index ${from}`, { field: 'from' });
+    if (!g.has(to)) throw new GraphError('INVALID_ENTITY', `unknown entity index ${to}`, { field: 'to' });
+    if (from === to) throw new GraphError('VALIDATION_FAILED', 'from and to are the same entity', { field: 'to' });
+    const compiled = compileParameters(params);
+    if (!(compiled.maxDegrees >= 1 && compiled.maxDegrees <= 8)) {
+      throw new GraphError('VALIDATION_FAILED', 'maxDegrees must be between 1 and 8', { field: 'maxDegrees' });
+    }
+    for (const v of compiled.avoid) {
+      if (!g.has(v)) throw new GraphError('INVALID_ENTITY', `unknown entity index ${v} in avoid`, { field: 'avoid' });
+      if (v === from || v === to) throw new GraphError('VALIDATION_FAILED', 'cannot avoid an endpoint of the search', { field: 'avoid' });
+    }
+    return compiled;
+  }
+
+  /** Runs the strict pass and, when it fails because obscure entities were skipped, the full pass. */
+  private run(from: number, to: number, compiled: CompiledParameters, options: SearchOptions): PassOutcome {
+    this.started = performance.now();
+    this.layerCounter = 0;
+    this.edges = 0;
+    const stats: SearchStats = { layers: 0, visited: 0, edgesScanned: 0, elapsedMs: 0, passes: 1, usedObscure: false };
+    this.lastStats = stats;
+    this.checkCancelled(options);
+    this.skippedObscure = false;
+    let outcome = this.pass(from, to, compiled, compiled.strictMask, 1, options, stats);
+    if (!outcome.found && compiled.fallback && this.skippedObscure) {
+      stats.passes = 2;
+      outcome = this.pass(from, to, compiled, compiled.fullMask, 2, options, stats);
+      stats.usedObscure = outcome.found;
+    }
+    stats.edgesScanned = this.edges;
+    stats.elapsedMs = performance.now() - this.started;
+    return outcome;
+  }
+
+  private pass(from: number, to: number, compiled: CompiledParameters, mask: number, passNumber: number, options: SearchOptions, stats: SearchStats): PassOutcome {
+    const g = this.graph;
+    const f = this.forward;
+    const b = this.backward;
+    f.begin(from, compiled.avoid, g.nodeCount);
+    b.begin(to, compiled.avoid, g.nodeCount);
+    // A node avoided by both sides must not count twice; avoided slots are not "visited".
+    const avoided = f.layerStarts[1]! - 1;
+    f.cost = g.degree(from);
+    b.cost = g.degree(to);
+    const outcome: PassOutcome = { found: false, expanding: null, other: null, meetSlot: NO_MEETING, meetPosition: 0, otherSlot: 0, weight: Infinity, count: 0 };
+    this.meetings.length = 0;
+    try {
+      while (f.depth + b.depth + 1 <= compiled.maxDegrees) {
+        const expandForward = f.cost <= b.cost;
+        const a = expandForward ? f : b;
+        const o = expandForward ? b : f;
+        // On the last allowed layer only meetings matter: do not grow the frontier.
+        const lastLayer = f.depth + b.depth + 1 === compiled.maxDegrees;
+        const nextStart = a.size;
+        this.expand(a, o, compiled, mask, lastLayer, options, outcome);
+        a.layerStart = nextStart;
+        a.layerEnd = a.size;
+        a.depth++;
+        a.layerStarts.push(a.size);
+        this.layerCounter++;
+        stats.layers++;
+        if (options.onProgress) this.report(a, f, b, avoided, passNumber, options);
+        if (outcome.found) return outcome;
+        if (a.layerEnd === a.layerStart) return outcome; // this side's component is exhausted
+      }
+      return outcome;
+    } finally {
+      stats.visited += f.size + b.size - 2 * avoided;
+    }
+  }
+
+  /** Expands `a`'s frontier by one layer. The hot loop: typed arrays and locals only. */
+  private expand(a: Side, o: Side, compiled: CompiledParameters, mask: number, lastLayer: boolean, options: SearchOptions, outcome: PassOutcome): void {
+    const g = this.graph;
+    const offsets = g.offsets;
+    const neighbours = g.neighbours;
+    const relations = g.relations;
+    const classes = g.classes;
+    const popularity = g.popularity;
+    const linkWeights = compiled.linkWeights;
+    const weighted = compiled.weightByPopularity;
+    const fullMask = compiled.fullMask;
+    const aMark = a.mark;
+    const aBase = a.base;
+    const oMark = o.mark;
+    const oBase = o.base;
+    const oCount = o.count;
+    const oBest = o.best;
+    const oNode = o.node;
+    const nextStart = a.size;
+    const collect = this.collectMeetings;
+    let grow = !lastLayer;
+    let edges = this.edges;
+    let lastCheck = edges;
+    let nextCost = 0;
+    let skipped = this.skippedObscure;
+    let meetWeight = outcome.weight;
+    let meetCount = outcome.count;
+    let found = outcome.found;
+
+    for (let s = a.layerStart; s < a.layerEnd; s++) {
+      if (edges - lastCheck >= CANCEL_CHECK_EDGES) {
+        lastCheck = edges;
+        this.edges = edges;
+        this.checkCancelled(options);
+      }
+      const u = a.node[s]!;
+      const cu = a.count[s]!;
+      const bu = a.best[s]! + (weighted && s !== 0 ? popularityPenalty(popularity[u]!) : 0);
+      const end = offsets[u + 1]!;
+      let previous = -1;
+      for (let p = offsets[u]!; p < end; p++) {
+        const v = neighbours[p]!;
+        // Lists are sorted by neighbour: a second link to the same entity is the same path step.
+        if (v === previous) continue;
+        previous = v;
+        edges++;
+        const mv = aMark[v]!;
+        if (mv >= aBase) {
+          const t = mv - aBase;
+          if (t >= nextStart) {
+            // Another shortest route into a node of the layer being built.
+            a.count[t]! += cu;
+            const w = bu + linkWeights[relations[p]!]!;
+            if (w < a.best[t]!) {
+              a.best[t] = w;
+              a.parent[t] = p;
+            }
+          }
+          continue;
+        }
+        const mo = oMark[v]!;
+        if (mo >= oBase) {
+          const t = mo - oBase;
+          found = true;
+          meetCount += cu * oCount[t]!;
+          const w = bu + linkWeights[relations[p]!]! + oBest[t]! + (weighted && t !== 0 ? popularityPenalty(popularity[oNode[t]!]!) : 0);
+          if (w < meetWeight) {
+            meetWeight = w;
+            outcome.meetSlot = s;
+            outcome.meetPosition = p;
+            outcome.otherSlot = t;
+          }
+          if (collect && this.meetings.length < MAX_MEETINGS) {
+            const m = this.meetings;
+            m.a[m.length] = s;
+            m.p[m.length] = p;
+            m.b[m.length++] = t;
+          }
+          grow = false;
+          continue;
+        }
+        if (!grow) continue;
+        const c = classes[v]!;
+        if (((mask >>> c) & 1) === 0) {
+          if ((fullMask >>> c) & 1) skipped = true;
+          continue;
+        }
+        a.add(v, cu, bu + linkWeights[relations[p]!]!, p);
+        nextCost += offsets[v + 1]! - offsets[v]!;
+      }
+    }
+    this.edges = edges;
+    this.skippedObscure = skipped;
+    a.cost = nextCost;
+    outcome.found = found;
+    outcome.count = meetCount;
+    outcome.weight = meetWeight;
+    if (found) {
+      outcome.expanding = a;
+      outcome.other = o;
+    }
+  }
+
+  private checkCancelled(options: SearchOptions): void {
+    if (options.signal?.aborted || (options.cancelFlag && Atomics.load(options.cancelFlag, 0) !== 0)) {
+      throw new SearchCancelledError();
+    }
+  }
+
+  private report(a: Side, f: Side, b: Side, avoided: number, passNumber: number, options: SearchOptions): void {
+    const k = Math.max(0, Math.min(50, options.sampleSize ?? 5));
+    const popularity = this.graph.popularity;
+    const top: number[] = [];
+    for (let s = a.layerStart; s < a.layerEnd && k > 0; s++) {
+      const v = a.node[s]!;
+      const p = popularity[v]!;
+      if (top.length === k && p <= popularity[top[k - 1]!]!) continue;
+      let i = Math.min(top.length, k - 1);
+      top[i] = v;
+      while (i > 0 && popularity[top[i - 1]!]! < p) {
+        top[i] = top[i - 1]!;
+        top[i - 1] = v;
+        i--;
+      }
+    }
+    options.onProgress!({
+      layer: this.layerCounter,
+      pass: passNumber,
+      side: a === f ? 'from' : 'to',
+      frontierSize: a.layerEnd - a.layerStart,
+      visited: f.size + b.size - 2 * avoided,
+      edgesScanned: this.edges,
+      sample: top.map((v) => {
+        const e = this.graph.entity(v);
+        return { index: v, key: e.key, type: e.type, name: e.name, popularity: e.popularity };
+      }),
+      elapsedMs: performance.now() - this.started,
+    });
+  }
+
+  /**
+   * Chain from a side's slot back to its endpoint: nodes[0] = the slot's node, and link i joins
+   * nodes[i] and nodes[i + 1] at adjacency position positions[i] of owners[i] (= nodes[i + 1]).
+   */
+  private chain(side: Side, slot: number): { nodes: number[]; owners: number[]; positions: number[] } {
+    const nodes = [side.node[slot]!];
+    const owners: number[] = [];
+    const positions: number[] = [];
+    let s = slot;
+    while (s !== 0) {
+      const p = side.parent[s]!;
+      const w = this.graph.ownerOf(p);
+      owners.push(w);
+      positions.push(p);
+      nodes.push(w);
+      s = side.slotOf(w);
+    }
+    return { nodes, owners, positions };
+  }
+
+  /** The best path of a successful pass, ordered from `from` to `to`. */
+  private pathOf(outcome: PassOutcome): { nodes: number[]; owners: number[]; positions: number[] } {
+    const a = outcome.expanding!;
+    const o = outcome.other!;
+    return this.join(a, outcome.meetSlot, outcome.meetPosition, o, outcome.otherSlot);
+  }
+
+  /** Joins a's chain from slot sa and o's chain from slot so across the meeting link at `position`. */
+  private join(a: Side, sa: number, position: number, o: Side, so: number) {
+    const ca = this.chain(a, sa);
+    const co = this.chain(o, so);
+    const u = a.node[sa]!;
+    const [first, second] = a === this.forward ? [ca, co] : [co, ca];
+    const nodes = [...first.nodes].reverse().concat(second.nodes);
+    const owners = [...first.owners].reverse().concat([u], second.owners);
+    const positions = [...first.positions].reverse().concat([position], second.positions);
+    return { nodes, owners, positions };
+  }
+
+  private weightOf(nodes: number[], positions: number[], compiled: CompiledParameters): number {
+    let w = 0;
+    for (const p of positions) w += compiled.linkWeights[this.graph.relations[p]!]!;
+    if (compiled.weightByPopularity) {
+      for (let i = 1; i < nodes.length - 1; i++) w += popularityPenalty(this.graph.popularity[nodes[i]!]!);
+    }
+    return w;
+  }
+
+  private describe(nodes: number[], owners: number[], positions: number[]): PathStep[] {
+    const g = this.graph;
+    return nodes.map((v, i) => {
+      const e = g.entity(v);
+      let relationship: PathLink | null = null;
+      if (i < positions.length) {
+        const owner = owners[i]!;
+        const p = positions[i]!;
+        const byte = g.relations[p]!;
+        const ownerFirstNamed = (byte & FORWARD_BIT) !== 0;
+        relationship = {
+          code: relationshipOf(byte),
+          label: g.labelAt(owner, p),
+          direction: ownerFirstNamed === (owner === v) ? 'forward' : 'backward',
+        };
+      }
+      return { ...e, relationship };
+    });
+  }
+
+  /**
+   * Depth-first enumeration of shortest paths through the meeting links, lightest meeting first.
+   * Predecessors of a node at depth d are its neighbours in the layer d - 1 of the same side.
+   */
+  private enumerate(
+    outcome: PassOutcome,
+    compiled: CompiledParameters,
+    budget: number,
+    emit: (path: { nodes: number[]; owners: number[]; positions: number[] }) => void,
+  ): void {
+    const a = outcome.expanding!;
+    const o = outcome.other!;
+    const m = this.meetings;
+    const order = Array.from({ length: m.length }, (_, i) => i);
+    const g = this.graph;
+    const meetingWeight = (i: number): number => a.best[m.a[i]!]! + o.best[m.b[i]!]! + compiled.linkWeights[g.relations[m.p[i]!]!]!;
+    order.sort((x, y) => meetingWeight(x) - meetingWeight(y));
+    let remaining = budget;
+    const perSide = Math.max(4, Math.ceil(Math.sqrt(budget)));
+    for (const i of order) {
+      if (remaining <= 0) return;
+      const sa = m.a[i]!;
+      const so = m.b[i]!;
+      const chainsA = this.chains(a, sa, perSide, compiled);
+      const chainsO = this.chains(o, so, perSide, compiled);
+      const u = a.node[sa]!;
+      for (const ca of chainsA) {
+        for (const co of chainsO) {
+          if (remaining-- <= 0) return;
+          const [first, second] = a === this.forward ? [ca, co] : [co, ca];
+          emit({
+            nodes: [...first.nodes].reverse().concat(second.nodes),
+            owners: [...first.owners].reverse().concat([u], second.owners),
+            positions: [...first.positions].reverse().concat([m.p[i]!], second.positions),
+          });
+        }
+      }
+    }
+  }
+
+  /** Up to `limit` chains from `slot` back to the side's endpoint through the layer DAG. */
+  private chains(side: Side, slot: number, limit: number, compiled: CompiledParameters) {
+    const g = this.graph;
+    type Chain = { nodes: number[]; owners: number[]; positions: number[] };
+    const out: Chain[] = [];
+    const depthOf = (s: number): number => {
+      let d = 0;
+      while (d + 1 < side.layerStarts.length && side.layerStarts[d + 1]! <= s) d++;
+      return d;
+    };
+    const walk = (s: number, acc: Chain): void => {
+      if (out.length >= limit) return;
+      if (s === 0) {
+        out.push({ nodes: [...acc.nodes], owners: [...acc.owners], positions: [...acc.positions] });
+        return;
+      }
+      const v = side.node[s]!;
+      const d = depthOf(s);
+      const lo = side.layerStarts[d - 1]!;
+      const hi = side.layerStarts[d]!;
+      // Predecessors: links from the previous layer into v, lightest first.
+      const preds: Array<{ slot: number; owner: number; position: number; weight: number }> = [];
+      let previous = -1;
+      for (let p = g.offsets[v]!; p < g.offsets[v + 1]!; p++) {
+        const w = g.neighbours[p]!;
+        if (w === previous) continue;
+        previous = w;
+        const ws = side.slotOf(w);
+        if (ws < lo || ws >= hi || (d - 1 === 0 && ws !== 0)) continue;
+        const position = g.findEntry(w, v, g.relations[p]! ^ FORWARD_BIT);
+        if (position < 0) continue;
+        preds.push({ slot: ws, owner: w, position, weight: side.best[ws]! + compiled.linkWeights[g.relations[position]!]! });
+      }
+      preds.sort((x, y) => x.weight - y.weight);
+      for (const pr of preds) {
+        if (out.length >= limit) return;
+        acc.nodes.push(pr.owner);
+        acc.owners.push(pr.owner);
+        acc.positions.push(pr.position);
+        walk(pr.slot, acc);
+        acc.nodes.pop();
+        acc.owners.pop();
+        acc.positions.pop();
+      }
+    };
+    walk(slot, { nodes: [side.node[slot]!], owners: [], positions: [] });
+    return out;
+  }
+}

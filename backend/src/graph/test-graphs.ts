@@ -1,0 +1,161 @@
+/**
+ * Seeded graph fixtures for the engine's tests: random movie-shaped graphs, a builder shortcut, and
+ * a plain single-direction BFS to check the engine against. Dependency-free; not used at runtime.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { EntityType, Relationship } from '@cinema-dna/shared-types';
+import { SnapshotBuilder, type EntityInput, type LinkInput, type SnapshotBuilderOptions } from './snapshot-builder.js';
+import { loadSnapshotSync, type Graph } from './snapshot.js';
+
+/** mulberry32: a tiny seeded PRNG returning floats in [0, 1). */
+export function seededRandom(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+export interface RandomGraphSpec {
+  seed: number;
+  people: number;
+  movies: number;
+  credits: number;
+  genres?: number;
+  keywords?: number;
+  companies?: number;
+  /** Links from movies to genre/keyword/company hubs. */
+  hubLinks?: number;
+}
+
+export interface GraphFixture {
+  entities: EntityInput[];
+  links: LinkInput[];
+}
+
+const CREDIT_RELATIONSHIPS: Relationship[] = ['acted_in', 'acted_in', 'acted_in', 'directed', 'wrote', 'produced', 'composed', 'crew'];
+
+/** A random movie-shaped graph: people credited on movies, movies linked to hubs, random popularity. */
+export function randomGraph(spec: RandomGraphSpec): GraphFixture {
+  const random = seededRandom(spec.seed);
+  const pick = (n: number) => Math.floor(random() * n);
+  const entities: EntityInput[] = [];
+  const add = (type: EntityType, count: number) => {
+    for (let i = 0; i < count; i++) {
+      entities.push({ key: `${type}:${i}`, type, name: `${type} ${i}`, popularity: Math.floor(random() * random() * 100) });
+    }
+  };
+  add('person', spec.people);
+  add('movie', spec.movies);
+  add('genre', spec.genres ?? 0);
+  add('keyword', spec.keywords ?? 0);
+  add('company', spec.companies ?? 0);
+  const links: LinkInput[] = [];
+  for (let i = 0; i < spec.credits; i++) {
+    const relationship = CREDIT_RELATIONSHIPS[pick(CREDIT_RELATIONSHIPS.length)]!;
+    links.push({
+      from: `person:${pick(spec.people)}`,
+      to: `movie:${pick(spec.movies)}`,
+      relationship,
+      label: relationship === 'acted_in' ? `Role ${i}` : null,
+    });
+  }
+  const hubs: Array<[EntityType, number, Relationship]> = [
+    ['genre', spec.genres ?? 0, 'has_genre'],
+    ['keyword', spec.keywords ?? 0, 'has_keyword'],
+    ['company', spec.companies ?? 0, 'produced_by'],
+  ];
+  const hubTotal = hubs.reduce((s, [, n]) => s + n, 0);
+  for (let i = 0; i < (spec.hubLinks ?? 0) && hubTotal > 0; i++) {
+    let r = pick(hubTotal);
+    for (const [type, n, relationship] of hubs) {
+      if (r < n) {
+        links.push({ from: `movie:${pick(spec.movies)}`, to: `${type}:${r}`, relationship });
+        break;
+      }
+      r -= n;
+    }
+  }
+  return { entities, links };
+}
+
+/** Builds a snapshot from a fixture in a temporary directory and loads it. */
+export function buildGraph(fixture: GraphFixture, options?: SnapshotBuilderOptions): Graph {
+  const dir = mkdtempSync(join(tmpdir(), 'cdna-graph-'));
+  try {
+    const path = join(dir, 'graph.snapshot');
+    writeFixture(fixture, path, options);
+    return loadSnapshotSync(path);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+/** Writes a fixture's snapshot to `path`. */
+export function writeFixture(fixture: GraphFixture, path: string, options?: SnapshotBuilderOptions): void {
+  const builder = new SnapshotBuilder(options);
+  for (const e of fixture.entities) builder.addEntity(e);
+  for (const l of fixture.links) builder.addLink(l);
+  builder.write(path);
+}
+
+/**
+ * Reference answer: plain single-direction BFS from `from` over the fixture's links (undirected),
+ * intermediates restricted to `allowed` types, nodes in `avoid` skipped. Returns the number of
+ * links of the shortest path to `to`, or null.
+ */
+export function referenceDistance(
+  fixture: GraphFixture,
+  from: string,
+  to: string,
+  allowed: ReadonlySet<EntityType>,
+  avoid: ReadonlySet<string> = new Set(),
+): number | null {
+  const type = new Map(fixture.entities.map((e) => [e.key, e.type]));
+  const adjacency = new Map<string, string[]>();
+  for (const l of fixture.links) {
+    if (l.from === l.to) continue;
+    (adjacency.get(l.from) ?? adjacency.set(l.from, []).get(l.from)!).push(l.to);
+    (adjacency.get(l.to) ?? adjacency.set(l.to, []).get(l.to)!).push(l.from);
+  }
+  const distance = new Map([[from, 0]]);
+  let frontier = [from];
+  while (frontier.length > 0) {
+    const next: string[] = [];
+    for (const u of frontier) {
+      for (const v of adjacency.get(u) ?? []) {
+        if (distance.has(v) || avoid.has(v)) continue;
+        if (v === to) return distance.get(u)! + 1;
+        if (!allowed.has(type.get(v)!)) continue;
+        distance.set(v, distance.get(u)! + 1);
+        next.push(v);
+      }
+    }
+    frontier = next;
+  }
+  return null;
+}
+
+/**
+ * A small hand-written graph: entities as [key, popularity?, name?] (type from the key prefix),
+ * links as [from, relationship, to, label?].
+ */
+export function fixture(
+  entities: Array<[key: string, popularity?: number, name?: string]>,
+  links: Array<[from: string, relationship: Relationship, to: string, label?: string]>,
+): GraphFixture {
+  return {
+    entities: entities.map(([key, popularity = 10, name]) => ({
+      key,
+      type: key.slice(0, key.indexOf(':')) as EntityType,
+      name: name ?? key,
+      popularity,
+    })),
+    links: links.map(([from, relationship, to, label]) => ({ from, to, relationship, label: label ?? null })),
+  };
+}

@@ -1,0 +1,34 @@
+/** Messages between the worker pool and its search workers. */
+import type { EngineParameters } from './parameters.js';
+import type { AlternativesResult, SearchProgress, SearchResult, SearchStats } from './search.js';
+
+export interface WorkerData {
+  /** The whole snapshot, shared with the main thread. */
+  buffer: SharedArrayBuffer;
+  /** Int32 cancellation flag the main thread sets while the worker is busy in a search. */
+  cancel: SharedArrayBuffer;
+}
+
+interface RequestBase {
+  id: number;
+  from: number;
+  to: number;
+  params: EngineParameters;
+  progress: boolean;
+  sampleSize?: number;
+}
+
+export type WorkerRequest = (RequestBase & { kind: 'search' }) | (RequestBase & { kind: 'alternatives'; limit: number });
+
+export interface SerializedError {
+  name: string;
+  message: string;
+  code?: string;
+  details?: unknown;
+}
+
+export type WorkerReply =
+  | { kind: 'ready' }
+  | { kind: 'progress'; id: number; progress: SearchProgress }
+  | { kind: 'done'; id: number; result: SearchResult | AlternativesResult | null; stats: SearchStats | null }
+  | { kind: 'failed'; id: number; error: SerializedError };
