@@ -90,10 +90,16 @@ export class SourceWriter {
   }
 
   async abort(): Promise<void> {
-    this.entityStream.destroy();
-    this.linkStream.destroy();
-    this.entityOut.destroy();
-    this.linkOut.destroy();
+    // The files may still be opening; remove the folder only once every stream has closed.
+    const streams = [this.entityStream, this.linkStream, this.entityOut, this.linkOut];
+    await Promise.all(
+      streams.map((stream) => {
+        stream.on('error', () => {});
+        const closed = stream.closed ? Promise.resolve() : once(stream, 'close').then(() => undefined);
+        stream.destroy();
+        return closed;
+      }),
+    );
     rmSync(this.tempDir, { recursive: true, force: true });
   }
 }

@@ -1,0 +1,100 @@
+import { mkdtempSync, rmSync, writeFileSync, mkdirSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadSnapshot } from '../graph/snapshot.js';
+import { createLogger } from '../platform/logging.js';
+import { databaseTargets } from '../test-support/targets.js';
+import { findEntityDetails } from './entity-store.js';
+import { ImportInputError, type Importer } from './importer.js';
+import { createKeyResolver } from './key-resolver.js';
+import { buildSnapshot, prepareGraph, runImport, snapshotPath } from './pipeline.js';
+import { listSources, readSourceEntities } from './source-files.js';
+
+const logger = createLogger('silent');
+
+/** A tiny importer in the shape every real one has. */
+const tiny = (suffix: string): Importer<Record<string, never>> => async (_options, { writer }) => {
+  await writer.addEntity({ type: 'movie', id: `tt100${suffix}`, name: `Film ${suffix}`, popularity: 5, details: { year: 2000, imdb_id: `tt100${suffix}` } });
+  await writer.addEntity({ type: 'person', id: `nm200${suffix}`, name: `Actor ${suffix}`, popularity: 3 });
+  await writer.addEntity({ type: 'genre', id: 'drama', name: 'Drama', popularity: 1 });
+  await writer.addLink({ from: `person:nm200${suffix}`, to: `movie:tt100${suffix}`, relationship: 'acted_in', label: 'Lead' });
+  await writer.addLink({ from: `movie:tt100${suffix}`, to: 'genre:drama', relationship: 'has_genre' });
+};
+
+describe.each(databaseTargets())('the import pipeline on $name', (target) => {
+  let database: Awaited<ReturnType<typeof target.open>>;
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'cdna-pipeline-'));
+  beforeAll(async () => {
+    database = await target.open();
+  });
+  afterAll(async () => {
+    await database.dispose();
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+  const context = () => ({ dataDir, db: database.db, logger });
+
+  it('imports the starter catalog on first start and builds a loadable snapshot', async () => {
+    const file = await prepareGraph(context());
+    expect(listSources(dataDir)).toEqual(['starter']);
+    const graph = await loadSnapshot(file);
+    expect(graph.nodeCount).toBeGreaterThan(100);
+    const details = await findEntityDetails(database.db, ['person:tom-hanks']);
+    if (details.size > 0) expect(details.get('person:tom-hanks')).toMatchObject({ name: 'Tom Hanks', type: 'person' });
+  });
+
+  it('serves every imported source, merges shared keys, and replaces a source cleanly when re-run', async () => {
+    await runImport('alpha', tiny('1'), {}, context());
+    const outcome = await runImport('beta', tiny('2'), {}, context());
+    const graph = await loadSnapshot(snapshotPath(dataDir));
+    expect(graph.resolve('movie:tt1001')).toBeGreaterThanOrEqual(0);
+    expect(graph.resolve('movie:tt1002')).toBeGreaterThanOrEqual(0);
+    expect(outcome.snapshot.entities).toBe(graph.nodeCount);
+
+    const before = (await findEntityDetails(database.db, ['movie:tt1001'])).get('movie:tt1001');
+    expect(before).toMatchObject({ name: 'Film 1', details: { year: 2000 } });
+    // Re-running a source replaces its rows instead of adding to them.
+    await runImport('alpha', tiny('1'), {}, context());
+    const rows = await database.db.execute(`select count(*)::int as n from entities where source = 'alpha'` as never);
+    expect((rows as unknown as { rows: Array<{ n: number }> }).rows[0]!.n).toBe(3);
+  });
+
+  it('leaves the previous data in place when an importer fails', async () => {
+    const snapshotBefore = statSync(snapshotPath(dataDir)).mtimeMs;
+    const broken: Importer<Record<string, never>> = async (_options, { writer }) => {
+      await writer.addEntity({ type: 'movie', id: 'tt999', name: 'Half', popularity: 1 });
+      throw new ImportInputError('unexpected column count', 'title.basics.tsv.gz', 42);
+    };
+    await expect(runImport('alpha', broken, {}, context())).rejects.toThrow('title.basics.tsv.gz:42: unexpected column count');
+    const names: string[] = [];
+    for await (const entity of readSourceEntities(dataDir, 'alpha')) names.push(entity.name);
+    expect(names).toContain('Film 1');
+    expect(names).not.toContain('Half');
+    expect(statSync(snapshotPath(dataDir)).mtimeMs).toBe(snapshotBefore);
+  });
+
+  it('resolves external ids to the entities already imported', async () => {
+    const resolve = await createKeyResolver(dataDir);
+    expect(resolve({ imdbId: 'tt1002' })).toBe('movie:tt1002');
+    expect(resolve({ imdbId: 'tt0000000' })).toBeNull();
+    const withoutBeta = await createKeyResolver(dataDir, ['beta']);
+    expect(withoutBeta({ imdbId: 'tt1002' })).toBeNull();
+  });
+
+  it('rebuilds a stale snapshot at start', async () => {
+    rmSync(snapshotPath(dataDir));
+    await prepareGraph(context());
+    expect((await loadSnapshot(snapshotPath(dataDir))).resolve('movie:tt1001')).toBeGreaterThanOrEqual(0);
+    await buildSnapshot(dataDir);
+  });
+});
+
+describe('a source folder that is not a source', () => {
+  it('is ignored', () => {
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'cdna-sources-'));
+    mkdirSync(path.join(dataDir, 'sources', 'half.importing-1'), { recursive: true });
+    mkdirSync(path.join(dataDir, 'sources', 'nomanifest'), { recursive: true });
+    writeFileSync(path.join(dataDir, 'sources', 'nomanifest', 'entities.ndjson.gz'), '');
+    expect(listSources(dataDir)).toEqual([]);
+  });
+});
