@@ -57,6 +57,7 @@ const CREDIT_ROLES: Array<[keyof Pick<CatalogFile['movies'][number], 'directors'
   ['producers', 'produced'],
   ['composers', 'composed'],
 ];
+const SUBTYPE_OF_DEPARTMENT: Record<string, PersonSubtype> = { Acting: 'actor', Directing: 'director', Writing: 'writer', Production: 'producer', Sound: 'composer' };
 const SUBTYPE_OF: Record<string, PersonSubtype> = { acted_in: 'actor', directed: 'director', wrote: 'writer', produced: 'producer', composed: 'composer' };
 
 /**
@@ -140,8 +141,9 @@ export function catalogToGraph(files: Array<{ file: string; catalog: CatalogFile
 
   for (const record of people.values()) {
     const key = entityKey('person', slugify(record.name));
-    const existing = entities.get(key);
-    if (!existing) throw new CatalogError(`${record.file}: person "${record.name}" has details but no film in the catalog`);
+    // A prize winner may have no credit here (a songwriter, a cinematographer): still one entity.
+    const existing = entities.get(key) ?? entities.set(key, { type: 'person', id: slugify(record.name), name: record.name, popularity: 0 }).get(key)!;
+    if (!creditCounts.has(key)) existing.subtype = SUBTYPE_OF_DEPARTMENT[record.knownForDepartment ?? ''] ?? 'crew';
     existing.details = {
       ...(record.birthday ? { birthday: record.birthday } : {}),
       ...(record.placeOfBirth ? { place_of_birth: record.placeOfBirth } : {}),
