@@ -99,13 +99,7 @@ export function catalogToGraph(files: Array<{ file: string; catalog: CatalogFile
   };
 
   for (const { file, catalog } of files) {
-    for (const record of catalog.people) {
-      const known = people.get(record.name);
-      if (known && JSON.stringify({ ...known, file: undefined, awards: undefined }) !== JSON.stringify({ ...record, file: undefined, awards: undefined })) {
-        throw new CatalogError(`${file}: person "${record.name}" is also in ${known.file} with different details`);
-      }
-      people.set(record.name, { ...record, awards: [...(known?.awards ?? []), ...record.awards], file });
-    }
+    for (const record of catalog.people) people.set(record.name, mergePerson(people.get(record.name), record, file));
     for (const movie of catalog.movies) {
       const seen = movieIds.get(movie.id);
       if (seen) throw new CatalogError(`${file}: movie id "${movie.id}" is also in ${seen}`);
@@ -171,4 +165,24 @@ export function catalogToGraph(files: Array<{ file: string; catalog: CatalogFile
   for (const [key, value] of entities) value.popularity = degree.get(key) ?? 0;
 
   return { entities: [...entities.values()], links: [...links.values()] };
+}
+
+/**
+ * One person written in two files (a full record in one, an award-only record in another) is one
+ * record: fields are united, awards deduplicated; two different values for one field are an error.
+ */
+function mergePerson(known: (CatalogPerson & { file: string }) | undefined, record: CatalogPerson, file: string): CatalogPerson & { file: string } {
+  if (!known) return { ...record, file };
+  const merged: CatalogPerson & { file: string } = { ...known };
+  for (const field of ['birthday', 'placeOfBirth', 'knownForDepartment', 'biography'] as const) {
+    const value = record[field];
+    if (value === undefined) continue;
+    if (known[field] !== undefined && known[field] !== value) {
+      throw new CatalogError(`${file}: person "${record.name}" has ${field} "${value}" but ${known.file} says "${known[field]}"`);
+    }
+    (merged as Record<string, unknown>)[field] = value;
+  }
+  const seen = new Set(known.awards.map((award) => JSON.stringify(award)));
+  merged.awards = [...known.awards, ...record.awards.filter((award) => !seen.has(JSON.stringify(award)))];
+  return merged;
 }
