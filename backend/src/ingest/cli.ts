@@ -3,29 +3,86 @@
  * the configured database), then rebuilds the graph snapshot the server loads at start.
  * With the embedded database, stop the app first: PGlite allows one process at a time.
  */
+import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { ConfigError, loadConfig } from '../platform/config.js';
+import { ConfigError, loadConfig, type Config } from '../platform/config.js';
 import { openDatabase } from '../platform/db/database.js';
 import { createLogger } from '../platform/logging.js';
 import { ImportInputError, type Importer } from './importer.js';
 import { runImport } from './pipeline.js';
 import { terminalProgress } from './progress-bar.js';
+import { createKeyResolver } from './key-resolver.js';
 import { importStarter } from './starter/importer.js';
+import { importTmdb } from './tmdb/importer.js';
+import { AWARD_BODIES } from './wikidata/award-statements.js';
+import { importWikidataAwards } from './wikidata/importer.js';
 
 interface SourceCommand {
   describe: string;
   options: Record<string, { type: 'string' | 'boolean'; description: string }>;
-  /** Turns parsed flags into the importer's options, or throws a usage error. */
-  run(flags: Record<string, string | boolean | undefined>, env: ReturnType<typeof loadConfig>): { importer: Importer<never>; options: unknown };
+  /** Turns parsed flags into the importer's options, or throws a UsageError. */
+  prepare(flags: Record<string, string | boolean | undefined>, config: Config): Promise<{ importer: Importer<never>; options: unknown }>;
 }
 
 class UsageError extends Error {}
+
+const positiveInt = (value: string | boolean | undefined, flag: string): number | undefined => {
+  if (value === undefined) return undefined;
+  const number = Number(value);
+  if (!Number.isInteger(number) || number <= 0) throw new UsageError(`--${flag} must be a positive whole number`);
+  return number;
+};
 
 const COMMANDS: Record<string, SourceCommand> = {
   starter: {
     describe: 'the hand-curated starter catalog shipped in the repo',
     options: { dir: { type: 'string', description: 'catalog folder (default: the shipped one)' } },
-    run: (flags) => ({ importer: importStarter as Importer<never>, options: { dir: flags.dir as string | undefined } }),
+    prepare: async (flags) => ({ importer: importStarter as Importer<never>, options: { dir: flags.dir as string | undefined } }),
+  },
+  tmdb: {
+    describe: 'the TMDB API (needs TMDB_API_KEY): popular and top-rated movies with credits and people; resumable',
+    options: {
+      pages: { type: 'string', description: 'pages of each list to crawl, 20 movies a page (default 10)' },
+      'state-file': { type: 'string', description: 'crawl checkpoint for resuming (default DATA_DIR/tmdb-crawl.json)' },
+      'base-url': { type: 'string', description: 'API base URL (default https://api.themoviedb.org/3)' },
+      rps: { type: 'string', description: 'requests per second (default 40, TMDB\'s limit)' },
+    },
+    prepare: async (flags, config) => {
+      if (!config.TMDB_API_KEY) throw new UsageError('data:tmdb needs TMDB_API_KEY (a TMDB v3 API key or v4 read token) in the environment');
+      return {
+        importer: importTmdb as Importer<never>,
+        options: {
+          apiKey: config.TMDB_API_KEY,
+          baseUrl: flags['base-url'] as string | undefined,
+          pages: positiveInt(flags.pages, 'pages'),
+          requestsPerSecond: positiveInt(flags.rps, 'rps'),
+          stateFile: (flags['state-file'] as string | undefined) ?? path.join(config.DATA_DIR, 'tmdb-crawl.json'),
+        },
+      };
+    },
+  },
+  wikidata: {
+    describe: 'award winners and nominees from Wikidata, matched to imported movies and people by IMDb/TMDB id',
+    options: {
+      endpoint: { type: 'string', description: 'SPARQL endpoint (default https://query.wikidata.org/sparql)' },
+      awards: { type: 'string', description: `comma-separated subset of ${AWARD_BODIES.map((body) => body.id).join(', ')}` },
+    },
+    prepare: async (flags, config) => {
+      const known = new Set<string>(AWARD_BODIES.map((body) => body.id));
+      const awards = typeof flags.awards === 'string' ? flags.awards.split(',').map((id) => id.trim()) : undefined;
+      const unknown = awards?.filter((id) => !known.has(id)) ?? [];
+      if (unknown.length > 0) throw new UsageError(`Unknown award ${unknown.join(', ')}`);
+      return {
+        importer: importWikidataAwards as Importer<never>,
+        options: {
+          endpoint: flags.endpoint as string | undefined,
+          awards,
+          resolveKey: await createKeyResolver(config.DATA_DIR, ['wikidata']),
+          onSummary: ({ total }: { total: Record<string, number> }) =>
+            console.log(`Wikidata: ${total.statements} award statements, ${total.matched} matched to imported entities, ${total.notInGraph} not in the graph, ${total.withoutIds} without ids.`),
+        },
+      };
+    },
   },
 };
 
@@ -55,9 +112,9 @@ async function main(argv: string[]): Promise<number> {
     }
     throw error;
   }
-  let prepared: ReturnType<SourceCommand['run']>;
+  let prepared: Awaited<ReturnType<SourceCommand['prepare']>>;
   try {
-    prepared = command.run(parseArgs({ args: rest, options: command.options, strict: true }).values, config);
+    prepared = await command.prepare(parseArgs({ args: rest, options: command.options, strict: true }).values, config);
   } catch (error) {
     console.error(`${(error as Error).message}\n\n${usage()}`);
     return 2;
@@ -83,7 +140,7 @@ async function main(argv: string[]): Promise<number> {
     );
     return 0;
   } catch (error) {
-    if (error instanceof ImportInputError || error instanceof UsageError) {
+    if (error instanceof ImportInputError) {
       console.error(`Import failed: ${error.message}`);
       return 1;
     }

@@ -63,6 +63,6 @@ export interface IngestLink {
   from: EntityKey;
   to: EntityKey;
   relationship: Relationship;
-  /** Character for acted_in, job for crew, "category (year)" for awards. */
+  /** Character for acted_in, job for crew; for awards the year, and for people also the film ("2001 · Gladiator"). */
   label?: string;
 }
