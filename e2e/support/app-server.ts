@@ -1,0 +1,104 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { createInterface } from 'node:readline';
+import { fileURLToPath } from 'node:url';
+
+/** The repository root, from e2e/support/. */
+export const repoRoot = fileURLToPath(new URL('../../', import.meta.url));
+
+export interface AppServer {
+  /** Base URL of the running app, e.g. http://127.0.0.1:43121 */
+  url: string;
+  /** The server's output so far, for failure messages. */
+  output(): string;
+  /** SIGTERM, then wait for the process to exit; removes the temporary data directory. */
+  stop(): Promise<void>;
+}
+
+const START_TIMEOUT_MS = 90_000;
+const STOP_TIMEOUT_MS = 15_000;
+
+/**
+ * Starts the built app (`node backend/dist/index.js`) on a free port with a fresh data directory,
+ * exactly as production runs it, and resolves once it logs `listening`.
+ * DATABASE_URL and REDIS_URL pass through when set, so CI exercises the real services.
+ */
+export async function startAppServer(): Promise<AppServer> {
+  const entry = path.join(repoRoot, 'backend/dist/index.js');
+  const indexHtml = path.join(repoRoot, 'frontend/dist/index.html');
+  for (const required of [entry, indexHtml]) {
+    if (!existsSync(required)) throw new Error(`${path.relative(repoRoot, required)} is missing: run \`npm run build\` first.`);
+  }
+
+  const dataDir = await mkdtemp(path.join(tmpdir(), 'cinema-dna-e2e-'));
+  const env: NodeJS.ProcessEnv = {
+    PATH: process.env.PATH,
+    HOME: process.env.HOME,
+    TMPDIR: process.env.TMPDIR,
+    PORT: '0',
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'info',
+  };
+  if (process.env.DATABASE_URL) env.DATABASE_URL = process.env.DATABASE_URL;
+  if (process.env.REDIS_URL) env.REDIS_URL = process.env.REDIS_URL;
+
+  const child = spawn(process.execPath, [entry], { cwd: repoRoot, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const lines: string[] = [];
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  createInterface({ input: child.stderr! }).on('line', (line) => lines.push(line));
+
+  const port = await new Promise<number>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`The app did not log "listening" within ${START_TIMEOUT_MS} ms.\n${tail(lines)}`)), START_TIMEOUT_MS);
+    createInterface({ input: child.stdout! }).on('line', (line) => {
+      lines.push(line);
+      const entry = parseLogLine(line);
+      if (entry?.msg === 'listening' && typeof entry.port === 'number') {
+        clearTimeout(timer);
+        resolve(entry.port);
+      }
+    });
+    void exited.then((code) => {
+      clearTimeout(timer);
+      reject(new Error(`The app exited with code ${code} before listening.\n${tail(lines)}`));
+    });
+  }).catch(async (error: unknown) => {
+    await terminate(child, exited);
+    await rm(dataDir, { recursive: true, force: true });
+    throw error;
+  });
+
+  return {
+    url: `http://127.0.0.1:${port}`,
+    output: () => lines.join('\n'),
+    async stop() {
+      await terminate(child, exited);
+      await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+async function terminate(child: ChildProcess, exited: Promise<number | null>): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  child.kill('SIGTERM');
+  const timeout = new Promise<'timeout'>((resolve) => setTimeout(() => resolve('timeout'), STOP_TIMEOUT_MS).unref());
+  if ((await Promise.race([exited, timeout])) === 'timeout') {
+    child.kill('SIGKILL');
+    await exited;
+  }
+}
+
+function parseLogLine(line: string): { msg?: unknown; port?: unknown } | undefined {
+  if (!line.startsWith('{')) return undefined;
+  try {
+    return JSON.parse(line) as { msg?: unknown; port?: unknown };
+  } catch {
+    return undefined;
+  }
+}
+
+function tail(lines: string[], count = 30): string {
+  return lines.slice(-count).join('\n');
+}

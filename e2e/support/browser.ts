@@ -1,0 +1,50 @@
+import { mkdir } from 'node:fs/promises';
+import path from 'node:path';
+import { chromium, type Browser, type Page } from 'playwright-core';
+import { onTestFailed } from 'vitest';
+import { repoRoot } from './app-server.js';
+
+/** Debian's Chromium; playwright-core brings no browser of its own. */
+export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+export const ARTIFACTS_DIR = path.join(repoRoot, 'e2e/artifacts');
+
+export const DESKTOP = { width: 1280, height: 800 } as const;
+export const MOBILE = { width: 390, height: 844 } as const;
+
+export function launchBrowser(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: CHROMIUM_PATH,
+    headless: true,
+    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  });
+}
+
+export interface OpenedPage {
+  page: Page;
+  /** Uncaught exceptions thrown in the page so far. */
+  pageErrors: Error[];
+  close(): Promise<void>;
+}
+
+/**
+ * A fresh context (own cookies) and page at `viewport`; a screenshot is kept if the current test fails.
+ * Call inside a test.
+ */
+export async function openPage(browser: Browser, viewport: { width: number; height: number } = DESKTOP, name?: string): Promise<OpenedPage> {
+  const context = await browser.newContext({ viewport, deviceScaleFactor: 1, reducedMotion: 'reduce' });
+  const page = await context.newPage();
+  const pageErrors: Error[] = [];
+  page.on('pageerror', (error) => pageErrors.push(error));
+  onTestFailed(async ({ task }) => {
+    await screenshot(page, `FAILED-${name ?? task.name}`).catch(() => undefined);
+  });
+  return { page, pageErrors, close: () => context.close() };
+}
+
+/** Saves a PNG (full page unless `fullPage: false`) to e2e/artifacts/<name>.png and returns its path. */
+export async function screenshot(page: Page, name: string, { fullPage = true }: { fullPage?: boolean } = {}): Promise<string> {
+  await mkdir(ARTIFACTS_DIR, { recursive: true });
+  const file = path.join(ARTIFACTS_DIR, `${name.replace(/[^a-z0-9-]+/gi, '-').replace(/^-|-$/g, '').toLowerCase()}.png`);
+  await page.screenshot({ path: file, fullPage });
+  return file;
+}

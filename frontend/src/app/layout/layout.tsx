@@ -1,0 +1,42 @@
+import { motion } from 'framer-motion';
+import { Suspense } from 'react';
+import { Outlet, ScrollRestoration, useLocation } from 'react-router-dom';
+import { LoginDialog } from '../../features/auth';
+import { Spinner } from '../../ui/spinner';
+import { SiteFooter } from './site-footer';
+import { SiteHeader } from './site-header';
+
+function PageFallback() {
+  return (
+    <div className="flex min-h-[50vh] items-center justify-center">
+      <Spinner label="Loading page" />
+    </div>
+  );
+}
+
+/** Header, the current page (lazy, faded in), footer, and the login dialog every Login button opens. */
+export function Layout() {
+  const { pathname } = useLocation();
+  return (
+    <div className="flex min-h-dvh flex-col">
+      <a
+        href="#main"
+        className="sr-only focus:not-sr-only focus:fixed focus:left-4 focus:top-4 focus:z-50 focus:rounded-full focus:bg-amber-glow focus:px-4 focus:py-2 focus:text-ink-950"
+      >
+        Skip to content
+      </a>
+      <SiteHeader />
+      <main id="main" className="flex-1">
+        {/* Each page fades in on arrival; no exit animation, so navigation never waits. */}
+        <motion.div key={pathname} initial={{ opacity: 0, y: 6 }} animate={{ opacity: 1, y: 0 }} transition={{ duration: 0.2, ease: 'easeOut' }}>
+          <Suspense fallback={<PageFallback />}>
+            <Outlet />
+          </Suspense>
+        </motion.div>
+      </main>
+      <SiteFooter />
+      <LoginDialog />
+      <ScrollRestoration />
+    </div>
+  );
+}

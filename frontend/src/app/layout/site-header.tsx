@@ -1,0 +1,155 @@
+import { AnimatePresence, motion } from 'framer-motion';
+import { LogOut, Menu, Sparkles, Star, X } from 'lucide-react';
+import { useEffect, useState } from 'react';
+import { NavLink, useLocation } from 'react-router-dom';
+import { useSnapshot } from 'valtio';
+import { authState, logout, openLoginDialog, type AuthUser } from '../../features/auth';
+import { cn } from '../../lib/class-names';
+import { Badge } from '../../ui/badge';
+import { Button } from '../../ui/button';
+import { BrandMark } from './brand-mark';
+import { SIGNED_IN_NAV, SIGNED_OUT_NAV } from './nav-items';
+
+const numberFormat = new Intl.NumberFormat('en-US');
+
+function UserBadges({ user }: { user: Pick<AuthUser, 'level' | 'points'> }) {
+  return (
+    <>
+      <Badge tone="amber" title="Your level">
+        <Star aria-hidden className="size-3" />
+        Level {user.level}
+      </Badge>
+      <Badge tone="neutral" title="Your points">
+        <Sparkles aria-hidden className="size-3 text-amber-glow" />
+        {numberFormat.format(user.points)} pts
+      </Badge>
+    </>
+  );
+}
+
+/** Login, or the signed-in user's badges and Logout; a quiet placeholder while the session check runs. */
+function AuthActions({ onAction, wide }: { onAction?: () => void; wide?: boolean }) {
+  const { user, loading } = useSnapshot(authState);
+  if (user) {
+    return (
+      <div className={cn('flex items-center gap-2', wide && 'w-full flex-wrap')}>
+        <UserBadges user={user} />
+        <Button
+          variant="ghost"
+          size="sm"
+          className={wide ? 'ml-auto' : undefined}
+          onClick={() => {
+            onAction?.();
+            void logout();
+          }}
+        >
+          <LogOut aria-hidden className="size-4" />
+          Logout
+        </Button>
+      </div>
+    );
+  }
+  if (loading) return <span aria-hidden className="block h-8 w-20 animate-pulse rounded-full bg-ink-800 motion-reduce:animate-none" />;
+  return (
+    <Button
+      size={wide ? 'lg' : 'sm'}
+      className={wide ? 'w-full' : undefined}
+      onClick={() => {
+        onAction?.();
+        openLoginDialog('login');
+      }}
+    >
+      Login
+    </Button>
+  );
+}
+
+const desktopLink = ({ isActive }: { isActive: boolean }) =>
+  cn(
+    'relative whitespace-nowrap rounded-full px-3 py-1.5 text-sm font-medium transition-colors duration-150',
+    isActive ? 'text-bone-50 bg-ink-800' : 'text-bone-400 hover:text-bone-50',
+  );
+
+const mobileLink = ({ isActive }: { isActive: boolean }) =>
+  cn(
+    'flex items-center justify-between rounded-xl px-4 py-3 font-display text-xl transition-colors',
+    isActive ? 'bg-ink-800 text-amber-soft' : 'text-bone-100 hover:bg-ink-850',
+  );
+
+/**
+ * Sticky top bar. The signed-out bar is short and folds into the menu toggle under `md`;
+ * the signed-in bar has eight destinations and badges, so it folds under `xl`.
+ */
+export function SiteHeader() {
+  const { user } = useSnapshot(authState);
+  const items = user ? SIGNED_IN_NAV : SIGNED_OUT_NAV;
+  const { pathname } = useLocation();
+  // The menu belongs to the page it was opened on: any navigation (link, back button) closes it.
+  const [menuPath, setMenuPath] = useState<string | null>(null);
+  const menuOpen = menuPath === pathname;
+  const setMenuOpen = (open: boolean) => setMenuPath(open ? pathname : null);
+
+  useEffect(() => {
+    if (!menuOpen) return;
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key === 'Escape') setMenuPath(null);
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [menuOpen]);
+
+  const desktopOnly = user ? 'hidden xl:flex' : 'hidden md:flex';
+  const mobileOnly = user ? 'xl:hidden' : 'md:hidden';
+
+  return (
+    <header className="sticky top-0 z-40 border-b border-ink-800/80 bg-ink-900/80 backdrop-blur-xl supports-[backdrop-filter]:bg-ink-900/65">
+      <div className="mx-auto flex h-16 max-w-7xl items-center gap-6 px-4 sm:px-6 lg:px-8">
+        <BrandMark />
+        <nav aria-label="Main" className={cn(desktopOnly, 'min-w-0 flex-1 items-center gap-1')}>
+          {items.map((item) => (
+            <NavLink key={item.to} to={item.to} end={item.to === '/'} className={desktopLink}>
+              {item.label}
+            </NavLink>
+          ))}
+        </nav>
+        <div className={cn(desktopOnly, 'ml-auto items-center')}>
+          <AuthActions />
+        </div>
+        <button
+          type="button"
+          className={cn(mobileOnly, 'ml-auto inline-flex size-10 items-center justify-center rounded-full text-bone-100 transition-colors hover:bg-ink-800')}
+          aria-expanded={menuOpen}
+          aria-controls="mobile-menu"
+          aria-label={menuOpen ? 'Close menu' : 'Open menu'}
+          onClick={() => setMenuOpen(!menuOpen)}
+        >
+          {menuOpen ? <X aria-hidden className="size-5" /> : <Menu aria-hidden className="size-5" />}
+        </button>
+      </div>
+      <AnimatePresence initial={false}>
+        {menuOpen && (
+          <motion.div
+            key="mobile-menu"
+            id="mobile-menu"
+            className={cn(mobileOnly, 'overflow-hidden border-t border-ink-800 bg-ink-900')}
+            initial={{ height: 0, opacity: 0 }}
+            animate={{ height: 'auto', opacity: 1 }}
+            exit={{ height: 0, opacity: 0 }}
+            transition={{ duration: 0.22, ease: [0.16, 1, 0.3, 1] }}
+          >
+            <nav aria-label="Mobile" className="mx-auto grid max-w-7xl gap-1 px-4 py-4 sm:px-6">
+              {items.map((item) => (
+                <NavLink key={item.to} to={item.to} end={item.to === '/'} className={mobileLink} onClick={() => setMenuOpen(false)}>
+                  {item.label}
+                </NavLink>
+              ))}
+              <div className="mt-3 flex items-center justify-between gap-3 border-t border-ink-800 px-1 pt-4">
+                <AuthActions wide onAction={() => setMenuOpen(false)} />
+              </div>
+            </nav>
+          </motion.div>
+        )}
+      </AnimatePresence>
+    </header>
+  );
+}

@@ -1,0 +1,37 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { authState, loadSession, logout, resetAuth, setUser } from './store';
+
+beforeEach(() => resetAuth());
+afterEach(() => vi.unstubAllGlobals());
+
+const user = { id: 1, username: 'ada', level: 1, points: 0, role: 'user' as const };
+
+describe('auth store', () => {
+  it('starts unknown and loading', () => {
+    expect(authState.user).toBeUndefined();
+    expect(authState.loading).toBe(true);
+  });
+
+  it('signs in from a 200 on /api/auth/me', async () => {
+    vi.stubGlobal('fetch', vi.fn(async () => Response.json(user)));
+    await loadSession();
+    expect(authState.user).toEqual(user);
+    expect(authState.loading).toBe(false);
+  });
+
+  it('is signed out on any other answer, such as a 404', async () => {
+    vi.stubGlobal('fetch', vi.fn(async () => Response.json({ code: 'NOT_FOUND', message: 'No API route' }, { status: 404 })));
+    await loadSession();
+    expect(authState.user).toBeNull();
+    expect(authState.loading).toBe(false);
+  });
+
+  it('clears the user on logout even when the server call fails', async () => {
+    setUser(user);
+    const fetchMock = vi.fn(async () => new Response('', { status: 500 }));
+    vi.stubGlobal('fetch', fetchMock);
+    await logout();
+    expect(fetchMock).toHaveBeenCalledWith('/api/auth/logout', expect.objectContaining({ method: 'POST', credentials: 'include' }));
+    expect(authState.user).toBeNull();
+  });
+});

@@ -1,0 +1,89 @@
+import type { ApiError } from '@cinema-dna/shared-types';
+
+/**
+ * A failed request. The message follows the spec's generic rule, `${status}: ${body text or status text}`;
+ * the parsed `{ code, message, details }` body is kept for callers that show field errors or server text.
+ */
+export class ApiRequestError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+    readonly body: Partial<ApiError> & { error?: string } | undefined,
+  ) {
+    super(message);
+    this.name = 'ApiRequestError';
+  }
+
+  /** The server's own explanation, when it sent one. */
+  get serverMessage(): string | undefined {
+    const text = this.body?.message ?? this.body?.error;
+    return typeof text === 'string' && text.trim() ? text : undefined;
+  }
+}
+
+export interface ApiFetchOptions {
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  /** Sent as JSON. */
+  body?: unknown;
+  signal?: AbortSignal;
+}
+
+/**
+ * Calls the API with the session cookie, sends JSON, parses JSON.
+ * Resolves to `undefined` for empty bodies (204); throws {@link ApiRequestError} on any non-OK status.
+ */
+export async function apiFetch<T>(path: string, options: ApiFetchOptions = {}): Promise<T> {
+  const { method = 'GET', body, signal } = options;
+  const headers: Record<string, string> = { Accept: 'application/json' };
+  if (body !== undefined) headers['Content-Type'] = 'application/json';
+
+  const response = await fetch(path, {
+    method,
+    headers,
+    body: body === undefined ? undefined : JSON.stringify(body),
+    credentials: 'include',
+    signal,
+  });
+  const text = await response.text();
+
+  if (!response.ok) {
+    throw new ApiRequestError(response.status, `${response.status}: ${text || response.statusText}`, parseErrorBody(text));
+  }
+  return (text ? JSON.parse(text) : undefined) as T;
+}
+
+function parseErrorBody(text: string): ApiRequestError['body'] {
+  if (!text) return undefined;
+  try {
+    const parsed: unknown = JSON.parse(text);
+    return parsed && typeof parsed === 'object' ? (parsed as ApiRequestError['body']) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Field errors from a 400 body's `details`, keyed by field name. Accepts the server's
+ * `[{ path, message }]` list and zod's flattened `{ fieldErrors }` shape.
+ */
+export function fieldErrorsOf(error: unknown): Record<string, string> {
+  if (!(error instanceof ApiRequestError)) return {};
+  const details = error.body?.details;
+  const result: Record<string, string> = {};
+  if (Array.isArray(details)) {
+    for (const item of details) {
+      if (!item || typeof item !== 'object') continue;
+      const { path, message } = item as { path?: unknown; message?: unknown };
+      const field = Array.isArray(path) ? path[0] : path;
+      if ((typeof field === 'string' || typeof field === 'number') && typeof message === 'string') {
+        result[String(field)] ??= message;
+      }
+    }
+  } else if (details && typeof details === 'object' && 'fieldErrors' in details) {
+    const fieldErrors = (details as { fieldErrors: Record<string, string[] | undefined> }).fieldErrors;
+    for (const [field, messages] of Object.entries(fieldErrors ?? {})) {
+      if (messages?.[0]) result[field] = messages[0];
+    }
+  }
+  return result;
+}
