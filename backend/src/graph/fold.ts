@@ -11,21 +11,23 @@ const SPECIAL_LETTERS: Record<string, string> = {
 const SPECIAL_RE = /[ßæœøđðłþıħŋ]/g;
 const NON_ASCII_RE = /[^\x00-\x7f]/;
 const MARKS_RE = /\p{M}+/gu;
-// Apostrophes join ("O'Brien" -> "obrien") rather than split, as people type them without.
-const APOSTROPHES_RE = /['’`´]/g;
-const ASCII_SEPARATORS_RE = /[^a-z0-9]+/g;
-const SEPARATORS_RE = /[^\p{L}\p{N}]+/gu;
+// Apostrophes inside a word stay (as ASCII ') so "O'Brien" and "d'Amélie" keep one word while
+// the typeahead still treats the letter after them as a word start ("amelie", "brien").
+const APOSTROPHES_RE = /[’`´ʼ]/g;
+const ASCII_SEPARATORS_RE = /[^a-z0-9']+/g;
+const SEPARATORS_RE = /[^\p{L}\p{N}']+/gu;
+const STRAY_APOSTROPHES_RE = /(^| )'+|'+(?= |$)/g;
 
 /** Folds `text` to the matching form: lower case, no accents, words separated by one space. */
 export function foldText(text: string): string {
-  let t = text.toLowerCase().replace(APOSTROPHES_RE, '');
+  let t = text.toLowerCase().replace(APOSTROPHES_RE, "'");
   if (NON_ASCII_RE.test(t)) {
     t = t.normalize('NFKD').replace(MARKS_RE, '').replace(SPECIAL_RE, (c) => SPECIAL_LETTERS[c] ?? c);
     t = t.replace(SEPARATORS_RE, ' ');
   } else {
     t = t.replace(ASCII_SEPARATORS_RE, ' ');
   }
-  return t.trim();
+  return t.replace(STRAY_APOSTROPHES_RE, '$1').trim();
 }
 
 /**
@@ -33,7 +35,7 @@ export function foldText(text: string): string {
  * so sorting by packed ranks first and by bytes within equal ranks yields byte order. 0 is "end of string".
  */
 export function byteRank(b: number): number {
-  if (b < 0x30) return 1; // space (and anything below digits)
+  if (b < 0x30) return 1; // space, apostrophe (and anything below digits)
   if (b <= 0x39) return 2 + (b - 0x30); // 2..11 digits
   if (b < 0x61) return 11;
   if (b <= 0x7a) return 12 + (b - 0x61); // 12..37 letters

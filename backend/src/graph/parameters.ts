@@ -81,27 +81,31 @@ export interface CompiledParameters {
   avoid: readonly number[];
 }
 
-/** Compiles engine parameters into masks and weight tables. */
+// Built once: a search must not allocate array buffers (they add GC pressure outside the heap).
+const UNIFORM_LINK_WEIGHTS = new Float64Array(256).fill(1);
+const DIRECT_FIRST_LINK_WEIGHTS = (() => {
+  const weights = new Float64Array(256).fill(1);
+  const direct = new Set(DIRECT_RELATIONSHIPS.map((r) => RELATIONSHIP_CODE[r]));
+  for (let code = 0; code < RELATIONSHIPS.length; code++) {
+    if (direct.has(code)) continue;
+    weights[code] = INDIRECT_LINK_WEIGHT;
+    weights[code | FORWARD_BIT] = INDIRECT_LINK_WEIGHT;
+  }
+  return weights;
+})();
+
+/** Compiles engine parameters into masks and weight tables (no allocation beyond the result object). */
 export function compileParameters(params: EngineParameters): CompiledParameters {
   let typeBits = 0;
   for (const t of params.allowedTypes) typeBits |= 1 << TYPE_CODE[t];
   const fullMask = typeBits | (typeBits << 8);
-  const linkWeights = new Float64Array(256).fill(1);
-  if (params.prioritizeDirectConnections) {
-    const direct = new Set(DIRECT_RELATIONSHIPS.map((r) => RELATIONSHIP_CODE[r]));
-    for (let code = 0; code < RELATIONSHIPS.length; code++) {
-      if (direct.has(code)) continue;
-      linkWeights[code] = INDIRECT_LINK_WEIGHT;
-      linkWeights[code | FORWARD_BIT] = INDIRECT_LINK_WEIGHT;
-    }
-  }
   return {
     maxDegrees: params.maxDegrees,
     strictMask: params.includeObscureConnections ? fullMask : typeBits,
     fullMask,
     fallback: !params.includeObscureConnections,
     weightByPopularity: params.weightByPopularity,
-    linkWeights,
+    linkWeights: params.prioritizeDirectConnections ? DIRECT_FIRST_LINK_WEIGHTS : UNIFORM_LINK_WEIGHTS,
     avoid: params.avoid ?? [],
   };
 }

@@ -3,17 +3,19 @@
  *
  * Each side keeps, per visited node, a compact "slot" (node, number of shortest paths from its
  * endpoint, best weight, parent link). Slots are appended in BFS order, so a layer is a contiguous
- * slot range and no queue is needed. A node's slot is found through `mark[node] - base`; starting a
- * search just raises `base` past every mark of the previous one (generation stamping), so the
- * per-node arrays are never cleared and a search allocates almost nothing.
+ * slot range and no queue is needed. Membership is a bitset per side (cache-resident: half a
+ * megabyte for 4M nodes) with the slot index in a per-node array read only on a hit; a new search
+ * clears just the bits the previous one set. The buffers live as long as the engine, so a search
+ * allocates almost nothing.
  *
- * Correctness of the meeting: the side with the cheaper frontier (sum of degrees) expands one whole
- * layer. If sides are at depths k and j, no path is shorter than k + j + 1 (otherwise the two
- * visited sets would already share a node), so every link found from the expanding frontier into
- * the other side's visited set closes a path of exactly k + j + 1 links, and every shortest path
- * crosses such a link. Finishing that layer therefore sees all shortest paths: their number is
+ * Correctness of the meeting: the side with the smaller frontier expands one whole layer. If sides
+ * are at depths k and j, no path is shorter than k + j + 1 (otherwise the two visited sets would
+ * already share a node), so every link found from the expanding frontier into the other side's
+ * visited set closes a path of exactly k + j + 1 links, and every shortest path crosses such a
+ * link. Finishing that layer therefore sees all shortest paths: their number is
  * Σ count(u)·count(v) over those links and the lightest is the exact minimum of
- * best(u) + w(u,v) + best(v), where count/best were accumulated per layer like Dijkstra on the DAG.
+ * best(u) + w(u,v) + best(v), where count/best were accumulated layer by layer over the BFS DAG.
+ * That completion is what the engine pays over a "first meeting wins" BFS.
  */
 import type { EntityType, PersonSubtype, Relationship } from '@cinema-dna/shared-types';
 import { GraphError, SearchCancelledError } from './errors.js';
@@ -128,8 +130,13 @@ const NO_MEETING = -1;
 
 /** Per-side search state; see the module comment. */
 class Side {
+  /**
+   * Visited set as a bitset: 1 bit per node keeps it in cache (half a megabyte for 4M nodes), so
+   * the membership tests of the hot loop rarely touch memory. Cleared through the slot list.
+   */
+  readonly visited: Int32Array;
+  /** Slot of each visited node (valid only where the visited bit is set). */
   readonly mark: Uint32Array;
-  base = 1;
   size = 0;
   node: Uint32Array;
   count: Float64Array;
@@ -141,12 +148,16 @@ class Side {
   depth = 0;
   layerStart = 0;
   layerEnd = 0;
-  /** Sum of degrees of the current frontier: the cost of expanding it. */
+  /**
+   * Size of the current frontier, which decides the side to expand. (Summing the frontier's
+   * degrees scans fewer links but costs a random read per discovered node, which loses on large graphs.)
+   */
   cost = 0;
   /** First slot of each depth (index = depth), plus the end of the last complete one. */
   readonly layerStarts: number[] = [];
 
   constructor(nodeCount: number, capacity: number) {
+    this.visited = new Int32Array((nodeCount + 31) >>> 5);
     this.mark = new Uint32Array(nodeCount);
     this.node = new Uint32Array(capacity);
     this.count = new Float64Array(capacity);
@@ -154,13 +165,10 @@ class Side {
     this.parent = new Uint32Array(capacity);
   }
 
-  /** Starts a new generation: every existing mark falls below the new base. */
-  begin(endpoint: number, avoid: readonly number[], nodeCount: number): void {
-    this.base += this.size + 1;
-    if (this.base + nodeCount + avoid.length + 2 > 0xffffffff) {
-      this.mark.fill(0);
-      this.base = 1;
-    }
+  /** Forgets the previous search (clearing only the bits it set) and seeds this one. */
+  begin(endpoint: number, avoid: readonly number[]): void {
+    const visited = this.visited;
+    for (let s = 0; s < this.size; s++) visited[this.node[s]! >>> 5] = 0;
     this.size = 0;
     this.endpoint = endpoint;
     this.depth = 0;
@@ -168,7 +176,7 @@ class Side {
     this.add(endpoint, 1, 0, 0);
     // Avoided nodes sit in both sides' visited sets (slots after the endpoint, outside every layer):
     // the own-side check then skips them before any other test, at no cost in the loop.
-    for (const v of avoid) if (this.mark[v]! < this.base) this.add(v, 0, Infinity, 0);
+    for (const v of avoid) if (this.slotOf(v) < 0) this.add(v, 0, Infinity, 0);
     this.layerStarts.push(0, this.size);
     this.layerStart = 0;
     this.layerEnd = 1;
@@ -177,7 +185,8 @@ class Side {
   add(v: number, count: number, best: number, parent: number): number {
     if (this.size === this.node.length) this.grow();
     const s = this.size++;
-    this.mark[v] = this.base + s;
+    this.visited[v >>> 5]! |= 1 << (v & 31);
+    this.mark[v] = s;
     this.node[s] = v;
     this.count[s] = count;
     this.best[s] = best;
@@ -201,10 +210,9 @@ class Side {
     this.parent = parent;
   }
 
-  /** Slot of `v` in this generation, or -1. */
+  /** Slot of `v` in the current search, or -1. */
   slotOf(v: number): number {
-    const m = this.mark[v]!;
-    return m >= this.base ? m - this.base : -1;
+    return (this.visited[v >>> 5]! & (1 << (v & 31))) !== 0 ? this.mark[v]! : -1;
   }
 }
 
@@ -340,15 +348,14 @@ export class SearchEngine {
   }
 
   private pass(from: number, to: number, compiled: CompiledParameters, mask: number, passNumber: number, options: SearchOptions, stats: SearchStats): PassOutcome {
-    const g = this.graph;
     const f = this.forward;
     const b = this.backward;
-    f.begin(from, compiled.avoid, g.nodeCount);
-    b.begin(to, compiled.avoid, g.nodeCount);
+    f.begin(from, compiled.avoid);
+    b.begin(to, compiled.avoid);
     // A node avoided by both sides must not count twice; avoided slots are not "visited".
     const avoided = f.layerStarts[1]! - 1;
-    f.cost = g.degree(from);
-    b.cost = g.degree(to);
+    f.cost = 1;
+    b.cost = 1;
     const outcome: PassOutcome = { found: false, expanding: null, other: null, meetSlot: NO_MEETING, meetPosition: 0, otherSlot: 0, weight: Infinity, count: 0 };
     this.meetings.length = 0;
     try {
@@ -376,8 +383,13 @@ export class SearchEngine {
     }
   }
 
-  /** Expands `a`'s frontier by one layer. The hot loop: typed arrays and locals only. */
+  /**
+   * Expands `a`'s frontier by one layer: the hot loop, over typed arrays held in locals. Once a
+   * meeting is found (or on the last allowed layer) no node can matter beyond this layer, so the
+   * rest of the frontier goes through the cheaper meeting-only scan.
+   */
   private expand(a: Side, o: Side, compiled: CompiledParameters, mask: number, lastLayer: boolean, options: SearchOptions, outcome: PassOutcome): void {
+    this.checkCancelled(options);
     const g = this.graph;
     const offsets = g.offsets;
     const neighbours = g.neighbours;
@@ -387,33 +399,34 @@ export class SearchEngine {
     const linkWeights = compiled.linkWeights;
     const weighted = compiled.weightByPopularity;
     const fullMask = compiled.fullMask;
+    const aVisited = a.visited;
     const aMark = a.mark;
-    const aBase = a.base;
-    const oMark = o.mark;
-    const oBase = o.base;
-    const oCount = o.count;
-    const oBest = o.best;
-    const oNode = o.node;
+    const oVisited = o.visited;
     const nextStart = a.size;
-    const collect = this.collectMeetings;
-    let grow = !lastLayer;
+    const layerEnd = a.layerEnd;
+    let aNode = a.node;
+    let aCount = a.count;
+    let aBest = a.best;
+    let aParent = a.parent;
+    let size = a.size;
     let edges = this.edges;
     let lastCheck = edges;
-    let nextCost = 0;
     let skipped = this.skippedObscure;
-    let meetWeight = outcome.weight;
-    let meetCount = outcome.count;
-    let found = outcome.found;
 
-    for (let s = a.layerStart; s < a.layerEnd; s++) {
+    if (lastLayer) {
+      this.scanMeetings(a, o, a.layerStart, -1, compiled, options, outcome);
+      return;
+    }
+    for (let s = a.layerStart; s < layerEnd; s++) {
       if (edges - lastCheck >= CANCEL_CHECK_EDGES) {
         lastCheck = edges;
         this.edges = edges;
+        a.size = size; // so the visited bits set so far are cleared even if this throws
         this.checkCancelled(options);
       }
-      const u = a.node[s]!;
-      const cu = a.count[s]!;
-      const bu = a.best[s]! + (weighted && s !== 0 ? popularityPenalty(popularity[u]!) : 0);
+      const u = aNode[s]!;
+      const cu = aCount[s]!;
+      const bu = aBest[s]! + (weighted && s !== 0 ? popularityPenalty(popularity[u]!) : 0);
       const end = offsets[u + 1]!;
       let previous = -1;
       for (let p = offsets[u]!; p < end; p++) {
@@ -422,57 +435,131 @@ export class SearchEngine {
         if (v === previous) continue;
         previous = v;
         edges++;
-        const mv = aMark[v]!;
-        if (mv >= aBase) {
-          const t = mv - aBase;
+        const word = v >>> 5;
+        const bit = 1 << (v & 31);
+        if ((aVisited[word]! & bit) !== 0) {
+          const t = aMark[v]!;
           if (t >= nextStart) {
             // Another shortest route into a node of the layer being built.
-            a.count[t]! += cu;
+            aCount[t]! += cu;
             const w = bu + linkWeights[relations[p]!]!;
-            if (w < a.best[t]!) {
-              a.best[t] = w;
-              a.parent[t] = p;
+            if (w < aBest[t]!) {
+              aBest[t] = w;
+              aParent[t] = p;
             }
           }
           continue;
         }
-        const mo = oMark[v]!;
-        if (mo >= oBase) {
-          const t = mo - oBase;
-          found = true;
-          meetCount += cu * oCount[t]!;
-          const w = bu + linkWeights[relations[p]!]! + oBest[t]! + (weighted && t !== 0 ? popularityPenalty(popularity[oNode[t]!]!) : 0);
-          if (w < meetWeight) {
-            meetWeight = w;
-            outcome.meetSlot = s;
-            outcome.meetPosition = p;
-            outcome.otherSlot = t;
-          }
-          if (collect && this.meetings.length < MAX_MEETINGS) {
-            const m = this.meetings;
-            m.a[m.length] = s;
-            m.p[m.length] = p;
-            m.b[m.length++] = t;
-          }
-          grow = false;
-          continue;
+        if ((oVisited[word]! & bit) !== 0) {
+          // First meeting: this layer closes the shortest paths; only meetings matter from here.
+          a.size = size;
+          this.edges = edges - 1;
+          this.skippedObscure = skipped;
+          a.cost = size - nextStart;
+          this.scanMeetings(a, o, s, p, compiled, options, outcome);
+          return;
         }
-        if (!grow) continue;
         const c = classes[v]!;
         if (((mask >>> c) & 1) === 0) {
           if ((fullMask >>> c) & 1) skipped = true;
           continue;
         }
-        a.add(v, cu, bu + linkWeights[relations[p]!]!, p);
-        nextCost += offsets[v + 1]! - offsets[v]!;
+        if (size === aNode.length) {
+          a.size = size;
+          a.grow();
+          aNode = a.node;
+          aCount = a.count;
+          aBest = a.best;
+          aParent = a.parent;
+        }
+        aVisited[word]! |= bit;
+        aMark[v] = size;
+        aNode[size] = v;
+        aCount[size] = cu;
+        aBest[size] = bu + linkWeights[relations[p]!]!;
+        aParent[size] = p;
+        size++;
+      }
+    }
+    a.size = size;
+    this.edges = edges;
+    this.skippedObscure = skipped;
+    a.cost = size - nextStart;
+  }
+
+  /**
+   * The rest of a meeting layer, from adjacency position `fromPosition` of frontier slot `fromSlot`
+   * (-1: from its first link):
+   * sums path counts and keeps the lightest link into the other side. The visited sets are disjoint,
+   * so one lookup per link suffices.
+   */
+  private scanMeetings(a: Side, o: Side, fromSlot: number, fromPosition: number, compiled: CompiledParameters, options: SearchOptions, outcome: PassOutcome): void {
+    const g = this.graph;
+    const offsets = g.offsets;
+    const neighbours = g.neighbours;
+    const relations = g.relations;
+    const popularity = g.popularity;
+    const linkWeights = compiled.linkWeights;
+    const weighted = compiled.weightByPopularity;
+    const oVisited = o.visited;
+    const oMark = o.mark;
+    const oCount = o.count;
+    const oBest = o.best;
+    const oNode = o.node;
+    const aNode = a.node;
+    const aCount = a.count;
+    const aBest = a.best;
+    const layerEnd = a.layerEnd;
+    const collect = this.collectMeetings;
+    const meetings = this.meetings;
+    let edges = this.edges;
+    let lastCheck = edges;
+    let found = outcome.found;
+    let count = outcome.count;
+    let weight = outcome.weight;
+    for (let s = fromSlot; s < layerEnd; s++) {
+      if (edges - lastCheck >= CANCEL_CHECK_EDGES) {
+        lastCheck = edges;
+        this.edges = edges;
+        this.checkCancelled(options);
+      }
+      const u = aNode[s]!;
+      const cu = aCount[s]!;
+      // Most frontier nodes of a meeting layer have no link into the other side: their weight
+      // (a popularity read and a logarithm) is computed on their first meeting only.
+      let bu = NaN;
+      const end = offsets[u + 1]!;
+      const start = offsets[u]!;
+      const first = s === fromSlot && fromPosition >= 0 ? fromPosition : start;
+      let previous = first > start ? neighbours[first - 1]! : -1;
+      for (let p = first; p < end; p++) {
+        const v = neighbours[p]!;
+        if (v === previous) continue;
+        previous = v;
+        edges++;
+        if ((oVisited[v >>> 5]! & (1 << (v & 31))) === 0) continue;
+        const t = oMark[v]!;
+        found = true;
+        count += cu * oCount[t]!;
+        if (bu !== bu) bu = aBest[s]! + (weighted && s !== 0 ? popularityPenalty(popularity[u]!) : 0);
+        const w = bu + linkWeights[relations[p]!]! + oBest[t]! + (weighted && t !== 0 ? popularityPenalty(popularity[oNode[t]!]!) : 0);
+        if (w < weight) {
+          weight = w;
+          outcome.meetSlot = s;
+          outcome.meetPosition = p;
+          outcome.otherSlot = t;
+        }
+        if (collect && meetings.length < MAX_MEETINGS) {
+          meetings.a[meetings.length] = s;
+          meetings.p[meetings.length] = p;
+          meetings.b[meetings.length++] = t;
+        }
       }
     }
     this.edges = edges;
-    this.skippedObscure = skipped;
-    a.cost = nextCost;
     outcome.found = found;
-    outcome.count = meetCount;
-    outcome.weight = meetWeight;
+    outcome.count = count;
+    outcome.weight = weight;
     if (found) {
       outcome.expanding = a;
       outcome.other = o;

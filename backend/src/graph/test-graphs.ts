@@ -86,10 +86,18 @@ export function randomGraph(spec: RandomGraphSpec): GraphFixture {
 
 /** Builds a snapshot from a fixture in a temporary directory and loads it. */
 export function buildGraph(fixture: GraphFixture, options?: SnapshotBuilderOptions): Graph {
+  const builder = new SnapshotBuilder(options);
+  for (const e of fixture.entities) builder.addEntity(e);
+  for (const l of fixture.links) builder.addLink(l);
+  return writeAndLoad(builder);
+}
+
+/** Writes a builder's snapshot to a temporary file and loads it. */
+export function writeAndLoad(builder: SnapshotBuilder): Graph {
   const dir = mkdtempSync(join(tmpdir(), 'cdna-graph-'));
   try {
     const path = join(dir, 'graph.snapshot');
-    writeFixture(fixture, path, options);
+    builder.write(path);
     return loadSnapshotSync(path);
   } finally {
     rmSync(dir, { recursive: true, force: true });

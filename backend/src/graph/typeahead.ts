@@ -4,7 +4,7 @@
  *
  * Index (built once by the snapshot builder, stored in the snapshot, so loading costs nothing):
  * - `folded`: every name folded with foldText, concatenated; `foldedOffsets` per node.
- * - entries: one per word start of each folded name, as (node, byte offset of the word), sorted by
+ * - entries: one per word start (after a space or an apostrophe) of each folded name, as (node, byte offset of the word), sorted by
  *   (entity type, folded text from the word start). A query is then a binary search for its range,
  *   and a type filter is just a sub-range.
  * - `blockMax` / `superMax`: highest popularity per 32 / 1024 entries, so picking the top K of a
@@ -23,9 +23,12 @@ const MAX_TOKENS_PER_NAME = 12;
 export const TYPEAHEAD_MIN_CHARS = 2;
 /** Fuzzy matching starts at this many folded bytes; below it one edit matches almost everything. */
 const FUZZY_MIN_BYTES = 4;
+/** Leading bytes a fuzzy match must share with the query. */
+const FUZZY_PREFIX_BYTES = 1;
 export const TYPEAHEAD_DEFAULT_LIMIT = 20;
 export const TYPEAHEAD_MAX_LIMIT = 100;
-const FUZZY_ALPHABET = Buffer.from('abcdefghijklmnopqrstuvwxyz0123456789 ', 'latin1');
+const FUZZY_ALPHABET = Buffer.from("abcdefghijklmnopqrstuvwxyz0123456789 '", 'latin1');
+const APOSTROPHE = 0x27;
 
 /** Arrays of the typeahead sections, as written into the snapshot. */
 export interface TypeaheadSections {
@@ -88,7 +91,8 @@ export function buildTypeaheadIndex(input: TypeaheadBuildInput): TypeaheadSectio
     }
     let tokens = 0;
     for (let i = 0; i < written && i <= MAX_TOKEN_OFFSET && tokens < MAX_TOKENS_PER_NAME; i++) {
-      const atWordStart = i === 0 || folded[foldedLength + i - 1] === 0x20;
+      const before = i === 0 ? 0x20 : folded[foldedLength + i - 1];
+      const atWordStart = (before === 0x20 || before === APOSTROPHE) && folded[foldedLength + i] !== APOSTROPHE;
       if (!atWordStart) continue;
       // One-letter words ("a", "j") are only reachable from an earlier word; they'd match anything.
       const oneLetter = i + 1 >= written || folded[foldedLength + i + 1] === 0x20;
@@ -346,20 +350,22 @@ export class TypeaheadIndex {
   /**
    * One-edit prefix matches: every deletion, transposition, substitution and insertion of q (except
    * edits that merely shorten or lengthen its end, which the prefix match already covers). The
+   * first character must match, as in Lucene's fuzzy prefix length 1: edits there are rare typos
+   * and by far the most expensive to try (each one is a search over the whole type's range). The
    * range of entries sharing q's first `pos` bytes narrows as `pos` grows, so the variants edited
    * at `pos` are searched only inside it.
    */
   private collectFuzzy(q: Buffer, lo: number, hi: number, top: TopK): void {
     const len = q.length;
     const variant = Buffer.alloc(len + 1);
-    let rangeLo = lo;
-    let rangeHi = hi;
+    let rangeLo = this.lowerBound(q, FUZZY_PREFIX_BYTES, lo, hi);
+    let rangeHi = this.upperBound(q, FUZZY_PREFIX_BYTES, rangeLo, hi);
     const tryVariant = (vlen: number): void => {
       const start = this.lowerBound(variant, vlen, rangeLo, rangeHi);
       if (start >= rangeHi || this.compareEntry(start, variant, vlen) !== 0) return;
       this.collect(start, this.upperBound(variant, vlen, start, rangeHi), top);
     };
-    for (let pos = 0; pos < len && rangeLo < rangeHi; pos++) {
+    for (let pos = FUZZY_PREFIX_BYTES; pos < len && rangeLo < rangeHi; pos++) {
       q.copy(variant, 0, 0, pos);
       // deletion of q[pos] (not the last byte)
       if (pos < len - 1) {

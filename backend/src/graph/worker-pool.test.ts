@@ -1,0 +1,84 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { GraphError, SearchCancelledError } from './errors.js';
+import { defaultParameters, type EngineParameters } from './parameters.js';
+import { SearchEngine, type SearchProgress } from './search.js';
+import { loadSnapshot, type Graph } from './snapshot.js';
+import { randomGraph, seededRandom, writeFixture } from './test-graphs.js';
+import { SearchWorkerPool } from './worker-pool.js';
+
+const dir = mkdtempSync(join(tmpdir(), 'cdna-pool-'));
+let graph: Graph;
+let pool: SearchWorkerPool;
+
+beforeAll(async () => {
+  const path = join(dir, 'pool.snapshot');
+  writeFixture(randomGraph({ seed: 77, people: 4000, movies: 1500, credits: 12000, genres: 6, keywords: 20, companies: 10, hubLinks: 3000 }), path);
+  graph = await loadSnapshot(path);
+  pool = new SearchWorkerPool(graph, { size: 2 });
+  await pool.ready();
+}, 60_000);
+
+afterAll(async () => {
+  await pool?.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+const strip = <T extends { stats?: unknown } | null>(r: T) => (r ? { ...r, stats: undefined } : r);
+
+describe('SearchWorkerPool', () => {
+  it('answers exactly like the in-process engine, many requests at once', async () => {
+    const engine = new SearchEngine(graph);
+    const random = seededRandom(5);
+    const variants: EngineParameters[] = [
+      defaultParameters(),
+      { ...defaultParameters(), includeObscureConnections: true, allowedTypes: ['person', 'movie'] },
+      { ...defaultParameters(), weightByPopularity: false, maxDegrees: 4 },
+    ];
+    const cases = Array.from({ length: 60 }, (_, i) => {
+      const a = Math.floor(random() * graph.nodeCount);
+      let b = Math.floor(random() * graph.nodeCount);
+      if (b === a) b = (a + 1) % graph.nodeCount;
+      return { a, b, p: variants[i % variants.length]! };
+    });
+    const remote = await Promise.all(cases.map(({ a, b, p }) => pool.search(a, b, p)));
+    cases.forEach(({ a, b, p }, i) => expect(strip(remote[i]!)).toEqual(strip(engine.search(a, b, p))));
+    expect(remote.filter(Boolean).length).toBeGreaterThan(20);
+    const alternatives = await pool.listAlternatives(cases[0]!.a, cases[0]!.b, cases[0]!.p, 4);
+    expect(strip(alternatives)).toEqual(strip(engine.listAlternatives(cases[0]!.a, cases[0]!.b, cases[0]!.p, 4)));
+  });
+
+  it('streams progress while searching', async () => {
+    const progress: SearchProgress[] = [];
+    const result = await pool.search(0, graph.nodeCount - 1, { ...defaultParameters(), includeObscureConnections: true }, { onProgress: (p) => progress.push(p) });
+    expect(progress.length).toBeGreaterThan(0);
+    expect(progress.map((p) => p.layer)).toEqual(progress.map((_, i) => i + 1));
+    if (result) expect(progress.length).toBe(result.stats.layers);
+  });
+
+  it('passes typed errors through', async () => {
+    await expect(pool.search(3, 3, defaultParameters())).rejects.toMatchObject({ name: 'GraphError', code: 'VALIDATION_FAILED' });
+    await expect(pool.search(3, graph.nodeCount + 5, defaultParameters())).rejects.toBeInstanceOf(GraphError);
+  });
+
+  it('cancels queued and running searches, and keeps working afterwards', async () => {
+    const controllers = Array.from({ length: 6 }, () => new AbortController());
+    const pending = controllers.map((c, i) => pool.search(i, graph.nodeCount - 1 - i, defaultParameters(), { signal: c.signal }));
+    for (const c of controllers) c.abort();
+    for (const p of pending) await expect(p).rejects.toBeInstanceOf(SearchCancelledError);
+    const already = new AbortController();
+    already.abort();
+    await expect(pool.search(1, 2, defaultParameters(), { signal: already.signal })).rejects.toBeInstanceOf(SearchCancelledError);
+    const after = await pool.search(1, 2, defaultParameters());
+    expect(strip(after)).toEqual(strip(new SearchEngine(graph).search(1, 2, defaultParameters())));
+  });
+
+  it('refuses work once closed', async () => {
+    const small = new SearchWorkerPool(graph, { size: 1 });
+    await small.ready();
+    await small.close();
+    await expect(small.search(1, 2, defaultParameters())).rejects.toThrow(/closed/);
+  });
+});
