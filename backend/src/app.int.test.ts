@@ -1,29 +1,30 @@
 import express from 'express';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createApp } from './app.js';
 import { createContactStore } from './features/contact/store.js';
-import type { GraphStatusSource } from './features/health/service.js';
 import { createMemorySharedState } from './platform/cache/memory.js';
 import type { SharedState } from './platform/cache/types.js';
 import { errorHandler } from './platform/errors.js';
 import { createLogger } from './platform/logging.js';
+import { openTestApp, type TestApp } from './test-support/app-fixture.js';
 import { databaseTargets, sharedStateTargets } from './test-support/targets.js';
 
 const logger = createLogger('silent');
-const graph: GraphStatusSource = { status: () => ({ status: 'up', entities: 3, links: 2 }), probe: async () => 0.01 };
 const validMessage = { name: 'Ada', email: 'ada@example.com', subject: 'Hello', category: 'feature', message: 'Please add Wong Kar-wai.' };
 
 describe.each(databaseTargets())('HTTP API on $name', (dbTarget) => {
   let database: Awaited<ReturnType<typeof dbTarget.open>>;
   let shared: SharedState;
+  let testApp: TestApp;
   let app: express.Express;
   beforeAll(async () => {
     database = await dbTarget.open();
     shared = createMemorySharedState();
-    app = createApp({ logger, database, shared, graph, bodyLimit: '2kb' });
+    testApp = await openTestApp({ database, shared, bodyLimit: '2kb' });
+    app = testApp.app;
   });
   afterAll(async () => {
+    await testApp.close();
     await shared.close();
     await database.dispose();
   });
@@ -35,8 +36,9 @@ describe.each(databaseTargets())('HTTP API on $name', (dbTarget) => {
         status: 'ok',
         database: { status: 'up', driver: dbTarget.name },
         cache: { status: 'up', driver: 'memory' },
-        graph: { status: 'up', entities: 3, links: 2 },
+        graph: { status: 'up', entities: testApp.graph.status().entities },
       });
+      expect(res.body.graph.entities).toBeGreaterThan(1000);
       expect(res.body.database.latencyMs).toBeGreaterThan(0);
       expect(res.headers['cache-control']).toBe('no-store');
     });
@@ -116,11 +118,13 @@ describe.each(sharedStateTargets())('health with the $name cache', (target) => {
     const [dbTarget] = databaseTargets();
     const database = await dbTarget!.open();
     const shared = await target.open();
+    const testApp = await openTestApp({ database, shared });
     try {
-      const res = await request(createApp({ logger, database, shared, graph })).get('/api/health').expect(200);
+      const res = await request(testApp.app).get('/api/health').expect(200);
       expect(res.body.cache).toMatchObject({ status: 'up', driver: target.name });
       expect(typeof res.body.cache.latencyMs).toBe('number');
     } finally {
+      await testApp.close();
       await shared.close();
       await database.dispose();
     }

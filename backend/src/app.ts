@@ -7,8 +7,13 @@ import helmet from 'helmet';
 import { pinoHttp } from 'pino-http';
 import { contactRoutes } from './features/contact/routes.js';
 import { createContactStore } from './features/contact/store.js';
+import { connectionRoutes } from './features/connections/routes.js';
+import type { ConnectionService } from './features/connections/service.js';
+import { entityRoutes } from './features/entities/routes.js';
+import type { EntityService } from './features/entities/service.js';
 import { healthRoutes } from './features/health/routes.js';
 import type { GraphStatusSource } from './features/health/service.js';
+import type { RateLimiter } from './platform/rate-limit.js';
 import type { SharedState } from './platform/cache/types.js';
 import type { Database } from './platform/db/database.js';
 import { apiNotFound, errorHandler } from './platform/errors.js';
@@ -19,6 +24,9 @@ export interface AppDeps {
   database: Database;
   shared: SharedState;
   graph: GraphStatusSource;
+  entities: EntityService;
+  connections: ConnectionService;
+  findLimiter: RateLimiter;
   /** Largest JSON body, e.g. "100kb". */
   bodyLimit?: string;
   /** The built frontend; the SPA is served from here when the folder exists. */
@@ -71,6 +79,8 @@ export function createApp(deps: AppDeps): Express {
   const api = express.Router();
   api.use(express.json({ limit: deps.bodyLimit ?? '100kb' }));
   api.use(healthRoutes({ database: deps.database, shared: deps.shared, graph: deps.graph, startedAt: deps.startedAt ?? Date.now() }));
+  api.use(entityRoutes(deps.entities));
+  api.use(connectionRoutes(deps.connections, deps.findLimiter));
   api.use(contactRoutes(createContactStore(deps.database.db)));
   api.use(apiNotFound);
   app.use('/api', api);

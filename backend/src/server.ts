@@ -6,6 +6,10 @@ import type { Express } from 'express';
 import { createApp } from './app.js';
 import { startPresence } from './features/rooms/presence.js';
 import { registerRoomEvents } from './features/rooms/events.js';
+import { registerSearchEvents } from './features/connections/events.js';
+import { createConnectionService } from './features/connections/service.js';
+import { createEntityService } from './features/entities/service.js';
+import { createRateLimiter } from './platform/rate-limit.js';
 import type { GraphStatusSource } from './features/health/service.js';
 import { GraphService } from './graph/index.js';
 import { prepareGraph } from './ingest/pipeline.js';
@@ -77,11 +81,23 @@ export async function startServer(config: Config, options: StartOptions = {}): P
     throw error;
   }
 
+  const entities = createEntityService({ graph, db: database.db });
+  const connections = createConnectionService({ graph, entities, shared, logger });
+  const findLimiter = createRateLimiter(
+    shared.counters,
+    // 0 turns the limit off: an effectively unbounded window count.
+    { name: 'find-connection', limit: config.FIND_CONNECTION_RATE_LIMIT || Number.MAX_SAFE_INTEGER, windowMs: 60_000 },
+    logger,
+  );
+
   const app = createApp({
     logger,
     database,
     shared,
     graph: graphHealthSource(graph),
+    entities,
+    connections,
+    findLimiter,
     bodyLimit: config.BODY_LIMIT,
     staticDir: config.STATIC_DIR ?? DEFAULT_STATIC_DIR,
   });
@@ -89,7 +105,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
   const io = await createRealtime(http, {
     logger,
     shared,
-    features: [registerRoomEvents(logger)],
+    features: [registerRoomEvents(logger), registerSearchEvents({ service: connections, logger, findLimiter })],
     onServer: [startPresence(logger)],
   });
 

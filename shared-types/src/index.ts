@@ -3,3 +3,5 @@ export * from './health.js';
 export * from './entities.js';
 export * from './contact.js';
 export * from './socket.js';
+export * from './connections.js';
+export * from './catalog.js';

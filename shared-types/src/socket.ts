@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { ApiError } from './errors.js';
+import type { FindConnectionRequest, SearchCompleted, SearchFailed, SearchProgressed, SearchStarted } from './connections.js';
 
 /** Socket event names, in one place so client and server never drift apart. */
 export const EVENTS = {
@@ -7,6 +8,11 @@ export const EVENTS = {
   roomLeave: 'room:leave',
   roomChanged: 'room:changed',
   presenceChanged: 'presence:changed',
+  searchStart: 'search:start',
+  searchCancel: 'search:cancel',
+  searchProgressed: 'search:progressed',
+  searchCompleted: 'search:completed',
+  searchFailed: 'search:failed',
 } as const;
 
 /** Acknowledgement of every client command. */
@@ -35,11 +41,17 @@ export type Presence = z.infer<typeof PresenceSchema>;
 export interface ClientToServerEvents {
   'room:join': (payload: RoomJoin, ack: AckCallback<RoomState>) => void;
   'room:leave': (payload: RoomLeave, ack: AckCallback<RoomState>) => void;
+  /** Starts a live search; a new one (or a disconnect) cancels the socket's previous search. */
+  'search:start': (payload: FindConnectionRequest, ack: AckCallback<SearchStarted>) => void;
+  'search:cancel': (payload: { requestId: string }, ack: AckCallback<{ cancelled: boolean }>) => void;
 }
 
 export interface ServerToClientEvents {
   'room:changed': (state: RoomState) => void;
   'presence:changed': (presence: Presence) => void;
+  'search:progressed': (progress: SearchProgressed) => void;
+  'search:completed': (completed: SearchCompleted) => void;
+  'search:failed': (failed: SearchFailed) => void;
 }
 
 export type InterServerEvents = Record<string, never>;

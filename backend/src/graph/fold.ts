@@ -9,6 +9,8 @@ const SPECIAL_LETTERS: Record<string, string> = {
   ß: 'ss', æ: 'ae', œ: 'oe', ø: 'o', đ: 'd', ð: 'd', ł: 'l', þ: 'th', ı: 'i', ħ: 'h', ŋ: 'n',
 };
 const SPECIAL_RE = /[ßæœøđðłþıħŋ]/g;
+// Any character outside 7-bit ASCII (the range starts at NUL on purpose).
+// eslint-disable-next-line no-control-regex
 const NON_ASCII_RE = /[^\x00-\x7f]/;
 const MARKS_RE = /\p{M}+/gu;
 // Apostrophes inside a word stay (as ASCII ') so "O'Brien" and "d'Amélie" keep one word while

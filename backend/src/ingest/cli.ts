@@ -12,7 +12,9 @@ import { ImportInputError, type Importer } from './importer.js';
 import { runImport } from './pipeline.js';
 import { terminalProgress } from './progress-bar.js';
 import { createKeyResolver } from './key-resolver.js';
+import { importImdb } from './imdb/importer.js';
 import { importStarter } from './starter/importer.js';
+import { importTmdb5000 } from './tmdb5000/importer.js';
 import { importTmdb } from './tmdb/importer.js';
 import { AWARD_BODIES } from './wikidata/award-statements.js';
 import { importWikidataAwards } from './wikidata/importer.js';
@@ -38,6 +40,27 @@ const COMMANDS: Record<string, SourceCommand> = {
     describe: 'the hand-curated starter catalog shipped in the repo',
     options: { dir: { type: 'string', description: 'catalog folder (default: the shipped one)' } },
     prepare: async (flags) => ({ importer: importStarter as Importer<never>, options: { dir: flags.dir as string | undefined } }),
+  },
+  imdb: {
+    describe: "IMDb's TSV datasets (title.basics, title.principals, name.basics, title.ratings; gzipped); movies only by default",
+    options: {
+      dir: { type: 'string', description: 'folder holding the files (the download goes here too)' },
+      download: { type: 'boolean', description: 'download the files from https://datasets.imdbws.com/ first' },
+      'all-title-types': { type: 'boolean', description: 'import every title type, not only movies' },
+    },
+    prepare: async (flags, config) => {
+      const dir = (flags.dir as string | undefined) ?? (flags.download ? path.join(config.DATA_DIR, 'downloads', 'imdb') : undefined);
+      if (!dir) throw new UsageError('data:imdb needs --dir <folder> or --download');
+      return { importer: importImdb as Importer<never>, options: { dir, download: Boolean(flags.download), includeAllTitleTypes: Boolean(flags['all-title-types']) } };
+    },
+  },
+  tmdb5000: {
+    describe: 'the public TMDB 5000 CSV pair (tmdb_5000_movies.csv, tmdb_5000_credits.csv; plain or gzipped)',
+    options: { dir: { type: 'string', description: 'folder holding the two files' } },
+    prepare: async (flags) => {
+      if (!flags.dir) throw new UsageError('data:tmdb5000 needs --dir <folder>');
+      return { importer: importTmdb5000 as Importer<never>, options: { dir: flags.dir as string } };
+    },
   },
   tmdb: {
     describe: 'the TMDB API (needs TMDB_API_KEY): popular and top-rated movies with credits and people; resumable',

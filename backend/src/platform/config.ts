@@ -34,6 +34,8 @@ export const ConfigSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Largest JSON request body accepted. */
   BODY_LIMIT: z.string().regex(/^\d+(b|kb|mb)$/i, 'must look like 100kb').default('100kb'),
+  /** Find-connection requests per client per minute (REST and live search). 0 turns the limit off (benchmarks). */
+  FIND_CONNECTION_RATE_LIMIT: z.coerce.number().int().min(0).default(20),
   /** Folder of the built frontend to serve; unset uses frontend/dist beside the backend. */
   STATIC_DIR: optionalString,
 });

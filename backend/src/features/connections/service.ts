@@ -1,0 +1,177 @@
+import { createHash } from 'node:crypto';
+import type { ConnectionResult, EntitySummary, FindConnectionRequestSchema, PathStep, SearchParameters, TrendingConnection } from '@cinema-dna/shared-types';
+import { SearchParametersSchema } from '@cinema-dna/shared-types';
+import type { z } from 'zod';
+import { GraphError } from '../../graph/errors.js';
+import type { GraphService, ServiceSearchOptions } from '../../graph/index.js';
+import type { SearchResult } from '../../graph/search.js';
+import type { SharedState } from '../../platform/cache/types.js';
+import { AppError } from '../../platform/errors.js';
+import type { Logger } from '../../platform/logging.js';
+import type { EntityService } from '../entities/service.js';
+
+export type FindConnectionInput = z.output<typeof FindConnectionRequestSchema>;
+
+/** Results of a search stay cached this long (the graph only changes on restart, which changes the key). */
+export const PATH_CACHE_TTL_MS = 6 * 60 * 60 * 1000;
+const TRENDING_KEY = 'trending:pairs';
+const TRENDING_RESULT_TTL_MS = 7 * 24 * 60 * 60 * 1000;
+export const TRENDING_LIMIT = 12;
+
+export const SAME_ENTITY_MESSAGE = 'Please select two different entities to find a connection.';
+
+/** The engine's caller mistakes as HTTP errors with the spec's wording. */
+export function fromGraphError(error: unknown): unknown {
+  if (!(error instanceof GraphError)) return error;
+  switch (error.code) {
+    case 'INVALID_ENTITY':
+      return new AppError(400, 'INVALID_ENTITY', error.message, error.details);
+    case 'NOT_FOUND':
+      return new AppError(404, 'NOT_FOUND', error.message, error.details);
+    case 'SERVICE_UNAVAILABLE':
+      return new AppError(503, 'SERVICE_UNAVAILABLE', 'The movie graph is still loading. Try again in a moment.');
+    default:
+      return new AppError(400, 'VALIDATION_FAILED', error.message === 'from and to are the same entity' ? SAME_ENTITY_MESSAGE : error.message, error.details);
+  }
+}
+
+export interface ConnectionServiceDeps {
+  graph: GraphService;
+  entities: EntityService;
+  shared: SharedState;
+  logger: Logger;
+}
+
+/** Finding connections: the engine's answer with entity details, cached, and counted for trending. */
+export function createConnectionService(deps: ConnectionServiceDeps) {
+  const { graph, entities, shared, logger } = deps;
+
+  const keyOf = (ref: { type: string; id: string }) => `${ref.type}:${ref.id}`;
+  /** A new snapshot (another import) must not serve old paths: its size is part of every cache key. */
+  const graphVersion = () => {
+    const status = graph.status();
+    return `${status.entities}.${status.links}`;
+  };
+  const cacheKey = (from: string, to: string, parameters: SearchParameters) =>
+    `path:${graphVersion()}:${createHash('sha256').update(JSON.stringify([from, to, parameters])).digest('base64url')}`;
+
+  function checkPair(from: string, to: string): void {
+    for (const [field, key] of [['fromEntity', from], ['toEntity', to]] as const) {
+      const index = graph.resolve(key);
+      if (index === null || index < 0) throw new AppError(400, 'INVALID_ENTITY', `Unknown entity ${key}`, { field });
+    }
+    if (from === to) throw new AppError(400, 'VALIDATION_FAILED', SAME_ENTITY_MESSAGE, { field: 'toEntity' });
+  }
+
+  async function toSteps(result: SearchResult['path']): Promise<PathStep[]> {
+    const summaries = await entities.summaries(result.map((step) => step.index));
+    return result.map((step, i) => ({
+      entity: summaries[i]!,
+      relationship: step.relationship && {
+        type: step.relationship.code,
+        direction: step.relationship.direction,
+        character: step.relationship.code === 'acted_in' ? step.relationship.label : null,
+        job: step.relationship.code === 'acted_in' || step.relationship.code === 'won' || step.relationship.code === 'nominated_for' ? null : step.relationship.label,
+        label: step.relationship.label,
+      },
+    }));
+  }
+
+  async function fresh(from: string, to: string, parameters: SearchParameters, options: ServiceSearchOptions): Promise<ConnectionResult> {
+    const started = performance.now();
+    let result: SearchResult | null;
+    try {
+      result = await graph.search(from, to, parameters, options);
+    } catch (error) {
+      throw fromGraphError(error);
+    }
+    const searchMs = Math.round((performance.now() - started) * 1000) / 1000;
+    if (!result) {
+      return { found: false, path: [], degrees: null, cached: false, message: `No connection exists within ${parameters.maxDegrees} degrees.`, totalWeight: null, shortestPathCount: 0, maxDegrees: parameters.maxDegrees, searchMs };
+    }
+    const path = await toSteps(result.path);
+    return {
+      found: true,
+      path,
+      degrees: result.degrees,
+      cached: false,
+      message: `Found a ${result.degrees}-degree connection between ${path[0]!.entity.name} and ${path.at(-1)!.entity.name}.`,
+      totalWeight: Math.round(result.totalWeight * 1000) / 1000,
+      shortestPathCount: result.shortestPathCount,
+      maxDegrees: parameters.maxDegrees,
+      searchMs,
+    };
+  }
+
+  /** Counting must never fail a search: trending is a side effect. */
+  async function countForTrending(from: string, to: string, result: ConnectionResult): Promise<void> {
+    const member = `${from}|${to}`;
+    try {
+      await shared.sortedSets.increment(TRENDING_KEY, member, 1);
+      await shared.kv.set(`trending:result:${member}`, JSON.stringify(result), TRENDING_RESULT_TTL_MS);
+    } catch (error) {
+      logger.warn({ err: error instanceof Error ? error.message : String(error) }, 'trending not counted');
+    }
+  }
+
+  return {
+    /**
+     * Finds the connection between two entities. Served from the cache when the same search ran
+     * before (`cached: true`); progress callbacks only fire for fresh searches.
+     */
+    async find(input: FindConnectionInput, options: ServiceSearchOptions = {}): Promise<ConnectionResult> {
+      const from = keyOf(input.fromEntity);
+      const to = keyOf(input.toEntity);
+      checkPair(from, to);
+      const parameters = SearchParametersSchema.parse(input.parameters ?? {});
+      const key = cacheKey(from, to, parameters);
+      const hit = await shared.kv.get(key).catch(() => null);
+      let result: ConnectionResult;
+      if (hit) {
+        result = { ...(JSON.parse(hit) as ConnectionResult), cached: true };
+      } else {
+        result = await fresh(from, to, parameters, options);
+        await shared.kv.set(key, JSON.stringify(result), PATH_CACHE_TTL_MS).catch(() => {});
+      }
+      await countForTrending(from, to, result);
+      return result;
+    },
+
+    async alternatives(input: FindConnectionInput, limit: number) {
+      const from = keyOf(input.fromEntity);
+      const to = keyOf(input.toEntity);
+      checkPair(from, to);
+      const parameters = SearchParametersSchema.parse(input.parameters ?? {});
+      let found;
+      try {
+        found = await graph.alternatives(from, to, parameters, limit);
+      } catch (error) {
+        throw fromGraphError(error);
+      }
+      if (!found) return { degrees: null, shortestPathCount: 0, paths: [] };
+      return {
+        degrees: found.degrees,
+        shortestPathCount: found.shortestPathCount,
+        paths: await Promise.all(found.paths.map(async (alternative) => ({ path: await toSteps(alternative.path), totalWeight: Math.round(alternative.totalWeight * 1000) / 1000 }))),
+      };
+    },
+
+    /** The most searched pairs, most searched first, with their latest result. */
+    async trending(limit = TRENDING_LIMIT): Promise<TrendingConnection[]> {
+      const top = await shared.sortedSets.range(TRENDING_KEY, 0, limit - 1);
+      const rows = await Promise.all(
+        top.map(async ({ member, score }) => {
+          const stored = await shared.kv.get(`trending:result:${member}`);
+          const [from, to] = member.split('|') as [string, string];
+          const endpoints = [graph.resolve(from), graph.resolve(to)];
+          if (!stored || endpoints.some((index) => index === null || index < 0)) return null;
+          const result = JSON.parse(stored) as ConnectionResult;
+          const [fromEntity, toEntity] = (await entities.summaries(endpoints as number[])) as [EntitySummary, EntitySummary];
+          return { id: createHash('sha1').update(member).digest('hex').slice(0, 16), degrees: result.degrees, searchCount: score, fromEntity, toEntity, path: result.path };
+        }),
+      );
+      return rows.filter((row): row is TrendingConnection => row !== null);
+    },
+  };
+}
+export type ConnectionService = ReturnType<typeof createConnectionService>;

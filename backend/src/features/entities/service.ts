@@ -1,0 +1,206 @@
+import type { EntityDetail, EntitySummary, EntityType, FacetedSearchResponse, GraphStats, NamedList } from '@cinema-dna/shared-types';
+import type { FacetedSearchQuerySchema } from '@cinema-dna/shared-types';
+import type { z } from 'zod';
+import type { GraphService } from '../../graph/index.js';
+import { findEntityDetails, type StoredEntity } from '../../ingest/entity-store.js';
+import type { EntityKey } from '../../ingest/model.js';
+import type { Db } from '../../platform/db/database.js';
+import { AppError } from '../../platform/errors.js';
+import { neighboursOf } from './neighbours.js';
+
+/** Spec §9 limits of the entity page. */
+export const KNOWN_FOR_LIMIT = 8;
+export const CAST_LIMIT = 12;
+export const CREW_LIMIT = 8;
+const CREW_JOBS: Record<string, string> = { directed: 'Director', produced: 'Producer', wrote: 'Writer', composed: 'Composer' };
+/** How many typeahead candidates the faceted search filters from. */
+const FACETED_CANDIDATES = 100;
+
+type FacetedQuery = z.output<typeof FacetedSearchQuerySchema>;
+
+const yearOf = (stored?: StoredEntity) => stored?.details.year ?? (stored?.details.release_date ? Number(stored.details.release_date.slice(0, 4)) || null : null);
+
+/** Entities as the API shows them: the graph's names and types, the database's detail fields. */
+export function createEntityService(deps: { graph: GraphService; db: Db }) {
+  const { graph, db } = deps;
+
+  function summary(index: number, stored?: StoredEntity): EntitySummary {
+    const entity = graph.entityAt(index);
+    const details = stored?.details ?? {};
+    return {
+      id: entity.key.slice(entity.type.length + 1),
+      key: entity.key,
+      name: entity.name,
+      type: entity.type,
+      subtype: entity.subtype,
+      popularity: Math.round(entity.popularity * 1000) / 1000,
+      profile_path: details.profile_path ?? null,
+      poster_path: details.poster_path ?? null,
+      logo_path: details.logo_path ?? null,
+      release_date: details.release_date ?? null,
+      year: yearOf(stored),
+      country: details.country ?? null,
+      overview: details.overview ?? details.biography ?? null,
+    };
+  }
+
+  async function summaries(indices: number[]): Promise<EntitySummary[]> {
+    const stored = await findEntityDetails(db, indices.map((index) => graph.entityAt(index).key as EntityKey));
+    return indices.map((index) => summary(index, stored.get(graph.entityAt(index).key as EntityKey)));
+  }
+
+  /** The node of `type:id`, or a 404 naming the type as the entity page says it. */
+  function require(type: EntityType, id: string): number {
+    const index = graph.resolve(`${type}:${id}`);
+    if (index === null || index < 0) throw new AppError(404, 'NOT_FOUND', `The requested ${type} could not be found.`);
+    return index;
+  }
+
+  return {
+    summaries,
+    require,
+
+    async search(query: string, type: EntityType | undefined, limit: number): Promise<EntitySummary[]> {
+      return summaries(graph.typeahead(query, { type, limit }).map((hit) => hit.index));
+    },
+
+    /** Typeahead candidates filtered by the detail fields and the graph's links, then sorted. */
+    async faceted(query: FacetedQuery): Promise<FacetedSearchResponse> {
+      const hits = graph.typeahead(query.query, { type: query.entityTypes, limit: FACETED_CANDIDATES });
+      const stored = await findEntityDetails(db, hits.map((hit) => hit.key as EntityKey));
+      const genres = new Set(query.genres.map((genre) => genre.toLowerCase()));
+      const countries = new Set(query.countries.map((country) => country.toLowerCase()));
+      const rows = hits
+        .map((hit) => ({ hit, stored: stored.get(hit.key as EntityKey) }))
+        .filter(({ hit, stored: s }) => {
+          if (hit.type !== 'movie') return genres.size === 0 && countries.size === 0 && query.languages.length === 0 && query.awards.length === 0;
+          const year = yearOf(s);
+          if (year !== null && (year < query.yearFrom || year > query.yearTo)) return false;
+          const rating = s?.details.vote_average;
+          if (rating !== undefined && (rating < query.ratingFrom || rating > query.ratingTo)) return false;
+          if (query.languages.length > 0 && !query.languages.includes((s?.details.original_language ?? '') as never)) return false;
+          if (genres.size > 0 || countries.size > 0 || query.awards.length > 0) {
+            const links = neighboursOf(graph.graph, hit.index).map((link) => ({ ...link, name: graph.entityAt(link.index).name.toLowerCase() }));
+            if (genres.size > 0 && !links.some((link) => link.relationship === 'has_genre' && genres.has(link.name))) return false;
+            if (countries.size > 0 && !links.some((link) => (link.relationship === 'country' || link.relationship === 'filmed_in') && countries.has(link.name))) return false;
+            if (query.awards.length > 0 && !query.awards.some((award) => links.some((link) => matchesAward(award, link.relationship, link.name)))) return false;
+          }
+          return true;
+        });
+      const direction = query.sortOrder === 'asc' ? 1 : -1;
+      const sortValue = ({ hit, stored: s }: (typeof rows)[number]): number | string => {
+        switch (query.sortBy) {
+          case 'title':
+            return hit.name.toLowerCase();
+          case 'release_date':
+            return s?.details.release_date ?? String(yearOf(s) ?? '');
+          case 'vote_average':
+            return s?.details.vote_average ?? -1;
+          case 'vote_count':
+            return s?.details.vote_count ?? -1;
+          default:
+            return hit.popularity;
+        }
+      };
+      rows.sort((a, b) => {
+        const x = sortValue(a);
+        const y = sortValue(b);
+        return (x < y ? -1 : x > y ? 1 : 0) * direction;
+      });
+      const page = rows.slice(0, query.limit);
+      return {
+        results: page.map(({ hit, stored: s }) => ({ ...summary(hit.index, s), vote_average: s?.details.vote_average ?? null })),
+        total: rows.length,
+      };
+    },
+
+    async detail(type: EntityType, id: string): Promise<EntityDetail> {
+      const index = require(type, id);
+      const links = neighboursOf(graph.graph, index);
+      const related = [...new Set(links.map((link) => link.index))];
+      const stored = await findEntityDetails(db, [graph.entityAt(index).key, ...related.map((i) => graph.entityAt(i).key)] as EntityKey[]);
+      const own = stored.get(graph.entityAt(index).key as EntityKey);
+      const details = own?.details ?? {};
+      const storedOf = (i: number) => stored.get(graph.entityAt(i).key as EntityKey);
+      const byPopularity = (a: { index: number }, b: { index: number }) => graph.entityAt(b.index).popularity - graph.entityAt(a.index).popularity;
+      const idOf = (i: number) => {
+        const entity = graph.entityAt(i);
+        return entity.key.slice(entity.type.length + 1);
+      };
+
+      const credits = links.filter((link) => graph.entityAt(link.index).type === 'movie' && link.forward && type === 'person').sort(byPopularity);
+      const knownFor = new Map<number, { character: string | null; job: string | null }>();
+      for (const credit of credits) {
+        const previous = knownFor.get(credit.index);
+        if (!previous) knownFor.set(credit.index, { character: credit.relationship === 'acted_in' ? credit.label : null, job: credit.relationship === 'acted_in' ? null : (CREW_JOBS[credit.relationship] ?? credit.label) });
+        if (knownFor.size >= KNOWN_FOR_LIMIT) break;
+      }
+      const people = type === 'movie' ? links.filter((link) => graph.entityAt(link.index).type === 'person' && !link.forward).sort(byPopularity) : [];
+      const cast = people.filter((link) => link.relationship === 'acted_in').slice(0, CAST_LIMIT);
+      const crew = people.filter((link) => CREW_JOBS[link.relationship]).slice(0, CREW_LIMIT);
+
+      return {
+        ...summary(index, own),
+        known_for_department: details.known_for_department ?? null,
+        birthday: details.birthday ?? null,
+        place_of_birth: details.place_of_birth ?? null,
+        biography: details.biography ?? null,
+        filmography: [...knownFor].map(([movie, role]) => ({
+          id: idOf(movie),
+          key: graph.entityAt(movie).key,
+          title: graph.entityAt(movie).name,
+          poster_path: storedOf(movie)?.details.poster_path ?? null,
+          year: yearOf(storedOf(movie)),
+          ...role,
+        })),
+        runtime: details.runtime ?? null,
+        vote_average: details.vote_average ?? null,
+        vote_count: details.vote_count ?? null,
+        genres: links
+          .filter((link) => link.relationship === 'has_genre')
+          .map((link) => ({ id: idOf(link.index), name: graph.entityAt(link.index).name })),
+        cast: cast.map((link) => ({
+          id: idOf(link.index),
+          key: graph.entityAt(link.index).key,
+          name: graph.entityAt(link.index).name,
+          character: link.label,
+          profile_path: storedOf(link.index)?.details.profile_path ?? null,
+        })),
+        crew: crew.map((link) => ({ id: idOf(link.index), key: graph.entityAt(link.index).key, name: graph.entityAt(link.index).name, job: CREW_JOBS[link.relationship]! })),
+        connectionCount: related.length,
+      };
+    },
+
+    stats(): GraphStats {
+      return graph.heroNumbers();
+    },
+
+    /** Genres or countries with how many films link to them, most linked first. */
+    namedList(type: 'genre' | 'location'): NamedList {
+      const g = graph.graph;
+      const items: NamedList['items'] = [];
+      for (let index = 0; index < g.nodeCount; index++) {
+        if (g.type(index) !== type) continue;
+        const entity = g.entity(index);
+        items.push({ id: entity.key.slice(type.length + 1), name: entity.name, count: g.degree(index) });
+      }
+      return { items: items.sort((a, b) => b.count - a.count || a.name.localeCompare(b.name)) };
+    },
+  };
+}
+export type EntityService = ReturnType<typeof createEntityService>;
+
+/** "oscar-winner" → an Academy Award link with won; "cannes-winner" → the Palme d'Or... */
+function matchesAward(filter: string, relationship: string, awardName: string): boolean {
+  const [body, result] = filter.split('-winner').length > 1 ? [filter.replace('-winner', ''), 'won'] : [filter.replace('-nominee', ''), 'nominated_for'];
+  if (result === 'won' ? relationship !== 'won' : relationship !== 'nominated_for' && relationship !== 'won') return false;
+  const names: Record<string, RegExp> = {
+    oscar: /^academy award/,
+    'golden-globe': /^golden globe/,
+    bafta: /^bafta/,
+    cannes: /palme d'or|^cannes/,
+    venice: /golden lion|^venice/,
+    berlin: /golden bear|^berlin/,
+  };
+  return names[body!]?.test(awardName) ?? false;
+}

@@ -1,0 +1,69 @@
+import type { RequestHandler, Response } from 'express';
+import type { Counters } from './cache/types.js';
+import { AppError } from './errors.js';
+import type { Logger } from './logging.js';
+
+export interface RateLimitRule {
+  /** Names the counter, e.g. "find-connection". */
+  name: string;
+  limit: number;
+  windowMs: number;
+}
+
+export interface RateLimitDecision {
+  allowed: boolean;
+  limit: number;
+  remaining: number;
+  /** Milliseconds until the window resets. */
+  resetMs: number;
+}
+
+/**
+ * Fixed-window limits on the shared counters, so every node of a deployment counts together (Redis)
+ * or one node counts alone (in-process). While the counters are unreachable requests are let through:
+ * a cache outage must not take the product down.
+ */
+export function createRateLimiter(counters: Counters, rule: RateLimitRule, logger?: Logger) {
+  return {
+    rule,
+    async hit(identity: string): Promise<RateLimitDecision> {
+      try {
+        const { value, ttlMs } = await counters.increment(`ratelimit:${rule.name}:${identity}`, { ttlMs: rule.windowMs });
+        const resetMs = ttlMs ?? rule.windowMs;
+        return { allowed: value <= rule.limit, limit: rule.limit, remaining: Math.max(rule.limit - value, 0), resetMs };
+      } catch (error) {
+        logger?.warn({ err: error instanceof Error ? error.message : String(error), rule: rule.name }, 'rate limit not checked: counters unreachable');
+        return { allowed: true, limit: rule.limit, remaining: rule.limit, resetMs: rule.windowMs };
+      }
+    },
+  };
+}
+export type RateLimiter = ReturnType<typeof createRateLimiter>;
+
+/** The 429 every path answers with once a limit is reached. */
+export function rateLimitedError(decision: RateLimitDecision, rule: RateLimitRule): AppError {
+  const retryAfterSeconds = Math.max(1, Math.ceil(decision.resetMs / 1000));
+  return new AppError(429, 'RATE_LIMITED', `Too many requests: at most ${rule.limit} per ${Math.round(rule.windowMs / 1000)} seconds. Try again in ${retryAfterSeconds} s.`, {
+    limit: rule.limit,
+    windowSeconds: Math.round(rule.windowMs / 1000),
+    retryAfterSeconds,
+  });
+}
+
+/** IETF RateLimit headers (draft 7 style) plus Retry-After on refusal. */
+export function setRateLimitHeaders(res: Response, decision: RateLimitDecision): void {
+  const resetSeconds = Math.max(0, Math.ceil(decision.resetMs / 1000));
+  res.setHeader('RateLimit-Limit', String(decision.limit));
+  res.setHeader('RateLimit-Remaining', String(decision.remaining));
+  res.setHeader('RateLimit-Reset', String(resetSeconds));
+  if (!decision.allowed) res.setHeader('Retry-After', String(Math.max(1, resetSeconds)));
+}
+
+/** Express middleware limiting by client IP. */
+export function rateLimit(limiter: RateLimiter): RequestHandler {
+  return async (req, res, next) => {
+    const decision = await limiter.hit(`ip:${req.ip ?? 'unknown'}`);
+    setRateLimitHeaders(res, decision);
+    next(decision.allowed ? undefined : rateLimitedError(decision, limiter.rule));
+  };
+}

@@ -1,0 +1,147 @@
+import { z } from 'zod';
+import { ApiErrorSchema } from './errors.js';
+import { ENTITY_TYPES, EntityTypeSchema, PersonSubtypeSchema, RelationshipSchema } from './entities.js';
+
+/** "type:id", the id being the source's own: "movie:603", "person:nm0000158", "genre:drama". */
+export const EntityKeySchema = z
+  .string()
+  .trim()
+  .max(200)
+  .regex(new RegExp(`^(${ENTITY_TYPES.join('|')}):[^\\s:][^\\s]*$`), 'must look like "type:id", e.g. "person:tom-hanks"');
+export type EntityKey = z.infer<typeof EntityKeySchema>;
+
+/** An entity as every list shows it (spec §3 "Entity / search result"). Image paths are TMDB paths. */
+export const EntitySummarySchema = z.object({
+  id: z.string(),
+  key: z.string(),
+  name: z.string(),
+  type: EntityTypeSchema,
+  subtype: PersonSubtypeSchema.nullable(),
+  popularity: z.number(),
+  profile_path: z.string().nullable(),
+  poster_path: z.string().nullable(),
+  logo_path: z.string().nullable(),
+  release_date: z.string().nullable(),
+  year: z.number().int().nullable(),
+  country: z.string().nullable(),
+  overview: z.string().nullable(),
+});
+export type EntitySummary = z.infer<typeof EntitySummarySchema>;
+
+/** How a client names an entity: at least id and type (the spec's fuller object is accepted; the rest is ignored). */
+export const EntityRefInputSchema = z.object({
+  id: z.union([z.string().trim().min(1).max(150), z.number().int().nonnegative()]).transform(String),
+  type: EntityTypeSchema,
+});
+export type EntityRefInput = z.input<typeof EntityRefInputSchema>;
+
+export const MIN_DEGREES = 1;
+export const MAX_DEGREES = 8;
+export const DEFAULT_MAX_DEGREES = 6;
+export const DEFAULT_ALLOWED_TYPES = ['person', 'movie', 'genre', 'keyword', 'company', 'collection'] as const;
+
+/** Spec §9 search parameters with their defaults; `avoid` re-runs a search without those entities. */
+export const SearchParametersSchema = z.object({
+  maxDegrees: z.number().int().min(MIN_DEGREES).max(MAX_DEGREES).default(DEFAULT_MAX_DEGREES),
+  allowedTypes: z.array(EntityTypeSchema).min(1).default(() => [...DEFAULT_ALLOWED_TYPES]),
+  prioritizeDirectConnections: z.boolean().default(true),
+  includeObscureConnections: z.boolean().default(false),
+  weightByPopularity: z.boolean().default(true),
+  avoid: z.array(EntityKeySchema).max(100).default(() => []),
+});
+export type SearchParameters = z.output<typeof SearchParametersSchema>;
+export type SearchParametersInput = z.input<typeof SearchParametersSchema>;
+
+/** POST /api/find-connection and the socket's search:start. */
+export const FindConnectionRequestSchema = z.object({
+  fromEntity: EntityRefInputSchema,
+  toEntity: EntityRefInputSchema,
+  parameters: SearchParametersSchema.optional(),
+});
+export type FindConnectionRequest = z.input<typeof FindConnectionRequestSchema>;
+
+/** POST /api/connections/find, the documented variant. */
+export const ConnectionsFindRequestSchema = z.object({
+  fromEntityId: EntityKeySchema,
+  toEntityId: EntityKeySchema,
+  maxDegrees: z.number().int().min(MIN_DEGREES).max(MAX_DEGREES).optional(),
+});
+
+/** The link from one step to the next: "acted_in" as Neo, "crew" as Editor. */
+export const PathRelationshipSchema = z.object({
+  type: RelationshipSchema,
+  /** forward: this step is the relationship's subject ("Keanu Reeves acted_in The Matrix"). */
+  direction: z.enum(['forward', 'backward']),
+  character: z.string().nullable(),
+  job: z.string().nullable(),
+  /** The raw label (character, job, or award year). */
+  label: z.string().nullable(),
+});
+export type PathRelationship = z.infer<typeof PathRelationshipSchema>;
+
+export const PathStepSchema = z.object({
+  entity: EntitySummarySchema,
+  /** Link to the next step; null on the last one. */
+  relationship: PathRelationshipSchema.nullable(),
+});
+export type PathStep = z.infer<typeof PathStepSchema>;
+
+/** Spec §3 connection result. `path` is empty when no connection exists within maxDegrees. */
+export const ConnectionResultSchema = z.object({
+  found: z.boolean(),
+  path: z.array(PathStepSchema),
+  degrees: z.number().int().nullable(),
+  cached: z.boolean(),
+  message: z.string(),
+  totalWeight: z.number().nullable(),
+  shortestPathCount: z.number().nullable(),
+  maxDegrees: z.number().int(),
+  /** Server-side compute time of the search that produced this result (0 for cached ones is not claimed: it is the original's). */
+  searchMs: z.number(),
+});
+export type ConnectionResult = z.infer<typeof ConnectionResultSchema>;
+
+/** POST /api/connections/alternatives: other shortest paths of the same search. */
+export const AlternativesRequestSchema = FindConnectionRequestSchema.extend({
+  limit: z.number().int().min(1).max(20).default(5),
+});
+export const AlternativesResponseSchema = z.object({
+  degrees: z.number().int().nullable(),
+  shortestPathCount: z.number().nullable(),
+  paths: z.array(z.object({ path: z.array(PathStepSchema), totalWeight: z.number() })),
+});
+export type AlternativesResponse = z.infer<typeof AlternativesResponseSchema>;
+
+/** Spec §3 trending connection. */
+export const TrendingConnectionSchema = z.object({
+  id: z.string(),
+  degrees: z.number().int().nullable(),
+  searchCount: z.number().int(),
+  fromEntity: EntitySummarySchema,
+  toEntity: EntitySummarySchema,
+  path: z.array(PathStepSchema),
+});
+export type TrendingConnection = z.infer<typeof TrendingConnectionSchema>;
+export const TrendingResponseSchema = z.object({ connections: z.array(TrendingConnectionSchema) });
+
+/** Live search over Socket.IO. */
+export const SearchStartSchema = FindConnectionRequestSchema;
+export const SearchCancelSchema = z.object({ requestId: z.string().min(1).max(64) });
+export const SearchStartedSchema = z.object({ requestId: z.string() });
+export type SearchStarted = z.infer<typeof SearchStartedSchema>;
+
+export const SearchProgressedSchema = z.object({
+  requestId: z.string(),
+  layer: z.number().int(),
+  side: z.enum(['from', 'to']),
+  frontierSize: z.number().int(),
+  visited: z.number().int(),
+  edgesScanned: z.number().int(),
+  sample: z.array(z.object({ key: z.string(), id: z.string(), name: z.string(), type: EntityTypeSchema })),
+  elapsedMs: z.number(),
+});
+export type SearchProgressed = z.infer<typeof SearchProgressedSchema>;
+export const SearchCompletedSchema = z.object({ requestId: z.string(), result: ConnectionResultSchema });
+export type SearchCompleted = z.infer<typeof SearchCompletedSchema>;
+export const SearchFailedSchema = z.object({ requestId: z.string(), error: ApiErrorSchema });
+export type SearchFailed = z.infer<typeof SearchFailedSchema>;
