@@ -5,6 +5,8 @@ import { fileURLToPath } from 'node:url';
 import { createGunzip, gzipSync } from 'node:zlib';
 import { parse } from 'csv-parse';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { GraphService } from '../../graph/index.js';
+import { buildSnapshot, snapshotPath } from '../pipeline.js';
 import { createLogger } from '../../platform/logging.js';
 import { ImportInputError, silentProgress } from '../importer.js';
 import type { IngestEntity, IngestLink } from '../model.js';
@@ -23,7 +25,7 @@ function tempDir(prefix: string): string {
 }
 
 /** Imports into a fresh DATA_DIR and reads the committed source back. */
-async function run(dir: string): Promise<{ entities: IngestEntity[]; links: IngestLink[] }> {
+async function run(dir: string): Promise<{ entities: IngestEntity[]; links: IngestLink[]; dataDir: string }> {
   const dataDir = tempDir('tmdb5000-data-');
   const writer = new SourceWriter(dataDir, 'tmdb5000');
   try {
@@ -37,7 +39,7 @@ async function run(dir: string): Promise<{ entities: IngestEntity[]; links: Inge
   for await (const entity of readSourceEntities(dataDir, 'tmdb5000')) entities.push(entity);
   const links: IngestLink[] = [];
   for await (const link of readSourceLinks(dataDir, 'tmdb5000')) links.push(link);
-  return { entities, links };
+  return { entities, links, dataDir };
 }
 
 /** The fixture pair in a temp folder, optionally gzipped, with text replacements. */
@@ -145,8 +147,8 @@ describe('importTmdb5000 on the fixtures', async () => {
   });
 
   it('reads gzipped files the same, and is idempotent', async () => {
-    expect(await run(fixtures({ gzip: true }))).toEqual({ entities, links });
-    expect(await run(FIXTURES)).toEqual({ entities, links });
+    expect(await run(fixtures({ gzip: true }))).toMatchObject({ entities, links });
+    expect(await run(FIXTURES)).toMatchObject({ entities, links });
   });
 });
 
@@ -241,10 +243,11 @@ function shortestPath(links: IngestLink[], from: string, to: string): string[] |
 describe.runIf(existsSync(SHARED))('importTmdb5000 on the shared TMDB 5000 dataset', { timeout: 60_000 }, () => {
   let entities: IngestEntity[] = [];
   let links: IngestLink[] = [];
+  let dataDir = '';
   let raw = new Map<number, RawCredits>();
   const peopleByName = new Map<string, number>();
   beforeAll(async () => {
-    ({ entities, links } = await run(SHARED));
+    ({ entities, links, dataDir } = await run(SHARED));
     raw = await readRawCredits(path.join(SHARED, `${CREDITS_FILE}.gz`));
     for (const movie of raw.values()) for (const member of [...movie.cast, ...movie.crew]) if (!peopleByName.has(member.name)) peopleByName.set(member.name, member.id);
   }, 300_000);
@@ -307,6 +310,36 @@ describe.runIf(existsSync(SHARED))('importTmdb5000 on the shared TMDB 5000 datas
       const credited = [...movie.cast, ...movie.crew].map((member) => `person:${member.id}`);
       expect(credited).toContain(found![i - 1]);
       expect(credited).toContain(found![i + 1]);
+    }
+  });
+
+  it('serves the same degrees from the engine as the plain BFS, for 60 seeded random pairs of people', async () => {
+    await buildSnapshot(dataDir);
+    const graph = new GraphService({ workers: 0 });
+    await graph.load(snapshotPath(dataDir));
+    try {
+      const people = entities.filter((e) => e.type === 'person' && e.popularity > 20).map((e) => `person:${e.id}`);
+      let seed = 7;
+      const random = () => ((seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31) / 2 ** 31);
+      let compared = 0;
+      for (let i = 0; i < 60; i += 1) {
+        const [from, to] = [people[Math.floor(random() * people.length)]!, people[Math.floor(random() * people.length)]!];
+        if (from === to) continue;
+        const expected = shortestPath(links, from, to);
+        const result = await graph.search(from, to, { allowedTypes: ['person', 'movie'], includeObscureConnections: true, maxDegrees: 8 });
+        expect(result?.degrees ?? null, `${from} → ${to}`).toBe(expected ? expected.length - 1 : null);
+        if (result) {
+          // Every hop of the engine's path is a credit in the imported data.
+          for (let hop = 0; hop + 1 < result.path.length; hop += 1) {
+            const [a, b] = [result.path[hop]!.key, result.path[hop + 1]!.key];
+            expect(links.some((l) => (l.from === a && l.to === b) || (l.from === b && l.to === a)), `${a} – ${b}`).toBe(true);
+          }
+        }
+        compared += 1;
+      }
+      expect(compared).toBeGreaterThan(50);
+    } finally {
+      await graph.close();
     }
   });
 });
