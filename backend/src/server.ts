@@ -9,6 +9,7 @@ import { registerRoomEvents } from './features/rooms/events.js';
 import { registerSearchEvents } from './features/connections/events.js';
 import { createConnectionService } from './features/connections/service.js';
 import { createEntityService } from './features/entities/service.js';
+import { createTmdbEnricher } from './ingest/tmdb/enrichment.js';
 import { createRateLimiter } from './platform/rate-limit.js';
 import type { GraphStatusSource } from './features/health/service.js';
 import { GraphService } from './graph/index.js';
@@ -81,7 +82,8 @@ export async function startServer(config: Config, options: StartOptions = {}): P
     throw error;
   }
 
-  const entities = createEntityService({ graph, db: database.db });
+  const enricher = config.TMDB_API_KEY ? createTmdbEnricher({ apiKey: config.TMDB_API_KEY, cache: shared.kv, logger }) : null;
+  const entities = createEntityService({ graph, db: database.db, enricher });
   const connections = createConnectionService({ graph, entities, shared, logger });
   const findLimiter = createRateLimiter(
     shared.counters,

@@ -4,6 +4,7 @@ import type { z } from 'zod';
 import type { GraphService } from '../../graph/index.js';
 import { findEntityDetails, type StoredEntity } from '../../ingest/entity-store.js';
 import type { EntityKey } from '../../ingest/model.js';
+import type { TmdbEnricher } from '../../ingest/tmdb/enrichment.js';
 import type { Db } from '../../platform/db/database.js';
 import { AppError } from '../../platform/errors.js';
 import { neighboursOf } from './neighbours.js';
@@ -21,8 +22,24 @@ type FacetedQuery = z.output<typeof FacetedSearchQuerySchema>;
 const yearOf = (stored?: StoredEntity) => stored?.details.year ?? (stored?.details.release_date ? Number(stored.details.release_date.slice(0, 4)) || null : null);
 
 /** Entities as the API shows them: the graph's names and types, the database's detail fields. */
-export function createEntityService(deps: { graph: GraphService; db: Db }) {
-  const { graph, db } = deps;
+export function createEntityService(deps: { graph: GraphService; db: Db; enricher?: TmdbEnricher | null }) {
+  const { graph, db, enricher } = deps;
+
+  /**
+   * Fills what the imported data lacks (poster, photo, biography) from TMDB, for entities with a
+   * TMDB id, when a key is configured. Cached for a day by the enricher; never fails the page.
+   */
+  async function enriched(type: EntityType, stored: StoredEntity | undefined): Promise<StoredEntity | undefined> {
+    const tmdbId = stored?.details.tmdb_id;
+    if (!enricher || !stored || !tmdbId || (type !== 'movie' && type !== 'person')) return stored;
+    const extra = type === 'movie' ? await enricher.enrichMovie(tmdbId) : await enricher.enrichPerson(tmdbId);
+    if (!extra) return stored;
+    const details = { ...stored.details };
+    for (const [field, value] of Object.entries(extra)) {
+      if (value !== undefined && value !== null && (details as Record<string, unknown>)[field] === undefined) (details as Record<string, unknown>)[field] = value;
+    }
+    return { ...stored, details };
+  }
 
   function summary(index: number, stored?: StoredEntity): EntitySummary {
     const entity = graph.entityAt(index);
@@ -119,7 +136,7 @@ export function createEntityService(deps: { graph: GraphService; db: Db }) {
       const links = neighboursOf(graph.graph, index);
       const related = [...new Set(links.map((link) => link.index))];
       const stored = await findEntityDetails(db, [graph.entityAt(index).key, ...related.map((i) => graph.entityAt(i).key)] as EntityKey[]);
-      const own = stored.get(graph.entityAt(index).key as EntityKey);
+      const own = await enriched(type, stored.get(graph.entityAt(index).key as EntityKey));
       const details = own?.details ?? {};
       const storedOf = (i: number) => stored.get(graph.entityAt(i).key as EntityKey);
       const byPopularity = (a: { index: number }, b: { index: number }) => graph.entityAt(b.index).popularity - graph.entityAt(a.index).popularity;
