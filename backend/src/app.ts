@@ -12,6 +12,7 @@ import type { ConnectionService } from './features/connections/service.js';
 import { entityRoutes } from './features/entities/routes.js';
 import type { EntityService } from './features/entities/service.js';
 import { healthRoutes } from './features/health/routes.js';
+import { sharedLinkPage, sharePreviewRoutes } from './features/share/routes.js';
 import type { GraphStatusSource } from './features/health/service.js';
 import type { RateLimiter } from './platform/rate-limit.js';
 import type { SharedState } from './platform/cache/types.js';
@@ -27,6 +28,8 @@ export interface AppDeps {
   entities: EntityService;
   connections: ConnectionService;
   findLimiter: RateLimiter;
+  /** Base URL for absolute links in shared-link previews; unset: taken from the request. */
+  publicUrl?: string;
   /** Largest JSON body, e.g. "100kb". */
   bodyLimit?: string;
   /** The built frontend; the SPA is served from here when the folder exists. */
@@ -81,11 +84,16 @@ export function createApp(deps: AppDeps): Express {
   api.use(healthRoutes({ database: deps.database, shared: deps.shared, graph: deps.graph, startedAt: deps.startedAt ?? Date.now() }));
   api.use(entityRoutes(deps.entities));
   api.use(connectionRoutes(deps.connections, deps.findLimiter));
+  api.use(sharePreviewRoutes({ entities: deps.entities, connections: deps.connections, publicUrl: deps.publicUrl }));
   api.use(contactRoutes(createContactStore(deps.database.db)));
   api.use(apiNotFound);
   app.use('/api', api);
 
-  if (deps.staticDir && existsSync(path.join(deps.staticDir, 'index.html'))) serveFrontend(app, deps.staticDir);
+  if (deps.staticDir && existsSync(path.join(deps.staticDir, 'index.html'))) {
+    // Shared connection links unfurl with their own title and image.
+    app.get('/connection', sharedLinkPage({ entities: deps.entities, connections: deps.connections, publicUrl: deps.publicUrl }, deps.staticDir));
+    serveFrontend(app, deps.staticDir);
+  }
 
   app.use(errorHandler(deps.logger));
   return app;

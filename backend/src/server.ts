@@ -100,6 +100,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
     entities,
     connections,
     findLimiter,
+    publicUrl: config.PUBLIC_URL,
     bodyLimit: config.BODY_LIMIT,
     staticDir: config.STATIC_DIR ?? DEFAULT_STATIC_DIR,
   });

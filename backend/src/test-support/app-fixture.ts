@@ -25,7 +25,7 @@ export interface TestApp {
  * The real app on the real starter catalog (imported into a temp DATA_DIR and the given database),
  * searching on the calling thread. Everything but the listening socket is as in production.
  */
-export async function openTestApp(options: { database: Database; shared: SharedState; bodyLimit?: string; findLimit?: number }): Promise<TestApp> {
+export async function openTestApp(options: { database: Database; shared: SharedState; bodyLimit?: string; findLimit?: number; staticDir?: string }): Promise<TestApp> {
   const logger = createLogger('silent');
   const dataDir = mkdtempSync(path.join(tmpdir(), 'cdna-app-'));
   const graph = new GraphService({ workers: 0 });
@@ -42,6 +42,7 @@ export async function openTestApp(options: { database: Database; shared: SharedS
     connections,
     findLimiter,
     bodyLimit: options.bodyLimit,
+    staticDir: options.staticDir,
   });
   return {
     app,

@@ -119,7 +119,7 @@ export function createConnectionService(deps: ConnectionServiceDeps) {
      * Finds the connection between two entities. Served from the cache when the same search ran
      * before (`cached: true`); progress callbacks only fire for fresh searches.
      */
-    async find(input: FindConnectionInput, options: ServiceSearchOptions = {}): Promise<ConnectionResult> {
+    async find(input: FindConnectionInput, options: ServiceSearchOptions = {}, { countTrending = true } = {}): Promise<ConnectionResult> {
       const from = keyOf(input.fromEntity);
       const to = keyOf(input.toEntity);
       checkPair(from, to);
@@ -133,7 +133,7 @@ export function createConnectionService(deps: ConnectionServiceDeps) {
         result = await fresh(from, to, parameters, options);
         await shared.kv.set(key, JSON.stringify(result), PATH_CACHE_TTL_MS).catch(() => {});
       }
-      await countForTrending(from, to, result);
+      if (countTrending) await countForTrending(from, to, result);
       return result;
     },
 

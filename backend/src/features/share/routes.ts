@@ -1,0 +1,96 @@
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { EntityKeySchema } from '@cinema-dna/shared-types';
+import { Router, type Request } from 'express';
+import { z } from 'zod';
+import { parseInput } from '../../platform/errors.js';
+import type { ConnectionService } from '../connections/service.js';
+import type { EntityService } from '../entities/service.js';
+import { renderConnectionPreview } from './preview-image.js';
+
+const SharedLinkSchema = z.object({ from: EntityKeySchema, to: EntityKeySchema });
+/** Rendered previews kept in memory: a shared link is fetched by every network it is posted to. */
+const PREVIEW_CACHE_SIZE = 200;
+
+const split = (key: string) => ({ type: key.slice(0, key.indexOf(':')) as never, id: key.slice(key.indexOf(':') + 1) });
+const escapeHtml = (text: string) => text.replace(/[<>&"]/g, (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', '"': '&quot;' })[c]!);
+
+export interface ShareDeps {
+  entities: EntityService;
+  connections: ConnectionService;
+  publicUrl?: string;
+}
+
+/** Resolves a shared pair: both endpoints' summaries and the (cached) connection between them. */
+async function resolvePair(deps: ShareDeps, from: string, to: string) {
+  const [fromType, toType] = [split(from), split(to)];
+  const [fromIndex, toIndex] = [deps.entities.require(fromType.type, fromType.id), deps.entities.require(toType.type, toType.id)];
+  const [fromEntity, toEntity] = await deps.entities.summaries([fromIndex, toIndex]);
+  // A link preview is not somebody searching: it must not count towards trending.
+  const result = await deps.connections.find({ fromEntity: fromType, toEntity: toType }, {}, { countTrending: false });
+  return { fromEntity: fromEntity!, toEntity: toEntity!, result };
+}
+
+/** GET /api/share/preview.png?from=&to= — the Open Graph image of a shared connection. */
+export function sharePreviewRoutes(deps: ShareDeps): Router {
+  const router = Router();
+  const cache = new Map<string, Buffer>();
+  router.get('/share/preview.png', async (req, res) => {
+    const { from, to } = parseInput(SharedLinkSchema, req.query, 'Shared link');
+    const cacheKey = `${from}|${to}`;
+    let png = cache.get(cacheKey);
+    if (!png) {
+      const { fromEntity, toEntity, result } = await resolvePair(deps, from, to);
+      png = renderConnectionPreview(fromEntity, toEntity, result);
+      if (cache.size >= PREVIEW_CACHE_SIZE) cache.delete(cache.keys().next().value!);
+      cache.set(cacheKey, png);
+    }
+    res.set('Content-Type', 'image/png').set('Cache-Control', 'public, max-age=3600').send(png);
+  });
+  return router;
+}
+
+/**
+ * The SPA's index.html for `/connection?from=&to=`, with Open Graph and Twitter tags describing the
+ * connection, so a shared link unfurls with its own title and preview image. A link that does not
+ * resolve gets the plain page (the app shows its own error).
+ */
+export function sharedLinkPage(deps: ShareDeps, staticDir: string) {
+  const indexHtml = path.join(staticDir, 'index.html');
+  const baseUrl = (req: Request) => (deps.publicUrl ?? `${req.protocol}://${req.get('host')}`).replace(/\/$/, '');
+  return async (req: Request, res: import('express').Response) => {
+    const html = await readFile(indexHtml, 'utf8');
+    const parsed = SharedLinkSchema.safeParse(req.query);
+    let tags = '';
+    if (parsed.success) {
+      try {
+        const { fromEntity, toEntity, result } = await resolvePair(deps, parsed.data.from, parsed.data.to);
+        const title = `${fromEntity.name} ↔ ${toEntity.name} — Cinema DNA`;
+        const description = result.found ? `Found a ${result.degrees}-degree connection between ${fromEntity.name} and ${toEntity.name}!` : result.message;
+        const query = `from=${encodeURIComponent(parsed.data.from)}&to=${encodeURIComponent(parsed.data.to)}`;
+        const image = `${baseUrl(req)}/api/share/preview.png?${query}`;
+        tags = [
+          ['og:type', 'website'],
+          ['og:site_name', 'Cinema DNA'],
+          ['og:title', title],
+          ['og:description', description],
+          ['og:url', `${baseUrl(req)}/connection?${query}`],
+          ['og:image', image],
+          ['og:image:width', '1200'],
+          ['og:image:height', '630'],
+        ]
+          .map(([property, content]) => `<meta property="${property}" content="${escapeHtml(content!)}" />`)
+          .concat([
+            `<meta name="twitter:card" content="summary_large_image" />`,
+            `<meta name="twitter:title" content="${escapeHtml(title)}" />`,
+            `<meta name="twitter:description" content="${escapeHtml(description)}" />`,
+            `<meta name="twitter:image" content="${escapeHtml(image)}" />`,
+          ])
+          .join('\n    ');
+      } catch {
+        tags = '';
+      }
+    }
+    res.set('Cache-Control', 'no-cache').type('html').send(tags ? html.replace('</head>', `    ${tags}\n  </head>`) : html);
+  };
+}
