@@ -1,10 +1,12 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
+import pg from 'pg';
 
 /** The repository root, from e2e/support/. */
 export const repoRoot = fileURLToPath(new URL('../../', import.meta.url));
@@ -24,9 +26,10 @@ const STOP_TIMEOUT_MS = 15_000;
 /**
  * Starts the built app (`node backend/dist/index.js`) on a free port with a fresh data directory,
  * exactly as production runs it, and resolves once it logs `listening`.
- * DATABASE_URL and REDIS_URL pass through when set, so CI exercises the real services.
+ * DATABASE_URL and REDIS_URL pass through when set, so CI exercises the real services; `env` adds
+ * settings for one suite (e.g. a higher rate limit for a file that runs many searches).
  */
-export async function startAppServer(): Promise<AppServer> {
+export async function startAppServer({ env: extraEnv = {} }: { env?: Record<string, string> } = {}): Promise<AppServer> {
   const entry = path.join(repoRoot, 'backend/dist/index.js');
   const indexHtml = path.join(repoRoot, 'frontend/dist/index.html');
   for (const required of [entry, indexHtml]) {
@@ -41,9 +44,26 @@ export async function startAppServer(): Promise<AppServer> {
     PORT: '0',
     DATA_DIR: dataDir,
     LOG_LEVEL: 'info',
+    // Every browser test talks from 127.0.0.1: the per-IP limits would throttle the suite itself.
+    // The limits have their own integration tests; a suite that wants them passes `env`.
+    RATE_LIMIT_PUBLIC_PER_MINUTE: '100000',
+    RATE_LIMIT_AUTHENTICATED_PER_MINUTE: '100000',
   };
-  if (process.env.DATABASE_URL) env.DATABASE_URL = process.env.DATABASE_URL;
-  if (process.env.REDIS_URL) env.REDIS_URL = process.env.REDIS_URL;
+  // Each app gets its own schema and key prefix on the shared services, so runs never see each other's data.
+  const isolation = `e2e_${randomBytes(5).toString('hex')}`;
+  if (process.env.DATABASE_URL) {
+    env.DATABASE_URL = process.env.DATABASE_URL;
+    env.DATABASE_SCHEMA = isolation;
+  }
+  if (process.env.REDIS_URL) {
+    env.REDIS_URL = process.env.REDIS_URL;
+    env.REDIS_KEY_PREFIX = `${isolation}:`;
+  }
+  Object.assign(env, extraEnv);
+  const cleanUp = async () => {
+    await rm(dataDir, { recursive: true, force: true });
+    if (env.DATABASE_URL) await dropSchema(env.DATABASE_URL, isolation);
+  };
 
   const child = spawn(process.execPath, [entry], { cwd: repoRoot, env, stdio: ['ignore', 'pipe', 'pipe'] });
   const lines: string[] = [];
@@ -66,7 +86,7 @@ export async function startAppServer(): Promise<AppServer> {
     });
   }).catch(async (error: unknown) => {
     await terminate(child, exited);
-    await rm(dataDir, { recursive: true, force: true });
+    await cleanUp();
     throw error;
   });
 
@@ -75,9 +95,19 @@ export async function startAppServer(): Promise<AppServer> {
     output: () => lines.join('\n'),
     async stop() {
       await terminate(child, exited);
-      await rm(dataDir, { recursive: true, force: true });
+      await cleanUp();
     },
   };
+}
+
+async function dropSchema(url: string, schema: string): Promise<void> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    await client.query(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`);
+  } finally {
+    await client.end();
+  }
 }
 
 async function terminate(child: ChildProcess, exited: Promise<number | null>): Promise<void> {

@@ -26,12 +26,24 @@ export interface OpenedPage {
   close(): Promise<void>;
 }
 
+export interface OpenPageOptions {
+  /** 'reduce' (default) shows final states at once; 'no-preference' plays the animations. */
+  reducedMotion?: 'reduce' | 'no-preference';
+  /** Browser permissions to grant the app's origin, e.g. ['clipboard-read', 'clipboard-write']. */
+  permissions?: string[];
+}
+
 /**
  * A fresh context (own cookies) and page at `viewport`; a screenshot is kept if the current test fails.
  * Call inside a test.
  */
-export async function openPage(browser: Browser, viewport: { width: number; height: number } = DESKTOP, name?: string): Promise<OpenedPage> {
-  const context = await browser.newContext({ viewport, deviceScaleFactor: 1, reducedMotion: 'reduce' });
+export async function openPage(
+  browser: Browser,
+  viewport: { width: number; height: number } = DESKTOP,
+  name?: string,
+  { reducedMotion = 'reduce', permissions }: OpenPageOptions = {},
+): Promise<OpenedPage> {
+  const context = await browser.newContext({ viewport, deviceScaleFactor: 1, reducedMotion, permissions });
   const page = await context.newPage();
   const pageErrors: Error[] = [];
   page.on('pageerror', (error) => pageErrors.push(error));

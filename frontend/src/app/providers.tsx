@@ -4,6 +4,7 @@ import { useState, type ReactNode } from 'react';
 import { SocketProvider } from '../features/realtime';
 import { createQueryClient } from '../lib/query-client';
 import { Toaster } from '../ui/toast';
+import { LiveSearchEvents } from './live-search-events';
 import { SessionSocketSync } from './session-socket-sync';
 
 /** Everything the pages rely on: the query cache, the one socket, motion preferences and the toaster. */
@@ -15,6 +16,7 @@ export function AppProviders({ children }: { children: ReactNode }) {
       <MotionConfig reducedMotion="user">
         <SocketProvider>
           <SessionSocketSync />
+          <LiveSearchEvents />
           {children}
           <Toaster />
         </SocketProvider>

@@ -4,15 +4,18 @@ import HomePage from '../pages/home/home-page';
 import NotFoundPage from '../pages/not-found/not-found-page';
 import { Layout } from './layout/layout';
 
-// Home (the landing page) and the not-found page ship in the main bundle; every other page is its own
-// lazy chunk. Routes of the spec that later issues build (discovery, challenges, social,
-// diary, badges, leaderboards, profile, admin, api-docs, docs, login, entity, connection-result)
-// are deliberately absent until they exist: they fall through to the not-found page.
+// Home and the not-found page ship in the main bundle; every other page is its own lazy chunk.
+// Routes of the spec that later issues build (discovery, challenges, social, diary, badges,
+// leaderboards, profile, admin, api-docs, docs, login) are deliberately absent until they exist:
+// they fall through to the not-found page.
 const AboutPage = lazy(() => import('../pages/about/about-page'));
 const TermsPage = lazy(() => import('../pages/terms/terms-page'));
 const PrivacyPage = lazy(() => import('../pages/privacy/privacy-page'));
 const HelpPage = lazy(() => import('../pages/help/help-page'));
 const ContactPage = lazy(() => import('../pages/contact/contact-page'));
+const EntityPage = lazy(() => import('../pages/entity/entity-page'));
+const ConnectionPage = lazy(() => import('../pages/connection/connection-page'));
+const ConnectionResultPage = lazy(() => import('../pages/connection-result/connection-result-page'));
 
 /** The route table of the spec, as far as it is built. */
 export const routes: RouteObject[] = [
@@ -26,6 +29,9 @@ export const routes: RouteObject[] = [
       { path: 'privacy', element: <PrivacyPage /> },
       { path: 'help', element: <HelpPage /> },
       { path: 'contact', element: <ContactPage /> },
+      { path: 'entity/:type/:id', element: <EntityPage /> },
+      { path: 'connection', element: <ConnectionPage /> },
+      { path: 'connection-result', element: <ConnectionResultPage /> },
       { path: '*', element: <NotFoundPage /> },
     ],
   },

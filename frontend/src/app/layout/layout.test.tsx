@@ -88,7 +88,7 @@ describe('Layout navigation', () => {
 });
 
 describe('Routes', () => {
-  it.each(['/no-such-page', '/discovery', '/leaderboards', '/entity/person/1'])('shows the not-found page for %s', async (path) => {
+  it.each(['/no-such-page', '/discovery', '/leaderboards', '/challenges'])('shows the not-found page for %s', async (path) => {
     setUser(null);
     renderApp(path);
     expect(await screen.findByText('404 Page Not Found')).toBeTruthy();

@@ -1,97 +1,97 @@
-import { ENTITY_TYPES } from '@cinema-dna/shared-types';
-import { ArrowRight, Radar, Route, Shapes } from 'lucide-react';
-import { Link } from 'react-router-dom';
+import type { EntitySummary } from '@cinema-dna/shared-types';
+import { useSnapshot } from 'valtio';
+import { AdvancedPanel, ConnectionFinder, ExamplePairs, SearchStage, TrendingGrid, connectionsState, setFromEntity, setPair, setToEntity, useConnectionSearch } from '../../features/connections';
+import { FacetedFilterPanel } from '../../features/faceted-search';
 import { useDocumentTitle } from '../../lib/use-document-title';
-import { buttonClasses } from '../../ui/button';
-import { DegreeChain } from './degree-chain';
+import { FeatureBlurbs } from './feature-blurbs';
+import { HeroStats } from './hero-stats';
 
 // Film grain: fractal noise, tiled behind the hero at low opacity.
 const GRAIN =
   "url(\"data:image/svg+xml,%3Csvg xmlns='http://www.w3.org/2000/svg' width='160' height='160'%3E%3Cfilter id='n'%3E%3CfeTurbulence type='fractalNoise' baseFrequency='0.9' numOctaves='2' stitchTiles='stitch'/%3E%3C/filter%3E%3Crect width='100%25' height='100%25' filter='url(%23n)'/%3E%3C/svg%3E\")";
 
-const STEPS = [
-  {
-    icon: Shapes,
-    title: 'Pick two entities',
-    body: `Any two points in the film world: ${ENTITY_TYPES.slice(0, -1).join(', ')} or ${ENTITY_TYPES.at(-1)}.`,
-  },
-  {
-    icon: Radar,
-    title: 'Watch the search',
-    body: 'The search spreads out from both ends at once, layer by layer, and you see each layer as it is explored.',
-  },
-  {
-    icon: Route,
-    title: 'Follow the chain',
-    body: 'The shortest path comes back with every link named (acted in, directed, produced, won), never more than six degrees long.',
-  },
-];
+function SectionHeading({ eyebrow, title, lead }: { eyebrow: string; title: string; lead?: string }) {
+  return (
+    <div className="mb-8 max-w-2xl">
+      <p className="text-xs font-semibold uppercase tracking-[0.22em] text-amber-glow">{eyebrow}</p>
+      <h2 className="mt-3 font-display text-3xl font-medium tracking-tight text-bone-50 sm:text-4xl">{title}</h2>
+      {lead && <p className="mt-3 leading-relaxed text-bone-400">{lead}</p>}
+    </div>
+  );
+}
 
+/** Home: the hero with the catalog's numbers and the finder, the live search, trending, the advanced tools. */
 export default function HomePage() {
   useDocumentTitle();
+  const { run } = useConnectionSearch('finder');
+  const { from, to } = useSnapshot(connectionsState);
+
+  function runPair(a: EntitySummary, b: EntitySummary) {
+    setPair(a, b);
+    run(a, b);
+  }
+
+  function pick(entity: EntitySummary, end: 'from' | 'to') {
+    if (end === 'from') setFromEntity(entity);
+    else setToEntity(entity);
+  }
+
   return (
     <>
-      <section className="relative isolate overflow-hidden">
-        <div aria-hidden className="pointer-events-none absolute inset-0 -z-10">
+      <section className="relative isolate">
+        <div aria-hidden className="pointer-events-none absolute inset-0 -z-10 overflow-hidden">
           <div className="absolute left-1/2 top-[-30%] h-[120%] w-[140%] -translate-x-1/2 bg-[radial-gradient(ellipse_at_top,rgba(242,176,74,0.16),rgba(242,176,74,0.04)_35%,transparent_65%)]" />
           <div className="absolute inset-0 opacity-[0.07] mix-blend-overlay" style={{ backgroundImage: GRAIN }} />
           <div className="absolute inset-x-0 bottom-0 h-40 bg-gradient-to-b from-transparent to-ink-900" />
         </div>
-        <div className="mx-auto max-w-7xl px-4 pb-20 pt-20 text-center sm:px-6 sm:pb-28 sm:pt-28 lg:px-8">
+        <div className="mx-auto max-w-7xl px-4 pb-14 pt-10 text-center sm:px-6 sm:pb-20 sm:pt-20 lg:px-8">
           <p className="text-xs font-semibold uppercase tracking-[0.28em] text-amber-glow">Six degrees of cinema</p>
-          <h1 className="mt-6 font-display text-6xl font-medium leading-[0.95] tracking-tight text-bone-50 sm:text-8xl lg:text-[8.5rem]">
-            Cinema DNA
-          </h1>
-          <p className="mx-auto mt-7 max-w-2xl text-lg leading-relaxed text-bone-300 sm:text-xl">
+          <h1 className="mt-5 font-display text-6xl font-medium leading-[0.95] tracking-tight text-bone-50 sm:text-8xl lg:text-[7.5rem]">Cinema DNA</h1>
+          <p className="mx-auto mt-6 max-w-2xl text-lg leading-relaxed text-bone-300 sm:text-xl">
             Name any two cinema entities and Cinema DNA finds the chain of links between them, within six degrees.
           </p>
-          <div className="mt-10 flex flex-col items-center justify-center gap-3 sm:flex-row">
-            <a href="#how-it-works" className={buttonClasses('primary', 'lg')}>
-              See how it works
-              <ArrowRight aria-hidden className="size-4" />
-            </a>
-            <Link to="/help" className={buttonClasses('secondary', 'lg')}>
-              Read the guide
-            </Link>
-          </div>
-          <div className="mt-20 sm:mt-24">
-            <DegreeChain />
+          <HeroStats />
+          <div className="mx-auto mt-10 grid max-w-5xl gap-5 sm:mt-12">
+            <ConnectionFinder />
+            <ExamplePairs />
           </div>
         </div>
       </section>
 
-      <section id="how-it-works" className="scroll-mt-20 border-t border-ink-800">
-        <div className="mx-auto max-w-7xl px-4 py-20 sm:px-6 sm:py-24 lg:px-8">
-          <div className="max-w-2xl">
-            <p className="text-xs font-semibold uppercase tracking-[0.22em] text-amber-glow">How it works</p>
-            <h2 className="mt-4 font-display text-3xl font-medium tracking-tight text-bone-50 sm:text-4xl">
-              Every film is a few handshakes from every other.
+      <SearchStage origin="finder" className="mx-auto max-w-7xl scroll-mt-24 px-4 pb-20 sm:px-6 lg:px-8" />
+
+      <section aria-labelledby="trending-heading" className="border-t border-ink-800">
+        <div className="mx-auto max-w-7xl px-4 py-20 sm:px-6 lg:px-8">
+          <div className="mb-8 max-w-2xl">
+            <p className="text-xs font-semibold uppercase tracking-[0.22em] text-amber-glow">What people are searching</p>
+            <h2 id="trending-heading" className="mt-3 font-display text-3xl font-medium tracking-tight text-bone-50 sm:text-4xl">
+              Trending Connections
             </h2>
+            <p className="mt-3 leading-relaxed text-bone-400">The pairs searched most often. Pick one to watch its search run.</p>
           </div>
-          <ol className="mt-12 grid gap-px overflow-hidden rounded-2xl border border-ink-800 bg-ink-800 md:grid-cols-3">
-            {STEPS.map((step, index) => (
-              <li key={step.title} className="relative bg-ink-900 p-7 sm:p-8">
-                <div className="flex items-center justify-between">
-                  <span className="flex size-11 items-center justify-center rounded-xl bg-ink-800 text-amber-glow ring-1 ring-inset ring-ink-700">
-                    <step.icon aria-hidden className="size-5" strokeWidth={1.6} />
-                  </span>
-                  <span aria-hidden className="font-display text-4xl font-light text-ink-600">
-                    0{index + 1}
-                  </span>
-                </div>
-                <h3 className="mt-6 text-lg font-semibold text-bone-50">{step.title}</h3>
-                <p className="mt-2 leading-relaxed text-bone-400">{step.body}</p>
-              </li>
-            ))}
-          </ol>
-          <p className="mt-10 text-sm text-bone-500">
-            Film and people data from TMDB and IMDb; awards from Wikidata.{' '}
-            <Link to="/about" className="text-bone-300 underline decoration-ink-600 underline-offset-4 hover:text-amber-soft hover:decoration-amber-glow">
-              About the data
-            </Link>
-          </p>
+          <TrendingGrid onRun={runPair} />
         </div>
       </section>
+
+      <section id="advanced" aria-label="Advanced Connection Discovery" className="scroll-mt-20 border-t border-ink-800">
+        <div className="mx-auto max-w-7xl px-4 py-20 sm:px-6 lg:px-8">
+          <SectionHeading
+            eyebrow="Go deeper"
+            title="Advanced Connection Discovery"
+            lead="Tune the search: how far it may go, which kinds of entities it may pass through, and what it should prefer. Then read the result's numbers."
+          />
+          <AdvancedPanel />
+        </div>
+      </section>
+
+      <section id="filters" aria-label="Faceted search" className="scroll-mt-20 border-t border-ink-800">
+        <div className="mx-auto max-w-7xl px-4 py-20 sm:px-6 lg:px-8">
+          <SectionHeading eyebrow="Explore the catalog" title="Search with filters" lead="Find films and people by year, rating, genre, award and language, and send any of them to the finder." />
+          <FacetedFilterPanel onPick={pick} picked={{ from: from?.key ?? null, to: to?.key ?? null }} />
+        </div>
+      </section>
+
+      <FeatureBlurbs />
     </>
   );
 }

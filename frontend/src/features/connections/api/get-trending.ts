@@ -1,0 +1,16 @@
+import type { TrendingConnection } from '@cinema-dna/shared-types';
+import { useQuery } from '@tanstack/react-query';
+import { apiFetch } from '../../../lib/api-client';
+
+/** Trending connections stay fresh for 5 minutes (spec §9). */
+export const TRENDING_STALE_MS = 5 * 60_000;
+
+/** GET /api/trending: the most searched pairs. */
+export async function getTrending(signal?: AbortSignal): Promise<TrendingConnection[]> {
+  const { connections } = await apiFetch<{ connections: TrendingConnection[] }>('/api/trending', { signal });
+  return connections;
+}
+
+export function useTrending() {
+  return useQuery({ queryKey: ['trending'], queryFn: ({ signal }) => getTrending(signal), staleTime: TRENDING_STALE_MS });
+}

@@ -1,0 +1,164 @@
+import type { ConnectionResult as ConnectionResultData, EntitySummary, PathStep, SearchParameters } from '@cinema-dna/shared-types';
+import { AnimatePresence, motion } from 'framer-motion';
+import { Bookmark, ChevronLeft, ChevronRight, Database, RotateCcw, SearchX, Share2 } from 'lucide-react';
+import { useState } from 'react';
+import { Badge } from '../../../ui/badge';
+import { Button } from '../../../ui/button';
+import { formatCount, plural } from '../../../lib/number-format';
+import { ALTERNATIVES_LIMIT, useAlternatives } from '../api/find-alternatives';
+import { useSavePath } from '../hooks/use-save-path';
+import { PathChain } from './path-chain';
+import { ShareDialog } from './share-dialog';
+
+export interface ConnectionResultProps {
+  from: EntitySummary;
+  to: EntitySummary;
+  result: ConnectionResultData;
+  /** Parameters of the search, for browsing its other shortest paths. */
+  parameters?: SearchParameters;
+  /** False while the path is still assembling: the heading and actions wait for the last step. */
+  complete?: boolean;
+  revealedSteps?: number;
+  onFindNew?: () => void;
+  onTryDifferent?: () => void;
+  onAvoid?: (entity: EntitySummary) => void;
+}
+
+/** The spec's no-path text, with the search's real limit. */
+export function noConnectionText(maxDegrees: number): string {
+  return `We couldn't find a connection between these entities within ${plural(maxDegrees, 'degree')}. This is rare but can happen with very specialized or recent content.`;
+}
+
+/**
+ * 'Connection Found!' with the step cards, the other shortest paths, and Share / Save / Find New;
+ * or 'No Connection Found' with 'Try Different Entities'.
+ */
+export function ConnectionResult({ from, to, result, parameters, complete = true, revealedSteps, onFindNew, onTryDifferent, onAvoid }: ConnectionResultProps) {
+  if (!result.found || result.degrees === null) {
+    if (!complete) return null;
+    return (
+      <motion.div
+        initial={{ opacity: 0, y: 8 }}
+        animate={{ opacity: 1, y: 0 }}
+        className="rounded-3xl border border-scarlet/30 bg-[linear-gradient(180deg,rgba(224,89,74,0.08),transparent)] px-6 py-10 text-center"
+      >
+        <SearchX aria-hidden className="mx-auto size-10 text-scarlet" strokeWidth={1.5} />
+        <h2 className="mt-4 font-display text-3xl font-medium tracking-tight text-bone-50">No Connection Found</h2>
+        <p className="mx-auto mt-3 max-w-xl text-bone-300">{noConnectionText(result.maxDegrees)}</p>
+        {onTryDifferent && (
+          <Button size="lg" className="mt-7" onClick={onTryDifferent}>
+            <RotateCcw aria-hidden className="size-4" />
+            Try Different Entities
+          </Button>
+        )}
+      </motion.div>
+    );
+  }
+  return (
+    <FoundConnection
+      from={from}
+      to={to}
+      result={result}
+      degrees={result.degrees}
+      parameters={parameters}
+      complete={complete}
+      revealedSteps={revealedSteps}
+      onFindNew={onFindNew}
+      onAvoid={onAvoid}
+    />
+  );
+}
+
+function FoundConnection({
+  from,
+  to,
+  result,
+  degrees,
+  parameters,
+  complete,
+  revealedSteps,
+  onFindNew,
+  onAvoid,
+}: Omit<ConnectionResultProps, 'onTryDifferent'> & { degrees: number; complete: boolean }) {
+  const [pathIndex, setPathIndex] = useState(0);
+  const [shareOpen, setShareOpen] = useState(false);
+  const { save, saving } = useSavePath();
+  const count = result.shortestPathCount ?? 1;
+  const alternatives = useAlternatives(
+    { fromEntity: { id: from.id, type: from.type }, toEntity: { id: to.id, type: to.type }, parameters, limit: ALTERNATIVES_LIMIT },
+    complete && count > 1,
+  );
+  const paths: ReadonlyArray<{ path: readonly PathStep[] }> = alternatives.data?.paths.length ? alternatives.data.paths : [{ path: result.path }];
+  const index = Math.min(pathIndex, paths.length - 1);
+  const path = paths[index]!.path;
+
+  return (
+    <div className="grid gap-6">
+      <AnimatePresence>
+        {complete && (
+          <motion.header
+            initial={{ opacity: 0, y: 10 }}
+            animate={{ opacity: 1, y: 0 }}
+            transition={{ duration: 0.3 }}
+            className="flex flex-col items-start justify-between gap-4 sm:flex-row sm:items-end"
+          >
+            <div>
+              <p className="text-xs font-semibold uppercase tracking-[0.22em] text-amber-glow">{plural(degrees, 'degree')} of separation</p>
+              <h2 className="mt-2 font-display text-3xl font-medium tracking-tight text-bone-50 sm:text-4xl">Connection Found!</h2>
+              <p className="mt-2 text-bone-400">
+                {from.name} reaches {to.name} in {plural(degrees, 'step')}.
+              </p>
+            </div>
+            <div className="flex flex-wrap items-center gap-2">
+              {result.cached && (
+                <Badge tone="amber">
+                  <Database aria-hidden className="size-3" />
+                  Cached Result
+                </Badge>
+              )}
+              {count > 1 && <Badge tone="outline">{count >= 1e6 ? 'Over a million' : formatCount(Math.round(count))} shortest paths</Badge>}
+            </div>
+          </motion.header>
+        )}
+      </AnimatePresence>
+
+      <PathChain path={path} revealed={complete ? path.length : revealedSteps} onAvoid={complete ? onAvoid : undefined} />
+
+      {complete && (
+        <motion.div initial={{ opacity: 0 }} animate={{ opacity: 1 }} transition={{ duration: 0.3, delay: 0.1 }} className="grid gap-5">
+          {paths.length > 1 && (
+            <nav aria-label="Other shortest paths" className="flex flex-wrap items-center justify-center gap-3 text-sm text-bone-300">
+              <Button variant="secondary" size="icon" aria-label="Previous path" disabled={index === 0} onClick={() => setPathIndex(index - 1)}>
+                <ChevronLeft aria-hidden className="size-4" />
+              </Button>
+              <span className="min-w-28 text-center tabular-nums" aria-live="polite">
+                Path {index + 1} of {paths.length}
+              </span>
+              <Button variant="secondary" size="icon" aria-label="Next path" disabled={index === paths.length - 1} onClick={() => setPathIndex(index + 1)}>
+                <ChevronRight aria-hidden className="size-4" />
+              </Button>
+              {count > paths.length && <span className="w-full text-center text-xs text-bone-500">Showing the {paths.length} most direct of {count >= 1e6 ? 'over a million' : formatCount(Math.round(count))} equally short paths.</span>}
+            </nav>
+          )}
+          <div className="flex flex-wrap justify-center gap-3">
+            <Button onClick={() => setShareOpen(true)}>
+              <Share2 aria-hidden className="size-4" />
+              Share Connection
+            </Button>
+            <Button variant="secondary" onClick={() => save(from, to, path, degrees)} disabled={saving}>
+              <Bookmark aria-hidden className="size-4" />
+              {saving ? 'Saving...' : 'Save Path'}
+            </Button>
+            {onFindNew && (
+              <Button variant="ghost" onClick={onFindNew}>
+                <RotateCcw aria-hidden className="size-4" />
+                Find New Connection
+              </Button>
+            )}
+          </div>
+        </motion.div>
+      )}
+      {shareOpen && <ShareDialog open={shareOpen} onOpenChange={setShareOpen} from={from} to={to} degrees={degrees} path={path} />}
+    </div>
+  );
+}

@@ -1,0 +1,61 @@
+import type { EntitySummary } from '@cinema-dna/shared-types';
+import { useQueries } from '@tanstack/react-query';
+import { Sparkles } from 'lucide-react';
+import { SEARCH_STALE_MS, searchEntities } from '../../entities';
+import { useConnectionSearch } from '../hooks/use-connection-search';
+import { setPair } from '../store';
+
+/** Pairs offered as examples; each is shown only when both names exist in the loaded catalog. */
+export const EXAMPLE_PAIRS: ReadonlyArray<readonly [string, string]> = [
+  ['Kevin Bacon', 'Tom Hanks'],
+  ['Meryl Streep', 'Keanu Reeves'],
+  ['Shah Rukh Khan', 'Tom Cruise'],
+];
+
+const NAMES = [...new Set(EXAMPLE_PAIRS.flat())];
+
+/** Three example pairs: a click fills the finder and runs the search. */
+export function ExamplePairs({ origin = 'finder' }: { origin?: string }) {
+  const { run } = useConnectionSearch(origin);
+  const lookups = useQueries({
+    queries: NAMES.map((name) => ({
+      queryKey: ['entity-search', name.toLowerCase(), 'person', 5],
+      queryFn: ({ signal }: { signal: AbortSignal }) => searchEntities({ q: name, type: 'person', limit: 5 }, signal),
+      staleTime: SEARCH_STALE_MS,
+    })),
+  });
+  const byName = new Map<string, EntitySummary>();
+  NAMES.forEach((name, index) => {
+    const match = lookups[index]?.data?.find((entity) => entity.name.toLowerCase() === name.toLowerCase());
+    if (match) byName.set(name, match);
+  });
+  const pairs = EXAMPLE_PAIRS.map(([a, b]) => [byName.get(a), byName.get(b)] as const).filter((pair): pair is readonly [EntitySummary, EntitySummary] => Boolean(pair[0] && pair[1]));
+  if (pairs.length === 0) return null;
+
+  return (
+    <div className="flex flex-wrap items-center justify-center gap-2">
+      <span className="inline-flex basis-full items-center justify-center gap-1.5 text-xs font-semibold uppercase tracking-[0.18em] text-bone-500 sm:mr-1 sm:basis-auto">
+        <Sparkles aria-hidden className="size-3.5 text-amber-glow" />
+        Try an example
+      </span>
+      {pairs.map(([from, to]) => (
+        <button
+          key={`${from.key}-${to.key}`}
+          type="button"
+          onClick={() => {
+            setPair(from, to);
+            run(from, to);
+          }}
+          className="inline-flex items-center gap-2 rounded-full border border-ink-600 bg-ink-900/70 px-3.5 py-1.5 text-sm text-bone-200 transition-colors hover:border-amber-glow/60 hover:text-bone-50"
+        >
+          {from.name}
+          <span aria-hidden className="text-amber-glow">
+            ↔
+          </span>
+          <span className="sr-only">and</span>
+          {to.name}
+        </button>
+      ))}
+    </div>
+  );
+}

@@ -1,0 +1,235 @@
+import type { EntitySummary } from '@cinema-dna/shared-types';
+import { motion, useReducedMotion } from 'framer-motion';
+import type { ReactNode } from 'react';
+import { Radio, Waypoints } from 'lucide-react';
+import { describeEntity, EntityImage, EntityTypeIcon } from '../../entities';
+import { cn } from '../../../lib/class-names';
+import { formatCount } from '../../../lib/number-format';
+import type { FrontierLayer, SearchRun } from '../store';
+import { TickingNumber } from './ticking-number';
+
+type RunView = Pick<SearchRun, 'from' | 'to' | 'layers' | 'phase' | 'visited' | 'edgesScanned' | 'elapsedMs' | 'result' | 'transport'>;
+
+/** Sampled entities per layer shown on phones, where layers stack. */
+const MOBILE_SAMPLE = 4;
+
+/** Server compute time: "0.8 ms", "14 ms", "2.4 s". */
+function formatElapsed(ms: number): string {
+  if (ms < 10) return `${ms.toFixed(1)} ms`;
+  if (ms < 1000) return `${Math.round(ms)} ms`;
+  return `${(ms / 1000).toFixed(1)} s`;
+}
+
+/**
+ * The search as it runs: both ends, and the layers of the frontier growing out from each of them
+ * (from on the left, to on the right; stacked on phones), each with the sampled entities of that layer.
+ */
+export function SearchFrontier({ run }: { run: RunView }) {
+  const reduce = useReducedMotion();
+  // A layer that reached nothing new (the sides met) has nothing to draw.
+  const drawn = run.layers.filter((layer) => layer.frontierSize > 0 || layer.sample.length > 0);
+  const fromLayers = drawn.filter((layer) => layer.side === 'from');
+  const toLayers = drawn.filter((layer) => layer.side === 'to');
+  const pathKeys = new Set(run.result?.path.map((step) => step.entity.key) ?? []);
+  const searching = run.phase === 'searching' && !run.result;
+  const met = Boolean(run.result?.found);
+  const deepest = Math.max(fromLayers.length, toLayers.length, 1);
+  // An answer with no layers to show: from the cache, or over plain HTTP.
+  const quietNote =
+    run.result && run.layers.length === 0
+      ? run.result.cached
+        ? 'Answered from the cache: this search ran before, so the path came straight back without searching again.'
+        : run.transport === 'rest'
+          ? 'The live connection was not available, so this search ran as a single request and its layers were not streamed.'
+          : null
+      : null;
+
+  return (
+    <div className="relative overflow-hidden rounded-3xl border border-ink-700 bg-ink-950/60 shadow-[inset_0_1px_0_rgba(255,255,255,0.03)]">
+      <div aria-hidden className="pointer-events-none absolute inset-0 bg-[radial-gradient(ellipse_at_center,rgba(242,176,74,0.07),transparent_65%)]" />
+
+      <header className="relative flex flex-wrap items-center justify-between gap-x-6 gap-y-2 border-b border-ink-800 px-4 py-3 sm:px-6">
+        <p className="flex items-center gap-2.5 text-sm font-medium text-bone-100" role="status" aria-live="polite">
+          <span className="relative flex size-2.5">
+            {run.phase === 'searching' && <span className="absolute inline-flex size-full animate-ping rounded-full bg-amber-glow opacity-60 motion-reduce:animate-none" />}
+            <span className={cn('relative inline-flex size-2.5 rounded-full', run.phase === 'searching' ? 'bg-amber-glow' : met ? 'bg-live' : 'bg-bone-500')} />
+          </span>
+          {searching
+            ? 'Searching...'
+            : run.phase === 'searching'
+              ? 'Discovering...'
+              : run.result?.cached && run.layers.length === 0
+              ? 'Answered from the cache'
+              : met
+                ? 'Both sides met'
+                : run.phase === 'failed'
+                  ? 'Search stopped'
+                  : 'Search finished'}
+        </p>
+        <dl className="flex flex-wrap items-center gap-x-5 gap-y-1 text-xs text-bone-400">
+          {run.result?.cached && run.layers.length === 0 ? (
+            <Counter label="Original search time">
+              <span className="text-bone-100">{formatElapsed(run.elapsedMs)}</span>
+            </Counter>
+          ) : (
+            <>
+          <Counter label="Layers">
+            <TickingNumber value={run.layers.length} className="text-bone-100" />
+          </Counter>
+          <Counter label="Visited">
+            <TickingNumber value={run.visited} className="text-bone-100" />
+          </Counter>
+          <Counter label="Links scanned">
+            <TickingNumber value={run.edgesScanned} className="text-bone-100" />
+          </Counter>
+          <Counter label="Server time">
+            <span className="text-bone-100">{formatElapsed(run.elapsedMs)}</span>
+          </Counter>
+            </>
+          )}
+          <span className="inline-flex items-center gap-1 text-bone-500" title={run.transport === 'socket' ? 'Progress streamed live over the socket' : 'Ran as one HTTP request'}>
+            <Radio aria-hidden className="size-3" />
+            {run.transport === 'socket' ? 'Live' : 'HTTP'}
+          </span>
+        </dl>
+      </header>
+
+      <div className={cn('relative flex flex-col gap-3 p-4 md:flex-row md:items-stretch md:gap-0 md:p-6', quietNote ? 'md:min-h-56' : 'md:min-h-72')}>
+        <Endpoint entity={run.from} side="from" />
+        {quietNote ? (
+          <div className="flex flex-1 flex-col items-center justify-center gap-3 px-4 py-2 text-center md:py-0">
+            <Meeting met={met} searching={false} />
+            <p className="max-w-sm text-sm leading-relaxed text-bone-400">{quietNote}</p>
+          </div>
+        ) : (
+          <>
+            <SideLayers side="from" layers={fromLayers} pathKeys={pathKeys} deepest={deepest} met={met} reduce={Boolean(reduce)} />
+            <Meeting met={met} searching={searching} />
+            <SideLayers side="to" layers={toLayers} pathKeys={pathKeys} deepest={deepest} met={met} reduce={Boolean(reduce)} />
+          </>
+        )}
+        <Endpoint entity={run.to} side="to" />
+      </div>
+    </div>
+  );
+}
+
+function Counter({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div className="flex items-baseline gap-1.5 tabular-nums">
+      <dt>{label}</dt>
+      <dd className="font-medium">{children}</dd>
+    </div>
+  );
+}
+
+function Endpoint({ entity, side }: { entity: EntitySummary; side: 'from' | 'to' }) {
+  return (
+    <div className={cn('relative flex shrink-0 items-center gap-3 md:w-36 md:flex-col md:justify-center', side === 'to' && 'flex-row-reverse text-right')}>
+      <div className="relative">
+        <span aria-hidden className="absolute -inset-1.5 rounded-full bg-amber-glow/20 blur-md" />
+        <EntityImage entity={entity} size="w185" className="relative size-14 rounded-full ring-2 ring-amber-glow md:size-20" />
+      </div>
+      {/* From md the name hangs under the portrait, so the portrait sits on the beam whatever the name's length. */}
+      <div className="min-w-0 md:absolute md:inset-x-0 md:top-[calc(50%+3.25rem)] md:text-center">
+        <p className="text-[10px] font-semibold uppercase tracking-[0.2em] text-amber-glow">{side === 'from' ? 'From' : 'To'}</p>
+        <p className="line-clamp-2 font-display text-base font-medium leading-tight text-bone-50">{entity.name}</p>
+        <p className="truncate text-xs text-bone-500">{describeEntity(entity)}</p>
+      </div>
+    </div>
+  );
+}
+
+function Meeting({ met, searching }: { met: boolean; searching: boolean }) {
+  return (
+    <div className="flex items-center justify-center md:w-10" aria-hidden>
+      <motion.span
+        className={cn(
+          'flex size-8 items-center justify-center rounded-full border',
+          met ? 'border-amber-glow bg-amber-glow text-ink-950 shadow-[0_0_24px_rgba(242,176,74,0.55)]' : 'border-ink-600 bg-ink-900 text-bone-500',
+        )}
+        animate={searching ? { scale: [1, 1.08, 1] } : { scale: met ? 1.1 : 1 }}
+        transition={searching ? { duration: 1.2, repeat: Infinity, ease: 'easeInOut' } : { type: 'spring', stiffness: 300, damping: 18 }}
+      >
+        <Waypoints className="size-4" />
+      </motion.span>
+    </div>
+  );
+}
+
+interface SideLayersProps {
+  side: 'from' | 'to';
+  layers: readonly FrontierLayer[];
+  pathKeys: Set<string>;
+  deepest: number;
+  met: boolean;
+  reduce: boolean;
+}
+
+/** One side's layers, outward from its end: left-to-right for "from", right-to-left for "to". */
+function SideLayers({ side, layers, pathKeys, deepest, met, reduce }: SideLayersProps) {
+  const label = side === 'from' ? 'Layers from the start' : 'Layers from the target';
+  return (
+    <div className="relative min-w-0 flex-1">
+      {/* The beam: how far this side has reached toward the middle. */}
+      <div aria-hidden className={cn('absolute top-1/2 hidden h-px w-full -translate-y-1/2 bg-ink-800 md:block')}>
+        <motion.div
+          className={cn('h-full bg-gradient-to-r', side === 'from' ? 'origin-left from-amber-glow to-amber-glow/20' : 'origin-right from-amber-glow/20 to-amber-glow')}
+          initial={false}
+          animate={{ scaleX: met ? 1 : Math.min(1, layers.length / Math.max(deepest + 1, 3)) }}
+          transition={{ duration: reduce ? 0 : 0.4, ease: 'easeOut' }}
+        />
+      </div>
+      <ol
+        aria-label={label}
+        className={cn('relative flex flex-col gap-2 md:h-full md:items-center md:gap-3 md:px-3', side === 'from' ? 'md:flex-row' : 'flex-col-reverse md:flex-row-reverse')}
+      >
+        {layers.map((layer) => (
+          <motion.li
+            key={`${layer.side}-${layer.depth}`}
+            initial={reduce ? false : { opacity: 0, x: side === 'from' ? -16 : 16 }}
+            animate={{ opacity: 1, x: 0 }}
+            transition={{ duration: 0.3, ease: 'easeOut' }}
+            className="min-w-0 rounded-2xl border border-ink-700/80 bg-ink-900/90 p-2.5 backdrop-blur md:w-40 md:shrink-0"
+            data-testid="frontier-layer"
+          >
+            <div className="mb-1.5 flex items-baseline justify-between gap-2 text-[11px]">
+              <span className="font-semibold uppercase tracking-[0.14em] text-bone-400">Layer {layer.depth}</span>
+              <span className="tabular-nums text-bone-500">
+                <TickingNumber value={layer.frontierSize} className="text-bone-200" /> reached
+              </span>
+            </div>
+            <ul className="flex flex-wrap gap-1 md:flex-col md:flex-nowrap">
+              {layer.sample.map((entity, index) => {
+                const onPath = pathKeys.has(entity.key);
+                return (
+                  <motion.li
+                    key={entity.key}
+                    initial={reduce ? false : { opacity: 0, scale: 0.9, y: 4 }}
+                    animate={{ opacity: 1, scale: 1, y: 0 }}
+                    transition={{ duration: 0.25, delay: reduce ? 0 : 0.05 + index * 0.035 }}
+                    className={cn(
+                      'min-w-0 max-w-full items-center gap-1.5 rounded-full px-2 py-0.5 text-xs transition-colors duration-500',
+                      // Phones show the first few of each layer; the column layout has room for all.
+                      index < MOBILE_SAMPLE || onPath ? 'flex' : 'hidden md:flex',
+                      onPath ? 'bg-amber-glow/15 text-amber-soft ring-1 ring-inset ring-amber-glow/50' : 'bg-ink-800 text-bone-300',
+                    )}
+                  >
+                    <EntityTypeIcon type={entity.type} className="size-3" />
+                    <span className="truncate">{entity.name}</span>
+                  </motion.li>
+                );
+              })}
+              {layer.frontierSize > Math.min(layer.sample.length, MOBILE_SAMPLE) && (
+                <li className="px-2 py-0.5 text-[11px] text-bone-500 md:hidden">+{formatCount(layer.frontierSize - Math.min(layer.sample.length, MOBILE_SAMPLE))} more</li>
+              )}
+              {layer.frontierSize > layer.sample.length && (
+                <li className="hidden px-2 py-0.5 text-[11px] text-bone-500 md:block">+{formatCount(layer.frontierSize - layer.sample.length)} more</li>
+              )}
+            </ul>
+          </motion.li>
+        ))}
+      </ol>
+    </div>
+  );
+}

@@ -1,0 +1,90 @@
+import type { EntitySummary } from '@cinema-dna/shared-types';
+import { useReducedMotion } from 'framer-motion';
+import { AlertTriangle, RotateCcw } from 'lucide-react';
+import { useEffect, useRef } from 'react';
+import { useSnapshot } from 'valtio';
+import { Button } from '../../../ui/button';
+import { useConnectionSearch } from '../hooks/use-connection-search';
+import { avoidEntity, connectionsState, type SearchRun } from '../store';
+import { ConnectionResult } from './connection-result';
+import { SearchFrontier } from './search-frontier';
+
+interface SearchStageProps {
+  /** Shows the search only when it was started here. */
+  origin: string;
+  /** Find New Connection / Try Different Entities; defaults to clearing the search. */
+  onReset?: () => void;
+  className?: string;
+  /** Scroll the stage into view when a search starts here. */
+  scrollOnStart?: boolean;
+}
+
+/**
+ * Where a live search plays out: the frontier growing from both ends, then the path assembling,
+ * then the result with its actions (or the no-path and failure messages).
+ */
+export function SearchStage({ origin, onReset, className, scrollOnStart = true }: SearchStageProps) {
+  const { run } = useSnapshot(connectionsState);
+  const { run: rerun, cancel } = useConnectionSearch(origin);
+  const reduce = useReducedMotion();
+  const ref = useRef<HTMLElement>(null);
+  const runId = run && run.origin === origin ? run.id : null;
+
+  useEffect(() => {
+    if (runId === null || !scrollOnStart) return;
+    ref.current?.scrollIntoView({ behavior: reduce ? 'auto' : 'smooth', block: 'start' });
+  }, [runId, scrollOnStart, reduce]);
+
+  if (!run || run.origin !== origin) return null;
+  const current = run as SearchRun;
+  const reset = onReset ?? cancel;
+
+  function handleAvoid(entity: EntitySummary) {
+    avoidEntity(entity);
+    rerun(current.from, current.to, { failureTitle: current.failureTitle });
+  }
+
+  return (
+    <section
+      ref={ref}
+      aria-label="Connection search"
+      className={className}
+      data-testid="search-stage"
+      data-phase={current.phase}
+      data-first-progress-ms={current.timing.firstProgressMs ?? undefined}
+      data-result-ms={current.timing.resultMs ?? undefined}
+    >
+      <div className="grid gap-8">
+        <SearchFrontier run={current} />
+        {current.phase === 'failed' ? (
+          <div role="alert" className="flex flex-col items-center gap-4 rounded-3xl border border-scarlet/30 bg-scarlet/5 px-6 py-8 text-center">
+            <AlertTriangle aria-hidden className="size-8 text-scarlet" strokeWidth={1.5} />
+            <div>
+              <h2 className="font-display text-2xl font-medium text-bone-50">{current.failureTitle}</h2>
+              <p className="mt-2 text-bone-300">{current.error}</p>
+            </div>
+            <Button variant="secondary" onClick={() => rerun(current.from, current.to, { parameters: current.parameters as SearchRun['parameters'], failureTitle: current.failureTitle })}>
+              <RotateCcw aria-hidden className="size-4" />
+              Try again
+            </Button>
+          </div>
+        ) : (
+          current.result && (
+            <ConnectionResult
+              key={current.id}
+              from={current.from}
+              to={current.to}
+              result={current.result}
+              parameters={current.parameters}
+              complete={current.phase !== 'searching'}
+              revealedSteps={current.revealedSteps}
+              onFindNew={reset}
+              onTryDifferent={reset}
+              onAvoid={handleAvoid}
+            />
+          )
+        )}
+      </div>
+    </section>
+  );
+}

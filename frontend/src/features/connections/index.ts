@@ -1,0 +1,30 @@
+export { ALTERNATIVES_LIMIT, findAlternatives, useAlternatives } from './api/find-alternatives';
+export { findConnection } from './api/find-connection';
+export { getTrending, useTrending } from './api/get-trending';
+export { saveConnection, saveConnectionPayload } from './api/save-connection';
+export { AdvancedPanel } from './components/advanced-panel';
+export { ConnectFromEntity, ENTITY_SEARCH_FAILED_TITLE } from './components/connect-from-entity';
+export { ConnectionFinder, toastPairProblem } from './components/connection-finder';
+export { ConnectionResult, noConnectionText } from './components/connection-result';
+export { ExamplePairs, EXAMPLE_PAIRS } from './components/example-pairs';
+export { PathChain, stepLabel } from './components/path-chain';
+export { SearchSettings } from './components/search-settings';
+export { SearchStage } from './components/search-stage';
+export { ShareDialog } from './components/share-dialog';
+export { TrendingGrid } from './components/trending-section';
+export { useConnectionSearch } from './hooks/use-connection-search';
+export { useLiveSearchEvents } from './hooks/use-live-search-events';
+export { connectionLinkPath, entityPagePath, parseConnectionLink, parseEntityKey } from './lib/connection-link';
+export {
+  PACING,
+  cancelSearch,
+  clearFinder,
+  connectionsState,
+  pairProblem,
+  resetConnections,
+  setFromEntity,
+  setPair,
+  setToEntity,
+  startSearch,
+  type SearchRun,
+} from './store';

@@ -1,0 +1,236 @@
+import { EVENTS, type SearchProgressed } from '@cinema-dna/shared-types';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { foundResult, kevinBacon, notFoundResult, routeFetch, tomHanks } from '../../test/fixtures';
+import { resetToasts, toastState } from '../../ui/toast';
+import type { AppSocket } from '../realtime';
+import {
+  PACING,
+  cancelSearch,
+  connectionsState,
+  handleSocketDisconnect,
+  pairProblem,
+  receiveCompleted,
+  receiveFailed,
+  receiveProgress,
+  resetConnections,
+  startSearch,
+} from './store';
+
+type Ack = (error: Error | null, response?: unknown) => void;
+
+/** Records emits; the test answers acknowledgements by hand. */
+function fakeSocket(connected = true) {
+  const emits: Array<{ event: string; payload: unknown; ack?: Ack }> = [];
+  const socket = {
+    connected,
+    timeout: () => ({
+      emit: (event: string, payload: unknown, ack: Ack) => {
+        emits.push({ event, payload, ack });
+      },
+    }),
+    emit: (event: string, payload: unknown) => {
+      emits.push({ event, payload });
+    },
+  };
+  return { socket: socket as unknown as AppSocket, emits };
+}
+
+function progress(patch: Partial<SearchProgressed> & Pick<SearchProgressed, 'layer' | 'side'>): SearchProgressed {
+  return {
+    requestId: 'r1',
+    frontierSize: 8,
+    visited: 10 * patch.layer,
+    edgesScanned: 20 * patch.layer,
+    sample: [{ key: 'movie:apollo-13-1995', id: 'apollo-13-1995', name: 'Apollo 13', type: 'movie' }],
+    elapsedMs: 0.1 * patch.layer,
+    ...patch,
+  };
+}
+
+const toastTitles = () => toastState.toasts.map((t) => t.title);
+
+beforeEach(() => {
+  vi.useFakeTimers({ now: 0 });
+  resetConnections();
+  resetToasts();
+});
+
+afterEach(() => {
+  resetConnections();
+  vi.useRealTimers();
+  vi.unstubAllGlobals();
+});
+
+describe('live search over the socket', () => {
+  it('sends search:start with the entities and parameters, then reveals layers and steps at a readable pace', () => {
+    const { socket, emits } = fakeSocket();
+    startSearch({ from: kevinBacon, to: tomHanks, origin: 'finder', socket });
+
+    expect(emits[0]!.event).toBe(EVENTS.searchStart);
+    expect(emits[0]!.payload).toMatchObject({
+      fromEntity: { id: 'kevin-bacon', type: 'person' },
+      toEntity: { id: 'tom-hanks', type: 'person' },
+      parameters: { maxDegrees: 6, allowedTypes: ['person', 'movie', 'genre', 'keyword', 'company', 'collection'], avoid: [] },
+    });
+    emits[0]!.ack!(null, { ok: true, data: { requestId: 'r1' } });
+    expect(connectionsState.run).toMatchObject({ phase: 'searching', transport: 'socket', requestId: 'r1' });
+
+    // A 1 ms search: everything arrives at once.
+    receiveProgress(progress({ layer: 1, side: 'from' }));
+    receiveProgress(progress({ layer: 2, side: 'to' }));
+    receiveProgress(progress({ layer: 3, side: 'from', requestId: 'someone-else' }));
+    receiveCompleted({ requestId: 'r1', result: foundResult() });
+    const run = connectionsState.run!;
+    expect(run.layers).toHaveLength(0);
+
+    vi.advanceTimersByTime(PACING.leadMs);
+    expect(run.layers.map((l) => [l.side, l.depth])).toEqual([['from', 1]]);
+    vi.advanceTimersByTime(PACING.layerHoldMs);
+    expect(run.layers.map((l) => [l.side, l.depth])).toEqual([
+      ['from', 1],
+      ['to', 1],
+    ]);
+    expect(run.visited).toBe(20);
+    expect(run.result).toBeNull();
+
+    vi.advanceTimersByTime(PACING.layerHoldMs);
+    expect(run.result?.degrees).toBe(2);
+    expect(run.revealedSteps).toBe(0);
+    expect(run.phase).toBe('searching');
+    vi.advanceTimersByTime(PACING.stepHoldMs);
+    expect(run.revealedSteps).toBe(1);
+
+    vi.runAllTimers();
+    expect(run.revealedSteps).toBe(3);
+    expect(run.phase).toBe('found');
+    expect(toastState.toasts[0]).toMatchObject({ title: 'Connection Found!', description: 'Found a 2-degree connection...' });
+    // Lead, two layers, result, three steps: well inside the budget.
+    expect(Date.now()).toBeLessThanOrEqual(PACING.budgetMs);
+  });
+
+  it('keeps events that arrive before the acknowledgement and replays the ones that are ours', () => {
+    const { socket, emits } = fakeSocket();
+    startSearch({ from: kevinBacon, to: tomHanks, origin: 'finder', socket });
+    receiveProgress(progress({ layer: 1, side: 'from' }));
+    receiveProgress(progress({ layer: 1, side: 'from', requestId: 'old-search' }));
+    emits[0]!.ack!(null, { ok: true, data: { requestId: 'r1' } });
+    vi.runAllTimers();
+    expect(connectionsState.run!.layers).toHaveLength(1);
+  });
+
+  it('says "No Connection Found" with the search\'s real limit', () => {
+    const { socket, emits } = fakeSocket();
+    connectionsState.parameters.maxDegrees = 1;
+    startSearch({ from: kevinBacon, to: tomHanks, origin: 'finder', socket });
+    expect(emits[0]!.payload).toMatchObject({ parameters: { maxDegrees: 1 } });
+    emits[0]!.ack!(null, { ok: true, data: { requestId: 'r1' } });
+    receiveCompleted({ requestId: 'r1', result: notFoundResult(1) });
+    vi.runAllTimers();
+    expect(connectionsState.run!.phase).toBe('not-found');
+    expect(toastState.toasts[0]).toMatchObject({
+      title: 'No Connection Found',
+      description: "Couldn't find a connection within 1 degree. Try expanding your search parameters.",
+      variant: 'destructive',
+    });
+  });
+
+  it('fails with the server message, under the caller\'s title', () => {
+    const { socket, emits } = fakeSocket();
+    startSearch({ from: kevinBacon, to: tomHanks, origin: 'entity:person:kevin-bacon', socket, failureTitle: 'Connection Search Failed' });
+    emits[0]!.ack!(null, { ok: false, error: { code: 'RATE_LIMITED', message: 'Too many searches. Try again in a minute.' } });
+    vi.runAllTimers();
+    expect(connectionsState.run).toMatchObject({ phase: 'failed', error: 'Too many searches. Try again in a minute.' });
+    expect(toastState.toasts[0]).toMatchObject({ title: 'Connection Search Failed', description: 'Too many searches. Try again in a minute.' });
+  });
+
+  it('turns search:failed into a failure', () => {
+    const { socket, emits } = fakeSocket();
+    startSearch({ from: kevinBacon, to: tomHanks, origin: 'finder', socket });
+    emits[0]!.ack!(null, { ok: true, data: { requestId: 'r1' } });
+    receiveFailed({ requestId: 'r1', error: { code: 'INTERNAL_ERROR', message: 'Search worker crashed' } });
+    vi.runAllTimers();
+    expect(connectionsState.run!.phase).toBe('failed');
+    expect(toastTitles()).toEqual(['Search Failed']);
+  });
+
+  it('cancels on Clear: emits search:cancel and forgets the run, ignoring late events', () => {
+    const { socket, emits } = fakeSocket();
+    startSearch({ from: kevinBacon, to: tomHanks, origin: 'finder', socket });
+    emits[0]!.ack!(null, { ok: true, data: { requestId: 'r1' } });
+    receiveProgress(progress({ layer: 1, side: 'from' }));
+    cancelSearch(socket);
+    expect(emits.at(-1)).toMatchObject({ event: EVENTS.searchCancel, payload: { requestId: 'r1' } });
+    expect(connectionsState.run).toBeNull();
+    receiveCompleted({ requestId: 'r1', result: foundResult() });
+    vi.runAllTimers();
+    expect(connectionsState.run).toBeNull();
+    expect(toastTitles()).toEqual([]);
+  });
+
+  it('a new search replaces the running one', () => {
+    const { socket, emits } = fakeSocket();
+    startSearch({ from: kevinBacon, to: tomHanks, origin: 'finder', socket });
+    emits[0]!.ack!(null, { ok: true, data: { requestId: 'r1' } });
+    startSearch({ from: tomHanks, to: kevinBacon, origin: 'finder', socket });
+    emits[1]!.ack!(null, { ok: true, data: { requestId: 'r2' } });
+    receiveCompleted({ requestId: 'r1', result: foundResult() });
+    vi.runAllTimers();
+    expect(connectionsState.run).toMatchObject({ requestId: 'r2', phase: 'searching', result: null });
+  });
+
+  it('shows the final state at once when reduced motion is asked for', () => {
+    vi.spyOn(window, 'matchMedia').mockImplementation((query: string) => ({ matches: query.includes('reduce'), media: query }) as MediaQueryList);
+    const { socket, emits } = fakeSocket();
+    startSearch({ from: kevinBacon, to: tomHanks, origin: 'finder', socket });
+    emits[0]!.ack!(null, { ok: true, data: { requestId: 'r1' } });
+    receiveProgress(progress({ layer: 1, side: 'from' }));
+    receiveCompleted({ requestId: 'r1', result: foundResult() });
+    expect(connectionsState.run).toMatchObject({ phase: 'found', revealedSteps: 3 });
+    expect(connectionsState.run!.layers).toHaveLength(1);
+  });
+});
+
+describe('REST fallback', () => {
+  it('asks POST /api/find-connection when the socket is not connected', async () => {
+    const fetchMock = vi.fn(routeFetch({ '/api/find-connection': () => ({ body: foundResult({ cached: true }) }) }));
+    vi.stubGlobal('fetch', fetchMock);
+    startSearch({ from: kevinBacon, to: tomHanks, origin: 'finder', socket: fakeSocket(false).socket });
+    expect(connectionsState.run!.transport).toBe('rest');
+    await vi.runAllTimersAsync();
+    expect(JSON.parse(fetchMock.mock.calls[0]![1]!.body as string)).toMatchObject({ fromEntity: { id: 'kevin-bacon', type: 'person' } });
+    expect(connectionsState.run).toMatchObject({ phase: 'found', revealedSteps: 3 });
+  });
+
+  it('finishes a socket search over REST when the socket drops mid-search', async () => {
+    vi.stubGlobal('fetch', vi.fn(routeFetch({ '/api/find-connection': () => ({ body: foundResult() }) })));
+    const { socket, emits } = fakeSocket();
+    startSearch({ from: kevinBacon, to: tomHanks, origin: 'finder', socket });
+    emits[0]!.ack!(null, { ok: true, data: { requestId: 'r1' } });
+    handleSocketDisconnect();
+    await vi.runAllTimersAsync();
+    expect(connectionsState.run).toMatchObject({ transport: 'rest', phase: 'found' });
+  });
+
+  it('shows the server\'s 400 message, or the spec\'s text when there is none', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(routeFetch({ '/api/find-connection': () => ({ status: 400, body: { code: 'INVALID_ENTITY', message: 'Unknown entity person:nobody' } }) })),
+    );
+    startSearch({ from: kevinBacon, to: tomHanks, origin: 'finder' });
+    await vi.runAllTimersAsync();
+    expect(toastState.toasts[0]).toMatchObject({ title: 'Search Failed', description: 'Unknown entity person:nobody' });
+
+    vi.stubGlobal('fetch', vi.fn(async () => new Response('', { status: 502 })));
+    startSearch({ from: kevinBacon, to: tomHanks, origin: 'finder' });
+    await vi.runAllTimersAsync();
+    expect(toastState.toasts[0]).toMatchObject({ title: 'Search Failed', description: 'An error occurred while searching for connections. Please try again.' });
+  });
+});
+
+describe('pairProblem', () => {
+  it('needs both entities, and two different ones', () => {
+    expect(pairProblem(null, tomHanks)).toBe('missing');
+    expect(pairProblem(kevinBacon, { ...kevinBacon })).toBe('same');
+    expect(pairProblem(kevinBacon, tomHanks)).toBeNull();
+  });
+});

@@ -1,0 +1,397 @@
+import {
+  EVENTS,
+  SearchParametersSchema,
+  type ConnectionResult,
+  type EntitySummary,
+  type FindConnectionRequest,
+  type SearchCompleted,
+  type SearchFailed,
+  type SearchParameters,
+  type SearchProgressed,
+} from '@cinema-dna/shared-types';
+import { proxy } from 'valtio';
+import { ApiRequestError } from '../../lib/api-client';
+import { plural } from '../../lib/number-format';
+import { prefersReducedMotion } from '../../lib/prefers-reduced-motion';
+import { toast } from '../../ui/toast';
+import type { AppSocket } from '../realtime';
+import { findConnection } from './api/find-connection';
+import { RevealPacer } from './lib/reveal-pacer';
+
+/** Pacing of the live search (see RevealPacer): a 1 ms search still reads as a search. */
+export const PACING = {
+  /** "Searching..." shows at least this long before the first layer. */
+  leadMs: 350,
+  /** Each layer of the frontier stays alone on screen at least this long. */
+  layerHoldMs: 250,
+  /** Each step of the found path assembles this long after the previous one. */
+  stepHoldMs: 200,
+  /** The whole reveal, from Find Connection to the last step, takes at most about this long. */
+  budgetMs: 3000,
+} as const;
+
+/** How long the server has to acknowledge `search:start` before the REST call takes over. */
+const ACK_TIMEOUT_MS = 5000;
+
+export const SEARCH_FAILED_TITLE = 'Search Failed';
+export const SEARCH_FAILED_MESSAGE = 'An error occurred while searching for connections. Please try again.';
+
+export type RunPhase = 'searching' | 'found' | 'not-found' | 'failed';
+
+/** One layer of the frontier as the animation shows it. */
+export interface FrontierLayer {
+  side: 'from' | 'to';
+  /** 1 for the layer next to its end, then outward. */
+  depth: number;
+  frontierSize: number;
+  sample: SearchProgressed['sample'];
+}
+
+/** A search as the screen shows it: what has been revealed so far, not what has arrived. */
+export interface SearchRun {
+  id: number;
+  /** Where the search was started, so only that place shows it ("finder", "advanced", "entity:person:x", "link"). */
+  origin: string;
+  from: EntitySummary;
+  to: EntitySummary;
+  parameters: SearchParameters;
+  transport: 'socket' | 'rest';
+  requestId: string | null;
+  phase: RunPhase;
+  layers: FrontierLayer[];
+  visited: number;
+  edgesScanned: number;
+  elapsedMs: number;
+  /** Set once the answer is revealed; the path then assembles step by step. */
+  result: ConnectionResult | null;
+  revealedSteps: number;
+  error: string | null;
+  failureTitle: string;
+  /** When the raw answers arrived, in ms after Find Connection (before pacing); for measuring, not display. */
+  timing: { firstProgressMs: number | null; resultMs: number | null };
+}
+
+interface ConnectionsState {
+  /** The home finder's picks (the quick finder and the advanced panel share them). */
+  from: EntitySummary | null;
+  to: EntitySummary | null;
+  /** Search parameters of the Settings panel (spec §9 defaults). */
+  parameters: SearchParameters;
+  /** Names of avoided entities, by key, for the chips that list them. */
+  avoidNames: Record<string, string>;
+  run: SearchRun | null;
+}
+
+export function defaultSearchParameters(): SearchParameters {
+  return SearchParametersSchema.parse({});
+}
+
+/** The finder, its settings and the one live search of the page. */
+export const connectionsState = proxy<ConnectionsState>({
+  from: null,
+  to: null,
+  parameters: defaultSearchParameters(),
+  avoidNames: {},
+  run: null,
+});
+
+// ---------- finder ----------
+
+export function setFromEntity(entity: EntitySummary | null): void {
+  connectionsState.from = entity ? plainCopy(entity) : null;
+}
+
+export function setToEntity(entity: EntitySummary | null): void {
+  connectionsState.to = entity ? plainCopy(entity) : null;
+}
+
+/** Sets both ends at once (example pairs, trending cards). */
+export function setPair(from: EntitySummary, to: EntitySummary): void {
+  connectionsState.from = plainCopy(from);
+  connectionsState.to = plainCopy(to);
+}
+
+export function swapEntities(): void {
+  const { from, to } = connectionsState;
+  connectionsState.from = to;
+  connectionsState.to = from;
+}
+
+export function updateParameters(patch: Partial<SearchParameters>): void {
+  Object.assign(connectionsState.parameters, patch);
+}
+
+export function resetParameters(): void {
+  connectionsState.parameters = defaultSearchParameters();
+  connectionsState.avoidNames = {};
+}
+
+/** Leaves `entity` out of the next searches ("avoid this entity and search again"). */
+export function avoidEntity(entity: Pick<EntitySummary, 'key' | 'name'>): void {
+  const avoid = connectionsState.parameters.avoid;
+  if (!avoid.includes(entity.key)) avoid.push(entity.key);
+  connectionsState.avoidNames[entity.key] = entity.name;
+}
+
+export function unavoidEntity(key: string): void {
+  connectionsState.parameters.avoid = connectionsState.parameters.avoid.filter((k) => k !== key);
+  delete connectionsState.avoidNames[key];
+}
+
+/** Why a pair cannot be searched: nothing chosen, or the same entity twice. */
+export function pairProblem(from: EntitySummary | null, to: EntitySummary | null): 'missing' | 'same' | null {
+  if (!from || !to) return 'missing';
+  if (from.type === to.type && from.id === to.id) return 'same';
+  return null;
+}
+
+// ---------- the live search ----------
+
+type Reveal =
+  | { kind: 'layer'; progress: SearchProgressed }
+  | { kind: 'result'; result: ConnectionResult }
+  | { kind: 'step' }
+  | { kind: 'done' }
+  | { kind: 'failed'; message: string };
+
+/** Per-run bookkeeping that is not screen state. */
+interface RunControl {
+  id: number;
+  pacer: RevealPacer<Reveal>;
+  request: FindConnectionRequest;
+  abort: AbortController;
+  /** The answer (or failure) has arrived; later events are ignored. */
+  settled: boolean;
+  /** Events that arrived before the acknowledgement named the request. */
+  early: Array<() => void>;
+  startedAt: number;
+}
+
+let runCounter = 0;
+let control: RunControl | null = null;
+
+export interface StartSearchInput {
+  from: EntitySummary;
+  to: EntitySummary;
+  origin: string;
+  /** Defaults to the Settings panel's parameters. */
+  parameters?: SearchParameters;
+  /** Live over the socket when it is connected, else over REST. */
+  socket?: AppSocket | null;
+  /** Toast title on failure ('Search Failed'; the entity page says 'Connection Search Failed'). */
+  failureTitle?: string;
+}
+
+/** Starts a search, replacing any running one; progress and the result arrive paced into `run`. */
+export function startSearch(input: StartSearchInput): void {
+  stopControl();
+  const id = ++runCounter;
+  // Plain copies: the inputs may be valtio snapshots (frozen) or proxies.
+  const parameters = plainCopy(input.parameters ?? connectionsState.parameters);
+  const from = plainCopy(input.from);
+  const to = plainCopy(input.to);
+  const transport = input.socket?.connected ? 'socket' : 'rest';
+  connectionsState.run = {
+    id,
+    origin: input.origin,
+    from,
+    to,
+    parameters,
+    transport,
+    requestId: null,
+    phase: 'searching',
+    layers: [],
+    visited: 0,
+    edgesScanned: 0,
+    elapsedMs: 0,
+    result: null,
+    revealedSteps: 0,
+    error: null,
+    failureTitle: input.failureTitle ?? SEARCH_FAILED_TITLE,
+    timing: { firstProgressMs: null, resultMs: null },
+  };
+  const request: FindConnectionRequest = {
+    fromEntity: { id: from.id, type: from.type },
+    toEntity: { id: to.id, type: to.type },
+    parameters,
+  };
+  const reduced = prefersReducedMotion();
+  control = {
+    id,
+    request,
+    abort: new AbortController(),
+    settled: false,
+    early: [],
+    startedAt: performance.now(),
+    pacer: new RevealPacer<Reveal>((item) => applyReveal(id, item), { leadMs: PACING.leadMs, budgetMs: PACING.budgetMs, immediate: reduced }),
+  };
+  if (transport === 'socket') runOverSocket(control, input.socket!);
+  else runOverRest(control);
+}
+
+/** Stops the running search (Clear, Find New Connection) and forgets the result. */
+export function cancelSearch(socket?: AppSocket | null): void {
+  const run = connectionsState.run;
+  if (run && control && !control.settled && run.transport === 'socket' && run.requestId && socket?.connected) {
+    socket.emit(EVENTS.searchCancel, { requestId: run.requestId }, () => {});
+  }
+  stopControl();
+  connectionsState.run = null;
+}
+
+/** Clears both picks and the search. */
+export function clearFinder(socket?: AppSocket | null): void {
+  connectionsState.from = null;
+  connectionsState.to = null;
+  cancelSearch(socket);
+}
+
+export function receiveProgress(progress: SearchProgressed): void {
+  withSocketRun(progress.requestId, (ctl) => {
+    const timing = connectionsState.run!.timing;
+    timing.firstProgressMs ??= Math.round(performance.now() - ctl.startedAt);
+    ctl.pacer.push({ kind: 'layer', progress }, PACING.layerHoldMs);
+  });
+}
+
+export function receiveCompleted({ requestId, result }: SearchCompleted): void {
+  withSocketRun(requestId, (ctl) => settleWithResult(ctl, result));
+}
+
+export function receiveFailed({ requestId, error }: SearchFailed): void {
+  withSocketRun(requestId, (ctl) => settleWithFailure(ctl, error.message));
+}
+
+/** The socket dropped mid-search (the server cancels it then): finish the same search over REST. */
+export function handleSocketDisconnect(): void {
+  const run = connectionsState.run;
+  if (!run || !control || control.settled || run.transport !== 'socket') return;
+  run.transport = 'rest';
+  run.requestId = null;
+  control.early = [];
+  runOverRest(control);
+}
+
+/** Back to a fresh page load (tests). */
+export function resetConnections(): void {
+  stopControl();
+  Object.assign(connectionsState, { from: null, to: null, parameters: defaultSearchParameters(), avoidNames: {}, run: null });
+}
+
+function plainCopy<T>(value: T): T {
+  return JSON.parse(JSON.stringify(value)) as T;
+}
+
+function stopControl(): void {
+  if (!control) return;
+  control.pacer.cancel();
+  control.abort.abort();
+  control = null;
+}
+
+function currentControl(id: number): RunControl | null {
+  return control && control.id === id && connectionsState.run?.id === id ? control : null;
+}
+
+function withSocketRun(requestId: string, handle: (ctl: RunControl) => void): void {
+  const run = connectionsState.run;
+  const ctl = run ? currentControl(run.id) : null;
+  if (!run || !ctl || ctl.settled || run.transport !== 'socket') return;
+  if (run.requestId === null) {
+    // Not acknowledged yet: keep the event until we know whether it is ours.
+    if (ctl.early.length < 500) ctl.early.push(() => run.requestId === requestId && !ctl.settled && handle(ctl));
+    return;
+  }
+  if (requestId === run.requestId) handle(ctl);
+}
+
+function runOverSocket(ctl: RunControl, socket: AppSocket): void {
+  socket.timeout(ACK_TIMEOUT_MS).emit(EVENTS.searchStart, ctl.request, (error, ack) => {
+    const run = connectionsState.run;
+    if (!currentControl(ctl.id) || !run || run.transport !== 'socket') return;
+    if (error) {
+      // No acknowledgement: the socket is not really there. Ask over HTTP instead.
+      run.transport = 'rest';
+      runOverRest(ctl);
+      return;
+    }
+    if (!ack.ok) {
+      settleWithFailure(ctl, ack.error.message);
+      return;
+    }
+    run.requestId = ack.data.requestId;
+    for (const replay of ctl.early.splice(0)) replay();
+  });
+}
+
+function runOverRest(ctl: RunControl): void {
+  findConnection(ctl.request, ctl.abort.signal).then(
+    (result) => {
+      if (currentControl(ctl.id) && !ctl.settled) settleWithResult(ctl, result);
+    },
+    (error: unknown) => {
+      if (!currentControl(ctl.id) || ctl.settled || ctl.abort.signal.aborted) return;
+      settleWithFailure(ctl, error instanceof ApiRequestError ? (error.serverMessage ?? SEARCH_FAILED_MESSAGE) : SEARCH_FAILED_MESSAGE);
+    },
+  );
+}
+
+function settleWithResult(ctl: RunControl, result: ConnectionResult): void {
+  ctl.settled = true;
+  const run = connectionsState.run;
+  if (run) run.timing.resultMs = Math.round(performance.now() - ctl.startedAt);
+  const found = result.found && result.path.length > 0;
+  ctl.pacer.push({ kind: 'result', result }, found ? PACING.stepHoldMs : 0);
+  if (found) for (let i = 0; i < result.path.length; i++) ctl.pacer.push({ kind: 'step' }, PACING.stepHoldMs);
+  ctl.pacer.push({ kind: 'done' }, 0);
+}
+
+function settleWithFailure(ctl: RunControl, message: string): void {
+  ctl.settled = true;
+  ctl.pacer.push({ kind: 'failed', message }, 0);
+}
+
+function applyReveal(id: number, item: Reveal): void {
+  const run = connectionsState.run;
+  if (!run || run.id !== id) return;
+  switch (item.kind) {
+    case 'layer': {
+      const { progress } = item;
+      const depth = run.layers.filter((layer) => layer.side === progress.side).length + 1;
+      run.layers.push({ side: progress.side, depth, frontierSize: progress.frontierSize, sample: progress.sample });
+      run.visited = Math.max(run.visited, progress.visited);
+      run.edgesScanned = Math.max(run.edgesScanned, progress.edgesScanned);
+      run.elapsedMs = Math.max(run.elapsedMs, progress.elapsedMs);
+      return;
+    }
+    case 'result':
+      run.result = item.result;
+      run.revealedSteps = 0;
+      run.elapsedMs = Math.max(run.elapsedMs, item.result.searchMs);
+      return;
+    case 'step':
+      run.revealedSteps += 1;
+      return;
+    case 'done': {
+      const result = run.result;
+      if (!result) return;
+      if (result.found && result.degrees !== null) {
+        run.phase = 'found';
+        toast({ title: 'Connection Found!', description: `Found a ${result.degrees}-degree connection...` });
+      } else {
+        run.phase = 'not-found';
+        toast({
+          title: 'No Connection Found',
+          description: `Couldn't find a connection within ${plural(result.maxDegrees, 'degree')}. Try expanding your search parameters.`,
+          variant: 'destructive',
+        });
+      }
+      return;
+    }
+    case 'failed':
+      run.phase = 'failed';
+      run.error = item.message;
+      toast({ title: run.failureTitle, description: item.message || SEARCH_FAILED_MESSAGE, variant: 'destructive' });
+      return;
+  }
+}

@@ -1,0 +1,206 @@
+import type { EntityDetail } from '@cinema-dna/shared-types';
+import { Calendar, Clock, MapPin, Star } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { Link } from 'react-router-dom';
+import { ENTITY_TYPE_LABELS, EntityImage, EntityTypeIcon, formatDate, formatRating, formatRuntime, subtypeLabel } from '../../features/entities';
+import { plural } from '../../lib/number-format';
+import { Badge } from '../../ui/badge';
+
+/** Spec §9 limits of the entity page. */
+export const KNOWN_FOR_LIMIT = 8;
+export const CAST_LIMIT = 12;
+export const CREW_LIMIT = 8;
+const CREW_JOBS = /^(director|producer|writer|composer|screenplay|original music composer)$/i;
+
+const entityPath = (type: string, id: string) => `/entity/${type}/${encodeURIComponent(id)}`;
+
+function Fact({ icon, label, children }: { icon: ReactNode; label: string; children: ReactNode }) {
+  return (
+    <div className="flex items-start gap-3">
+      <span className="mt-0.5 text-amber-glow">{icon}</span>
+      <div>
+        <dt className="text-[11px] font-semibold uppercase tracking-[0.16em] text-bone-500">{label}</dt>
+        <dd className="mt-0.5 text-bone-100">{children}</dd>
+      </div>
+    </div>
+  );
+}
+
+function Heading({ children }: { children: ReactNode }) {
+  return <h2 className="font-display text-2xl font-medium tracking-tight text-bone-50">{children}</h2>;
+}
+
+function Paragraphs({ text }: { text: string }) {
+  return (
+    <div className="grid max-w-3xl gap-4 leading-relaxed text-bone-300">
+      {text
+        .split(/\n{2,}/)
+        .filter(Boolean)
+        .map((paragraph, i) => (
+          <p key={i}>{paragraph}</p>
+        ))}
+    </div>
+  );
+}
+
+/** Person: photo, department, birthday, birthplace, subtype, biography, up to 8 known-for films. */
+export function PersonView({ entity }: { entity: EntityDetail }) {
+  const knownFor = entity.filmography.slice(0, KNOWN_FOR_LIMIT);
+  const birthday = formatDate(entity.birthday);
+  return (
+    <>
+      <div className="flex flex-col gap-8 md:flex-row md:gap-12">
+        <EntityImage entity={entity} size="w300" className="aspect-[2/3] w-48 shrink-0 rounded-2xl shadow-[0_30px_60px_-30px_rgba(0,0,0,0.9)] sm:w-56 md:w-64" />
+        <div className="min-w-0 flex-1">
+          <div className="flex flex-wrap items-center gap-2">
+            <Badge tone="amber">
+              <EntityTypeIcon type="person" className="size-3" />
+              {subtypeLabel(entity.subtype) ?? ENTITY_TYPE_LABELS.person}
+            </Badge>
+            {entity.known_for_department && <Badge tone="outline">Known for {entity.known_for_department}</Badge>}
+          </div>
+          <h1 className="mt-4 font-display text-4xl font-medium leading-[1.05] tracking-tight text-bone-50 sm:text-6xl">{entity.name}</h1>
+          <dl className="mt-7 grid gap-5 sm:grid-cols-2">
+            {birthday && (
+              <Fact icon={<Calendar className="size-4" />} label="Born">
+                {birthday}
+              </Fact>
+            )}
+            {entity.place_of_birth && (
+              <Fact icon={<MapPin className="size-4" />} label="Birthplace">
+                {entity.place_of_birth}
+              </Fact>
+            )}
+          </dl>
+          <div className="mt-7">
+            {entity.biography ? <Paragraphs text={entity.biography} /> : <p className="text-bone-500">No biography yet. {plural(entity.connectionCount, 'link')} connect {entity.name} to the rest of the graph.</p>}
+          </div>
+        </div>
+      </div>
+      {knownFor.length > 0 && (
+        <section className="mt-14">
+          <Heading>Known For</Heading>
+          <ul className="mt-6 grid grid-cols-3 gap-3 sm:grid-cols-4 sm:gap-4 lg:grid-cols-8">
+            {knownFor.map((film) => (
+              <li key={film.key}>
+                <Link to={entityPath('movie', film.id)} className="group block">
+                  <EntityImage entity={{ type: 'movie', name: film.title, poster_path: film.poster_path }} size="w185" className="aspect-[2/3] w-full rounded-xl transition-transform duration-200 group-hover:-translate-y-1" />
+                  <p className="mt-2 line-clamp-2 text-sm font-medium leading-snug text-bone-100 group-hover:text-amber-soft">{film.title}</p>
+                  <p className="truncate text-xs text-bone-500">{[film.year, film.character ? `as ${film.character}` : film.job].filter(Boolean).join(' · ')}</p>
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
+    </>
+  );
+}
+
+/** Movie: poster, year, runtime, rating, genres, overview, up to 12 cast and 8 key crew. */
+export function MovieView({ entity }: { entity: EntityDetail }) {
+  const runtime = formatRuntime(entity.runtime);
+  const rating = formatRating(entity.vote_average, entity.vote_count);
+  const cast = entity.cast.slice(0, CAST_LIMIT);
+  const crew = entity.crew.filter((member) => CREW_JOBS.test(member.job)).slice(0, CREW_LIMIT);
+  return (
+    <>
+      <div className="flex flex-col gap-8 md:flex-row md:gap-12">
+        <EntityImage entity={entity} size="w500" className="aspect-[2/3] w-48 shrink-0 rounded-2xl shadow-[0_30px_60px_-30px_rgba(0,0,0,0.9)] sm:w-56 md:w-64" />
+        <div className="min-w-0 flex-1">
+          <Badge tone="amber">
+            <EntityTypeIcon type="movie" className="size-3" />
+            Movie
+          </Badge>
+          <h1 className="mt-4 font-display text-4xl font-medium leading-[1.05] tracking-tight text-bone-50 sm:text-6xl">{entity.name}</h1>
+          <div className="mt-5 flex flex-wrap items-center gap-x-5 gap-y-2 text-bone-300">
+            {entity.year && (
+              <span className="inline-flex items-center gap-1.5">
+                <Calendar aria-hidden className="size-4 text-amber-glow" />
+                {entity.year}
+              </span>
+            )}
+            {runtime && (
+              <span className="inline-flex items-center gap-1.5">
+                <Clock aria-hidden className="size-4 text-amber-glow" />
+                {runtime}
+              </span>
+            )}
+            {rating && (
+              <span className="inline-flex items-center gap-1.5">
+                <Star aria-hidden className="size-4 fill-amber-glow text-amber-glow" />
+                {rating}
+              </span>
+            )}
+          </div>
+          {entity.genres.length > 0 && (
+            <ul className="mt-5 flex flex-wrap gap-2" aria-label="Genres">
+              {entity.genres.map((genre) => (
+                <li key={genre.id}>
+                  <Link to={entityPath('genre', genre.id)} className="inline-flex rounded-full border border-ink-600 px-3 py-1 text-sm text-bone-200 transition-colors hover:border-amber-glow/60 hover:text-bone-50">
+                    {genre.name}
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          )}
+          <div className="mt-7">{entity.overview ? <Paragraphs text={entity.overview} /> : <p className="text-bone-500">No overview yet.</p>}</div>
+          {crew.length > 0 && (
+            <dl className="mt-8 grid grid-cols-2 gap-x-6 gap-y-4 sm:grid-cols-4">
+              {crew.map((member) => (
+                <div key={`${member.key}-${member.job}`}>
+                  <dt className="text-[11px] font-semibold uppercase tracking-[0.16em] text-bone-500">{member.job}</dt>
+                  <dd className="mt-0.5">
+                    <Link to={entityPath('person', member.id)} className="text-bone-100 hover:text-amber-soft">
+                      {member.name}
+                    </Link>
+                  </dd>
+                </div>
+              ))}
+            </dl>
+          )}
+        </div>
+      </div>
+      {cast.length > 0 && (
+        <section className="mt-14">
+          <Heading>Cast</Heading>
+          <ul className="mt-6 grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-4">
+            {cast.map((member) => (
+              <li key={member.key}>
+                <Link to={entityPath('person', member.id)} className="group flex items-center gap-3 rounded-2xl border border-ink-800 bg-ink-850/50 p-2.5 transition-colors hover:border-amber-glow/40">
+                  <EntityImage entity={{ type: 'person', name: member.name, profile_path: member.profile_path }} size="w92" className="size-12 shrink-0 rounded-full" />
+                  <div className="min-w-0">
+                    <p className="truncate text-sm font-medium text-bone-50 group-hover:text-amber-soft">{member.name}</p>
+                    {member.character && <p className="truncate text-xs text-bone-500">{member.character}</p>}
+                  </div>
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
+    </>
+  );
+}
+
+const FILM_LINKED = new Set(['genre', 'keyword', 'company', 'collection']);
+
+/** Genre, keyword, company, collection, award, location: icon, name, type badge, overview or link count. */
+export function OtherView({ entity }: { entity: EntityDetail }) {
+  const count = FILM_LINKED.has(entity.type) ? plural(entity.connectionCount, 'connected film') : plural(entity.connectionCount, 'connection');
+  return (
+    <div className="flex flex-col gap-8 md:flex-row md:items-center md:gap-12">
+      <EntityImage entity={entity} size="w300" className="size-40 shrink-0 rounded-3xl sm:size-48" />
+      <div className="min-w-0 flex-1">
+        <Badge tone="amber">
+          <EntityTypeIcon type={entity.type} className="size-3" />
+          {ENTITY_TYPE_LABELS[entity.type]}
+        </Badge>
+        <h1 className="mt-4 font-display text-4xl font-medium leading-[1.05] tracking-tight text-bone-50 sm:text-6xl">{entity.name}</h1>
+        {entity.country && <p className="mt-3 text-bone-400">{entity.country}</p>}
+        <div className="mt-6">{entity.overview ? <Paragraphs text={entity.overview} /> : <p className="text-lg text-bone-300">{count}</p>}</div>
+        {entity.overview && <p className="mt-4 text-sm text-bone-500">{count}</p>}
+      </div>
+    </div>
+  );
+}
