@@ -103,12 +103,15 @@ export function createConnectionService(deps: ConnectionServiceDeps) {
     };
   }
 
-  /** Counting must never fail a search: trending is a side effect. */
-  async function countForTrending(from: string, to: string, result: ConnectionResult): Promise<void> {
+  /**
+   * Counting must never fail a search: trending is a side effect. The pair's path is stored when it
+   * was searched afresh; a cache hit only counts (its result is what a fresh search stored).
+   */
+  async function countForTrending(from: string, to: string, result: ConnectionResult, fresh: boolean): Promise<void> {
     const member = `${from}|${to}`;
     try {
       await shared.sortedSets.increment(TRENDING_KEY, member, 1);
-      await shared.kv.set(`trending:result:${member}`, JSON.stringify(result), TRENDING_RESULT_TTL_MS);
+      if (fresh) await shared.kv.set(`trending:result:${member}`, JSON.stringify(result), TRENDING_RESULT_TTL_MS);
     } catch (error) {
       logger.warn({ err: error instanceof Error ? error.message : String(error) }, 'trending not counted');
     }
@@ -117,9 +120,10 @@ export function createConnectionService(deps: ConnectionServiceDeps) {
   return {
     /**
      * Finds the connection between two entities. Served from the cache when the same search ran
-     * before (`cached: true`); progress callbacks only fire for fresh searches.
+     * before (`cached: true`); progress callbacks only fire for fresh searches. A `preview` (link
+     * unfurl) reads the cache but neither writes it nor counts towards trending.
      */
-    async find(input: FindConnectionInput, options: ServiceSearchOptions = {}, { countTrending = true } = {}): Promise<ConnectionResult> {
+    async find(input: FindConnectionInput, options: ServiceSearchOptions = {}, { preview = false } = {}): Promise<ConnectionResult> {
       const from = keyOf(input.fromEntity);
       const to = keyOf(input.toEntity);
       checkPair(from, to);
@@ -131,9 +135,10 @@ export function createConnectionService(deps: ConnectionServiceDeps) {
         result = { ...(JSON.parse(hit) as ConnectionResult), cached: true };
       } else {
         result = await fresh(from, to, parameters, options);
-        await shared.kv.set(key, JSON.stringify(result), PATH_CACHE_TTL_MS).catch(() => {});
+        // A preview (link unfurl) must leave the first real search of a shared link fresh and uncounted.
+        if (!preview) await shared.kv.set(key, JSON.stringify(result), PATH_CACHE_TTL_MS).catch(() => {});
       }
-      if (countTrending) await countForTrending(from, to, result);
+      if (!preview) await countForTrending(from, to, result, !hit);
       return result;
     },
 

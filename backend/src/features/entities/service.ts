@@ -1,5 +1,6 @@
 import type { EntityDetail, EntitySummary, EntityType, FacetedSearchResponse, GraphStats, NamedList } from '@cinema-dna/shared-types';
 import type { FacetedSearchQuerySchema } from '@cinema-dna/shared-types';
+import { LRUCache } from 'lru-cache';
 import type { z } from 'zod';
 import type { GraphService } from '../../graph/index.js';
 import { findEntityDetails, type StoredEntity } from '../../ingest/entity-store.js';
@@ -8,6 +9,8 @@ import type { TmdbEnricher } from '../../ingest/tmdb/enrichment.js';
 import type { Db } from '../../platform/db/database.js';
 import { AppError } from '../../platform/errors.js';
 import { neighboursOf } from './neighbours.js';
+
+const NO_DETAILS = Symbol('no details');
 
 /** Spec §9 limits of the entity page. */
 export const KNOWN_FOR_LIMIT = 8;
@@ -22,8 +25,33 @@ type FacetedQuery = z.output<typeof FacetedSearchQuerySchema>;
 const yearOf = (stored?: StoredEntity) => stored?.details.year ?? (stored?.details.release_date ? Number(stored.details.release_date.slice(0, 4)) || null : null);
 
 /** Entities as the API shows them: the graph's names and types, the database's detail fields. */
+/** Entity details kept in memory: they only change with a new import, which needs a restart to serve. */
+export const DETAILS_CACHE_ENTRIES = 200_000;
+
 export function createEntityService(deps: { graph: GraphService; db: Db; enricher?: TmdbEnricher | null }) {
   const { graph, db, enricher } = deps;
+  // null marks "no details row", so absent entities do not send a query each time either.
+  const detailsCache = new LRUCache<EntityKey, StoredEntity | typeof NO_DETAILS>({ max: DETAILS_CACHE_ENTRIES });
+
+  /** Details by key: from memory, and one database query for the keys not seen yet. */
+  async function findDetails(keys: EntityKey[]): Promise<Map<EntityKey, StoredEntity>> {
+    const found = new Map<EntityKey, StoredEntity>();
+    const missing: EntityKey[] = [];
+    for (const key of keys) {
+      const cached = detailsCache.get(key);
+      if (cached === undefined) missing.push(key);
+      else if (cached !== NO_DETAILS) found.set(key, cached);
+    }
+    if (missing.length > 0) {
+      const loaded = await findEntityDetails(db, [...new Set(missing)]);
+      for (const key of missing) {
+        const stored = loaded.get(key);
+        detailsCache.set(key, stored ?? NO_DETAILS);
+        if (stored) found.set(key, stored);
+      }
+    }
+    return found;
+  }
 
   /**
    * Fills what the imported data lacks (poster, photo, biography) from TMDB, for entities with a
@@ -62,7 +90,7 @@ export function createEntityService(deps: { graph: GraphService; db: Db; enriche
   }
 
   async function summaries(indices: number[]): Promise<EntitySummary[]> {
-    const stored = await findEntityDetails(db, indices.map((index) => graph.entityAt(index).key as EntityKey));
+    const stored = await findDetails(indices.map((index) => graph.entityAt(index).key as EntityKey));
     return indices.map((index) => summary(index, stored.get(graph.entityAt(index).key as EntityKey)));
   }
 
@@ -84,7 +112,7 @@ export function createEntityService(deps: { graph: GraphService; db: Db; enriche
     /** Typeahead candidates filtered by the detail fields and the graph's links, then sorted. */
     async faceted(query: FacetedQuery): Promise<FacetedSearchResponse> {
       const hits = graph.typeahead(query.query, { type: query.entityTypes, limit: FACETED_CANDIDATES });
-      const stored = await findEntityDetails(db, hits.map((hit) => hit.key as EntityKey));
+      const stored = await findDetails(hits.map((hit) => hit.key as EntityKey));
       const genres = new Set(query.genres.map((genre) => genre.toLowerCase()));
       const countries = new Set(query.countries.map((country) => country.toLowerCase()));
       const rows = hits
@@ -135,7 +163,7 @@ export function createEntityService(deps: { graph: GraphService; db: Db; enriche
       const index = require(type, id);
       const links = neighboursOf(graph.graph, index);
       const related = [...new Set(links.map((link) => link.index))];
-      const stored = await findEntityDetails(db, [graph.entityAt(index).key, ...related.map((i) => graph.entityAt(i).key)] as EntityKey[]);
+      const stored = await findDetails([graph.entityAt(index).key, ...related.map((i) => graph.entityAt(i).key)] as EntityKey[]);
       const own = await enriched(type, stored.get(graph.entityAt(index).key as EntityKey));
       const details = own?.details ?? {};
       const storedOf = (i: number) => stored.get(graph.entityAt(i).key as EntityKey);

@@ -1,0 +1,140 @@
+/**
+ * Child process of bench/http.ts: the real Cinema DNA server (startServer + loadConfig, as
+ * `npm start` wires it) on 127.0.0.1 with a free port, or — with `hello` as the first argument — a
+ * minimal Express 5 hello-world app answering JSON. Talks to the parent over IPC only:
+ *
+ *   child → parent  { type: 'ready', url } | { type: 'failed', message } | { type: 'stats', ... }
+ *   parent → child  { type: 'measure' }  resets the event-loop delay histogram and CPU/memory marks
+ *                   { type: 'stats' }    answers { type: 'stats', eventLoopDelay, cpu, memory } since 'measure'
+ *                   { type: 'stop' }     closes the server and exits
+ *
+ * Import only its types (`import type`): importing the module would run it.
+ * The event-loop monitor lives here, not in backend/: the server itself is unchanged. The child exits
+ * by itself when the parent goes away (IPC disconnect), so an interrupted bench leaves no server behind.
+ *
+ *   node --import tsx bench/http-server.ts [hello]   (DATA_DIR etc. from the environment)
+ */
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
+import express from 'express';
+import { loadConfig } from '../backend/src/platform/config.js';
+import { startServer } from '../backend/src/server.js';
+
+/** Sampling interval of the event-loop delay monitor; reported delays have it subtracted. */
+const ELD_RESOLUTION_MS = 1;
+
+export interface ChildStats {
+  type: 'stats';
+  eventLoopDelay: { samples: number; meanMs: number; p50Ms: number; p90Ms: number; p99Ms: number; maxMs: number };
+  /** CPU seconds used by the process (all its threads, workers included) since 'measure'. */
+  cpu: { userSeconds: number; systemSeconds: number; wallSeconds: number };
+  memory: { rssBytes: number; heapUsedBytes: number };
+}
+
+export type ChildMessage = { type: 'ready'; url: string } | { type: 'failed'; message: string } | ChildStats;
+export type ParentMessage = { type: 'measure' } | { type: 'stats' } | { type: 'stop' };
+
+const send = (message: ChildMessage) => process.send?.(message);
+const hello = process.argv[2] === 'hello';
+
+async function start(): Promise<{ url: string; close: () => Promise<void> }> {
+  if (hello) {
+    const app = express();
+    app.disable('x-powered-by');
+    app.get('/', (_req, res) => {
+      res.json({ hello: 'world' });
+    });
+    const server: Server = createServer(app);
+    await new Promise<void>((resolve, reject) => {
+      server.once('error', reject);
+      server.listen(0, '127.0.0.1', () => resolve());
+    });
+    const { port } = server.address() as AddressInfo;
+    return {
+      url: `http://127.0.0.1:${port}`,
+      close: () =>
+        new Promise<void>((resolve) => {
+          server.close(() => resolve());
+          server.closeAllConnections();
+        }),
+    };
+  }
+  const config = loadConfig({
+    PORT: '0',
+    HOST: '127.0.0.1',
+    DATA_DIR: process.env.DATA_DIR,
+    LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
+    // Every limit off: all load comes from 127.0.0.1 (keys the schema does not know are ignored).
+    FIND_CONNECTION_RATE_LIMIT: '0',
+    RATE_LIMIT_PUBLIC_PER_MINUTE: '0',
+    RATE_LIMIT_AUTHENTICATED_PER_MINUTE: '0',
+  });
+  const workers = process.env.BENCH_SEARCH_WORKERS;
+  const server = await startServer(config, { searchWorkers: workers === undefined || workers === '' ? undefined : Number(workers) });
+  return { url: server.url, close: () => server.close() };
+}
+
+const histogram = monitorEventLoopDelay({ resolution: ELD_RESOLUTION_MS });
+let cpuMark = process.cpuUsage();
+let wallMark = performance.now();
+const ms = (ns: number) => Math.max(0, ns / 1e6 - ELD_RESOLUTION_MS);
+
+let server: { url: string; close: () => Promise<void> } | undefined;
+let stopping = false;
+async function stop(code: number): Promise<void> {
+  if (stopping) return;
+  stopping = true;
+  histogram.disable();
+  const force = setTimeout(() => process.exit(code), 10_000);
+  force.unref();
+  try {
+    await server?.close();
+  } finally {
+    process.exit(code);
+  }
+}
+
+process.on('message', (message: ParentMessage) => {
+  switch (message.type) {
+    case 'measure':
+      histogram.reset();
+      histogram.enable();
+      cpuMark = process.cpuUsage();
+      wallMark = performance.now();
+      break;
+    case 'stats': {
+      const cpu = process.cpuUsage(cpuMark);
+      const memory = process.memoryUsage();
+      send({
+        type: 'stats',
+        eventLoopDelay: {
+          samples: histogram.count,
+          meanMs: ms(histogram.mean || 0),
+          p50Ms: ms(histogram.percentile(50)),
+          p90Ms: ms(histogram.percentile(90)),
+          p99Ms: ms(histogram.percentile(99)),
+          maxMs: ms(histogram.max),
+        },
+        cpu: { userSeconds: cpu.user / 1e6, systemSeconds: cpu.system / 1e6, wallSeconds: (performance.now() - wallMark) / 1000 },
+        memory: { rssBytes: memory.rss, heapUsedBytes: memory.heapUsed },
+      });
+      break;
+    }
+    case 'stop':
+      void stop(0);
+      break;
+  }
+});
+// The parent died or let go: never outlive it.
+process.on('disconnect', () => void stop(0));
+process.on('SIGTERM', () => void stop(0));
+process.on('SIGINT', () => void stop(0));
+
+try {
+  server = await start();
+  send({ type: 'ready', url: server.url });
+} catch (error) {
+  send({ type: 'failed', message: error instanceof Error ? (error.stack ?? error.message) : String(error) });
+  process.exit(1);
+}
