@@ -26,8 +26,8 @@ async function resolvePair(deps: ShareDeps, from: string, to: string) {
   const [fromType, toType] = [split(from), split(to)];
   const [fromIndex, toIndex] = [deps.entities.require(fromType.type, fromType.id), deps.entities.require(toType.type, toType.id)];
   const [fromEntity, toEntity] = await deps.entities.summaries([fromIndex, toIndex]);
-  // A link preview is not somebody searching: it must not count towards trending.
-  const result = await deps.connections.find({ fromEntity: fromType, toEntity: toType }, {}, { countTrending: false });
+  // A link preview is not somebody searching: no trending count, no cache entry.
+  const result = await deps.connections.find({ fromEntity: fromType, toEntity: toType }, {}, { preview: true });
   return { fromEntity: fromEntity!, toEntity: toEntity!, result };
 }
 
