@@ -5,6 +5,10 @@ import compression from 'compression';
 import express, { type Express } from 'express';
 import helmet from 'helmet';
 import { pinoHttp } from 'pino-http';
+import { apiKeyRoutes } from './features/api-keys/routes.js';
+import type { ApiKeyService } from './features/api-keys/service.js';
+import { authRoutes, SESSION_CHANGING_PATHS } from './features/auth/routes.js';
+import { googleRoutes, type GoogleSignInOptions } from './features/auth/google.js';
 import { contactRoutes } from './features/contact/routes.js';
 import { createContactStore } from './features/contact/store.js';
 import { connectionRoutes } from './features/connections/routes.js';
@@ -14,7 +18,14 @@ import type { EntityService } from './features/entities/service.js';
 import { healthRoutes } from './features/health/routes.js';
 import { sharedLinkPage, sharePreviewRoutes } from './features/share/routes.js';
 import type { GraphStatusSource } from './features/health/service.js';
-import type { RateLimiter } from './platform/rate-limit.js';
+import { savedConnectionRoutes } from './features/saved-connections/routes.js';
+import { createSavedConnectionService } from './features/saved-connections/service.js';
+import type { UserService } from './features/users/service.js';
+import { csrfProtection } from './platform/auth/csrf.js';
+import { unauthorized } from './platform/auth/guards.js';
+import type { AuthPlatform } from './platform/auth/index.js';
+import { createApiRoutes, recordApiRoutes } from './platform/auth/route-registry.js';
+import { apiRateLimit, type ApiRateLimiters, type RateLimiter } from './platform/rate-limit.js';
 import type { SharedState } from './platform/cache/types.js';
 import type { Database } from './platform/db/database.js';
 import { apiNotFound, errorHandler } from './platform/errors.js';
@@ -28,6 +39,14 @@ export interface AppDeps {
   entities: EntityService;
   connections: ConnectionService;
   findLimiter: RateLimiter;
+  /** The API-wide public and authenticated tiers. */
+  apiLimiters: ApiRateLimiters;
+  /** Sessions, Passport and API keys (shared with the socket server). */
+  auth: AuthPlatform;
+  users: UserService;
+  apiKeys: ApiKeyService;
+  /** Google sign-in; null answers its routes with "not configured". */
+  google?: GoogleSignInOptions | null;
   /** Base URL for absolute links in shared-link previews; unset: taken from the request. */
   publicUrl?: string;
   /** Largest JSON body, e.g. "100kb". */
@@ -80,12 +99,27 @@ export function createApp(deps: AppDeps): Express {
   );
 
   const api = express.Router();
+  // Credentials are small: sign-in and registration bodies stop at 10 kB.
+  api.use('/auth', express.json({ limit: '10kb' }));
   api.use(express.json({ limit: deps.bodyLimit ?? '100kb' }));
-  api.use(healthRoutes({ database: deps.database, shared: deps.shared, graph: deps.graph, startedAt: deps.startedAt ?? Date.now() }));
-  api.use(entityRoutes(deps.entities));
-  api.use(connectionRoutes(deps.connections, deps.findLimiter));
-  api.use(sharePreviewRoutes({ entities: deps.entities, connections: deps.connections, publicUrl: deps.publicUrl }));
-  api.use(contactRoutes(createContactStore(deps.database.db)));
+  // Who is calling (session cookie or API key), then how often they may, then CSRF for cookie writes.
+  api.use(deps.auth.authenticate);
+  api.use(apiRateLimit(deps.apiLimiters, { exempt: ['/health'] }));
+  api.use((req, _res, next) => next(req.authFailure ? unauthorized('Invalid or revoked API key.') : undefined));
+  api.use(csrfProtection({ alwaysFor: SESSION_CHANGING_PATHS }));
+
+  // Every API route is declared with its access through `routes`, which also lists it for the authorization tests.
+  const routes = createApiRoutes(api, '/api');
+  healthRoutes(routes, { database: deps.database, shared: deps.shared, graph: deps.graph, startedAt: deps.startedAt ?? Date.now() });
+  entityRoutes(routes, deps.entities);
+  connectionRoutes(routes, deps.connections, deps.findLimiter);
+  sharePreviewRoutes(routes, { entities: deps.entities, connections: deps.connections, publicUrl: deps.publicUrl });
+  contactRoutes(routes, createContactStore(deps.database.db));
+  authRoutes(routes, { users: deps.users });
+  googleRoutes(routes, { passport: deps.auth.passport, users: deps.users, options: deps.google ?? null, publicUrl: deps.publicUrl, logger: deps.logger });
+  apiKeyRoutes(routes, deps.apiKeys);
+  savedConnectionRoutes(routes, { service: createSavedConnectionService({ db: deps.database.db }), users: deps.users });
+  recordApiRoutes(app, routes);
   api.use(apiNotFound);
   app.use('/api', api);
 

@@ -9,8 +9,12 @@ import { registerRoomEvents } from './features/rooms/events.js';
 import { registerSearchEvents } from './features/connections/events.js';
 import { createConnectionService } from './features/connections/service.js';
 import { createEntityService } from './features/entities/service.js';
+import { createApiKeyService } from './features/api-keys/service.js';
+import type { GoogleSignInOptions } from './features/auth/google.js';
+import { createUserService } from './features/users/service.js';
 import { createTmdbEnricher } from './ingest/tmdb/enrichment.js';
-import { createRateLimiter } from './platform/rate-limit.js';
+import { createAuthPlatform } from './platform/auth/index.js';
+import { createApiRateLimiters, createRateLimiter, perMinute } from './platform/rate-limit.js';
 import type { GraphStatusSource } from './features/health/service.js';
 import { GraphService } from './graph/index.js';
 import { prepareGraph } from './ingest/pipeline.js';
@@ -58,6 +62,18 @@ function graphHealthSource(graph: GraphService): GraphStatusSource {
   };
 }
 
+/** Google sign-in settings, or null when no client is configured. */
+function googleOptions(config: Config): GoogleSignInOptions | null {
+  if (!config.GOOGLE_CLIENT_ID || !config.GOOGLE_CLIENT_SECRET) return null;
+  return {
+    clientId: config.GOOGLE_CLIENT_ID,
+    clientSecret: config.GOOGLE_CLIENT_SECRET,
+    authUrl: config.GOOGLE_AUTH_URL,
+    tokenUrl: config.GOOGLE_TOKEN_URL,
+    userInfoUrl: config.GOOGLE_USERINFO_URL,
+  };
+}
+
 /** Opens storage, builds the app and the realtime server on one HTTP server, and listens. */
 export async function startServer(config: Config, options: StartOptions = {}): Promise<RunningServer> {
   const logger = options.logger ?? createLogger(config.LOG_LEVEL);
@@ -68,7 +84,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
   });
   let shared: SharedState;
   try {
-    shared = await openSharedState({ url: config.REDIS_URL, keyPrefix: options.redisKeyPrefix, logger });
+    shared = await openSharedState({ url: config.REDIS_URL, keyPrefix: options.redisKeyPrefix ?? config.REDIS_KEY_PREFIX, logger });
   } catch (error) {
     await database.close();
     throw error;
@@ -85,12 +101,33 @@ export async function startServer(config: Config, options: StartOptions = {}): P
   const enricher = config.TMDB_API_KEY ? createTmdbEnricher({ apiKey: config.TMDB_API_KEY, cache: shared.kv, logger }) : null;
   const entities = createEntityService({ graph, db: database.db, enricher });
   const connections = createConnectionService({ graph, entities, shared, logger });
-  const findLimiter = createRateLimiter(
+  const findLimiter = createRateLimiter(shared.counters, perMinute('find-connection', config.FIND_CONNECTION_RATE_LIMIT), logger);
+  const apiLimiters = createApiRateLimiters(
     shared.counters,
-    // 0 turns the limit off: an effectively unbounded window count.
-    { name: 'find-connection', limit: config.FIND_CONNECTION_RATE_LIMIT || Number.MAX_SAFE_INTEGER, windowMs: 60_000 },
+    { publicPerMinute: config.RATE_LIMIT_PUBLIC_PER_MINUTE, authenticatedPerMinute: config.RATE_LIMIT_AUTHENTICATED_PER_MINUTE },
     logger,
   );
+
+  const users = createUserService({ db: database.db, logger });
+  const apiKeys = createApiKeyService({ db: database.db });
+  const auth = createAuthPlatform({
+    db: database.db,
+    users,
+    apiKeys,
+    sessionSecret: config.SESSION_SECRET,
+    secureCookies: config.PUBLIC_URL?.startsWith('https:') ?? false,
+    logger,
+  });
+  try {
+    if (config.ADMIN_USERNAME && config.ADMIN_PASSWORD) {
+      const { user, created } = await users.ensureAdmin(config.ADMIN_USERNAME, config.ADMIN_PASSWORD);
+      logger.info({ userId: user.id, username: user.username }, created ? 'admin account created' : 'admin account ensured (existing password kept)');
+    }
+  } catch (error) {
+    auth.close();
+    await Promise.all([graph.close(), shared.close(), database.close()]);
+    throw error;
+  }
 
   const app = createApp({
     logger,
@@ -100,6 +137,11 @@ export async function startServer(config: Config, options: StartOptions = {}): P
     entities,
     connections,
     findLimiter,
+    apiLimiters,
+    auth,
+    users,
+    apiKeys,
+    google: googleOptions(config),
     publicUrl: config.PUBLIC_URL,
     bodyLimit: config.BODY_LIMIT,
     staticDir: config.STATIC_DIR ?? DEFAULT_STATIC_DIR,
@@ -110,6 +152,8 @@ export async function startServer(config: Config, options: StartOptions = {}): P
     shared,
     features: [registerRoomEvents(logger), registerSearchEvents({ service: connections, logger, findLimiter })],
     onServer: [startPresence(logger)],
+    // express-session and Passport run on the raw handshake request as they do on Express ones.
+    handshake: auth.handshake as never,
   });
 
   await new Promise<void>((resolve, reject) => {
@@ -128,6 +172,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
         http.closeIdleConnections();
       });
       await graph.close();
+      auth.close();
       await shared.close();
       await database.close();
     })());

@@ -5,3 +5,4 @@ export * from './contact.js';
 export * from './socket.js';
 export * from './connections.js';
 export * from './catalog.js';
+export * from './auth.js';

@@ -59,4 +59,6 @@ export type InterServerEvents = Record<string, never>;
 /** Per-socket data set by the server on connect. */
 export interface SocketData {
   displayName?: string;
+  /** The signed-in user, from the session cookie at connect; such a socket is in room `user:<id>`. */
+  userId?: number;
 }

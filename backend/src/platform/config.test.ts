@@ -46,4 +46,27 @@ describe('loadConfig', () => {
     const secret = 's'.repeat(40);
     expect(loadConfig({ DATA_DIR: dataDir(), SESSION_SECRET: secret }).SESSION_SECRET).toBe(secret);
   });
+
+  it('has the spec’s rate limits and Google’s endpoints by default', () => {
+    const config = loadConfig({ DATA_DIR: dataDir() });
+    expect(config).toMatchObject({ RATE_LIMIT_PUBLIC_PER_MINUTE: 100, RATE_LIMIT_AUTHENTICATED_PER_MINUTE: 1000, FIND_CONNECTION_RATE_LIMIT: 20 });
+    expect(config.GOOGLE_AUTH_URL).toBe('https://accounts.google.com/o/oauth2/v2/auth');
+    expect(config.GOOGLE_USERINFO_URL).toMatch(/\/userinfo$/);
+  });
+
+  it('takes ADMIN_USERNAME and ADMIN_PASSWORD together, and checks the password against the rules without echoing it', () => {
+    expect(loadConfig({ DATA_DIR: dataDir(), ADMIN_USERNAME: 'root', ADMIN_PASSWORD: 'a-good-password' })).toMatchObject({ ADMIN_USERNAME: 'root' });
+    expect(() => loadConfig({ DATA_DIR: dataDir(), ADMIN_USERNAME: 'root' })).toThrow(/ADMIN_PASSWORD: ADMIN_USERNAME and ADMIN_PASSWORD go together/);
+    for (const password of ['tooshort', 'zzzzzzzzzzzz', 'ROOT_ADMIN']) {
+      let message = '';
+      try {
+        loadConfig({ DATA_DIR: dataDir(), ADMIN_USERNAME: 'root_admin', ADMIN_PASSWORD: password });
+      } catch (error) {
+        message = (error as Error).message;
+      }
+      expect(message).toContain('ADMIN_PASSWORD: Passwords are 10 to 128 characters');
+      expect(message).not.toContain(password);
+    }
+    expect(() => loadConfig({ DATA_DIR: dataDir(), ADMIN_USERNAME: 'no spaces allowed', ADMIN_PASSWORD: 'a-good-password' })).toThrow(/ADMIN_USERNAME/);
+  });
 });

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { PASSWORD_RULE, PasswordSchema, UsernameSchema } from '@cinema-dna/shared-types';
 import { z } from 'zod';
 
 const emptyAsUndefined = (value: unknown) => (value === '' ? undefined : value);
@@ -19,23 +20,36 @@ export const ConfigSchema = z.object({
   DATABASE_SCHEMA: z.preprocess(emptyAsUndefined, z.string().regex(/^[a-z_][a-z0-9_]*$/).default('public')),
   /** Redis connection string. Unset: in-process cache, pub/sub, sorted sets and counters. */
   REDIS_URL: optionalUrl,
+  /** Prefix of every Redis key and channel, so several deployments or test runs can share one Redis. */
+  REDIS_KEY_PREFIX: z.string().max(64).default('cdna:'),
   /** Folder for the embedded database, graph snapshots and the generated session secret. */
   DATA_DIR: z.string().default('./data'),
   /** Cookie signing secret. Unset: generated once and kept in DATA_DIR/session-secret. */
   SESSION_SECRET: z.preprocess(emptyAsUndefined, z.string().min(32, 'must be at least 32 characters').optional()),
   /** TMDB API key for the data:tmdb crawler and lazy poster/biography enrichment. Optional. */
   TMDB_API_KEY: optionalString,
-  /** Google OAuth 2.0 client for "Sign in with Google". Both or neither. */
+  /** Google OAuth 2.0 client for "Sign in with Google". Both or neither; unset turns Google sign-in off. */
   GOOGLE_CLIENT_ID: optionalString,
   GOOGLE_CLIENT_SECRET: optionalString,
+  /** Google's OAuth 2.0 endpoints; tests point them at a local OAuth server. */
+  GOOGLE_AUTH_URL: z.preprocess(emptyAsUndefined, z.url().default('https://accounts.google.com/o/oauth2/v2/auth')),
+  GOOGLE_TOKEN_URL: z.preprocess(emptyAsUndefined, z.url().default('https://oauth2.googleapis.com/token')),
+  GOOGLE_USERINFO_URL: z.preprocess(emptyAsUndefined, z.url().default('https://openidconnect.googleapis.com/v1/userinfo')),
+  /** The first administrator, created (or promoted) at start. Both or neither; the password must meet the password rules. */
+  ADMIN_USERNAME: z.preprocess(emptyAsUndefined, UsernameSchema.optional()),
+  ADMIN_PASSWORD: z.preprocess(emptyAsUndefined, z.string().optional()),
   /** Public base URL of the app (OAuth callbacks, share links, Open Graph tags). */
   PUBLIC_URL: optionalUrl,
   /** pino log level. */
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Largest JSON request body accepted. */
   BODY_LIMIT: z.string().regex(/^\d+(b|kb|mb)$/i, 'must look like 100kb').default('100kb'),
-  /** Find-connection requests per client per minute (REST and live search). 0 turns the limit off (benchmarks). */
+  /** Find-connection requests per client per minute (REST and live search): per user when signed in, else per IP. 0 turns the limit off (benchmarks). */
   FIND_CONNECTION_RATE_LIMIT: z.coerce.number().int().min(0).default(20),
+  /** API requests per minute from one IP address without credentials (/api/health is exempt). 0 turns the limit off. */
+  RATE_LIMIT_PUBLIC_PER_MINUTE: z.coerce.number().int().min(0).default(100),
+  /** API requests per minute from one signed-in user (session or API key). 0 turns the limit off. */
+  RATE_LIMIT_AUTHENTICATED_PER_MINUTE: z.coerce.number().int().min(0).default(1000),
   /** Folder of the built frontend to serve; unset uses frontend/dist beside the backend. */
   STATIC_DIR: optionalString,
 });
@@ -54,6 +68,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   // Checked on the raw values so it is reported together with any other problem.
   if (Boolean(env.GOOGLE_CLIENT_ID) !== Boolean(env.GOOGLE_CLIENT_SECRET)) {
     problems.push('GOOGLE_CLIENT_SECRET: GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET go together');
+  }
+  if (Boolean(env.ADMIN_USERNAME) !== Boolean(env.ADMIN_PASSWORD)) {
+    problems.push('ADMIN_PASSWORD: ADMIN_USERNAME and ADMIN_PASSWORD go together');
+  } else if (env.ADMIN_PASSWORD) {
+    const password = PasswordSchema.safeParse(env.ADMIN_PASSWORD);
+    const sameAsName = password.success && password.data.toLowerCase() === env.ADMIN_USERNAME?.normalize('NFKC').trim().toLowerCase();
+    // Never echo the value: only the rule.
+    if (!password.success || sameAsName) problems.push(`ADMIN_PASSWORD: ${PASSWORD_RULE}`);
   }
   if (!parsed.success || problems.length > 0) {
     throw new ConfigError(`Invalid configuration:\n${problems.map((problem) => `  - ${problem}`).join('\n')}`);

@@ -1,4 +1,4 @@
-import type { RequestHandler, Response } from 'express';
+import type { Request, RequestHandler, Response } from 'express';
 import type { Counters } from './cache/types.js';
 import { AppError } from './errors.js';
 import type { Logger } from './logging.js';
@@ -59,10 +59,51 @@ export function setRateLimitHeaders(res: Response, decision: RateLimitDecision):
   if (!decision.allowed) res.setHeader('Retry-After', String(Math.max(1, resetSeconds)));
 }
 
-/** Express middleware limiting by client IP. */
+/** A limit of `perMinute` requests a minute; 0 turns it off (an effectively unbounded window). */
+export function perMinute(name: string, perMinute: number): RateLimitRule {
+  return { name, limit: perMinute || Number.MAX_SAFE_INTEGER, windowMs: 60_000 };
+}
+
+/** Who a request counts against: the signed-in user (session or API key), else the client IP. */
+export function clientIdentity(req: Request): string {
+  return req.user ? `user:${req.user.id}` : `ip:${req.ip ?? 'unknown'}`;
+}
+
+/** Express middleware limiting per user when signed in, else per client IP. */
 export function rateLimit(limiter: RateLimiter): RequestHandler {
   return async (req, res, next) => {
-    const decision = await limiter.hit(`ip:${req.ip ?? 'unknown'}`);
+    const decision = await limiter.hit(clientIdentity(req));
+    setRateLimitHeaders(res, decision);
+    next(decision.allowed ? undefined : rateLimitedError(decision, limiter.rule));
+  };
+}
+
+export interface ApiRateLimiters {
+  /** Anonymous requests, per IP (spec §9: 100 a minute). */
+  public: RateLimiter;
+  /** Signed-in requests, per user (spec §9: 1000 a minute). */
+  authenticated: RateLimiter;
+}
+
+/** The two API-wide tiers on the shared counters. */
+export function createApiRateLimiters(counters: Counters, limits: { publicPerMinute: number; authenticatedPerMinute: number }, logger?: Logger): ApiRateLimiters {
+  return {
+    public: createRateLimiter(counters, perMinute('api-public', limits.publicPerMinute), logger),
+    authenticated: createRateLimiter(counters, perMinute('api-authenticated', limits.authenticatedPerMinute), logger),
+  };
+}
+
+/**
+ * The API-wide tier limit, after authentication: signed-in callers count per user against the
+ * authenticated tier, everyone else per IP against the public one. `exempt` paths (health checks
+ * of load balancers) are never counted.
+ */
+export function apiRateLimit(limiters: ApiRateLimiters, options: { exempt?: string[] } = {}): RequestHandler {
+  const exempt = new Set(options.exempt ?? []);
+  return async (req, res, next) => {
+    if (exempt.has(req.path)) return next();
+    const limiter = req.user ? limiters.authenticated : limiters.public;
+    const decision = await limiter.hit(clientIdentity(req));
     setRateLimitHeaders(res, decision);
     next(decision.allowed ? undefined : rateLimitedError(decision, limiter.rule));
   };

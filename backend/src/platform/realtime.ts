@@ -1,4 +1,4 @@
-import type { Server as HttpServer } from 'node:http';
+import type { Server as HttpServer, IncomingMessage, ServerResponse } from 'node:http';
 import type { Ack, ApiError, ClientToServerEvents, InterServerEvents, ServerToClientEvents, SocketData } from '@cinema-dna/shared-types';
 import { createAdapter } from '@socket.io/redis-adapter';
 import { Server, type Socket } from 'socket.io';
@@ -18,6 +18,19 @@ export interface RealtimeDeps {
   features: Array<(io: RealtimeServer, socket: RealtimeSocket) => void>;
   /** Called once with the server, for features that broadcast on their own (presence). */
   onServer?: Array<(io: RealtimeServer) => void>;
+  /**
+   * Express-style middleware run on the handshake request (the session cookie, then Passport), after
+   * which `request.user` names the signed-in user.
+   */
+  handshake?: Array<(req: IncomingMessage, res: ServerResponse, next: (error?: unknown) => void) => void>;
+}
+
+/** Middleware for the engine that runs once, on the handshake, not on every polling request. */
+function onlyForHandshake(middleware: NonNullable<RealtimeDeps['handshake']>[number]) {
+  return (req: IncomingMessage & { _query?: Record<string, string> }, res: ServerResponse, next: (error?: unknown) => void) => {
+    if (req._query?.sid === undefined) middleware(req, res, next);
+    else next();
+  };
 }
 
 /** Socket.IO on the app's HTTP server; with Redis the adapter fans events out across every node. */
@@ -33,7 +46,14 @@ export async function createRealtime(httpServer: HttpServer, deps: RealtimeDeps)
     io.adapter(createAdapter(guardPublish(pub, deps.logger), sub, { key: `${redis.keyPrefix}socket.io` }));
     io.of('/').adapter.on('error', (error: Error) => deps.logger.warn({ err: error.message }, 'socket adapter error'));
   }
+  for (const middleware of deps.handshake ?? []) io.engine.use(onlyForHandshake(middleware));
   io.on('connection', (socket) => {
+    // Signed in: this socket joins the user's own room, where events for that user are sent.
+    const user = (socket.request as IncomingMessage & { user?: { id: number } }).user;
+    if (user) {
+      socket.data.userId = user.id;
+      void socket.join(`user:${user.id}`);
+    }
     for (const register of deps.features) register(io, socket);
   });
   for (const start of deps.onServer ?? []) start(io);

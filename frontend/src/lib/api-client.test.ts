@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ApiRequestError, apiFetch, fieldErrorsOf } from './api-client';
+import { ApiRequestError, apiFetch, fieldErrorsOf, setCsrfTokenSource } from './api-client';
 
 afterEach(() => vi.unstubAllGlobals());
 
@@ -33,5 +33,50 @@ describe('apiFetch', () => {
   it('falls back to the status text when the body is empty', async () => {
     stubFetch(502, '', 'Bad Gateway');
     await expect(apiFetch('/api/anything')).rejects.toThrow('502: Bad Gateway');
+  });
+});
+
+describe('CSRF protection of writes', () => {
+  const headersOf = (fetchMock: ReturnType<typeof vi.fn>, call: number) => (fetchMock.mock.calls[call] as unknown as [string, RequestInit])[1].headers as Record<string, string>;
+
+  it('sends the session token on writes and nothing on reads', async () => {
+    setCsrfTokenSource(async () => 'token-1');
+    const fetchMock = stubFetch(200, '{}');
+    await apiFetch('/api/contact', { method: 'POST', body: {} });
+    await apiFetch('/api/trending');
+    expect(headersOf(fetchMock, 0)['X-CSRF-Token']).toBe('token-1');
+    expect(headersOf(fetchMock, 1)['X-CSRF-Token']).toBeUndefined();
+  });
+
+  it('adopts the new token the server sends when the session changes (sign-in)', async () => {
+    setCsrfTokenSource(async () => 'before-login');
+    const fetchMock = vi.fn(async () => new Response('{}', { status: 200, headers: { 'X-CSRF-Token': 'after-login' } }));
+    vi.stubGlobal('fetch', fetchMock);
+    await apiFetch('/api/auth/login', { method: 'POST', body: {} });
+    await apiFetch('/api/connections/save', { method: 'POST', body: {} });
+    expect(headersOf(fetchMock, 0)['X-CSRF-Token']).toBe('before-login');
+    expect(headersOf(fetchMock, 1)['X-CSRF-Token']).toBe('after-login');
+  });
+
+  it('fetches a fresh token and retries once when the server refuses a stale one', async () => {
+    const tokens = ['stale', 'fresh'];
+    setCsrfTokenSource(async () => tokens.shift()!);
+    const refusal = JSON.stringify({ code: 'FORBIDDEN', message: 'Missing or invalid CSRF token' });
+    const fetchMock = vi
+      .fn()
+      .mockResolvedValueOnce(new Response(refusal, { status: 403 }))
+      .mockResolvedValueOnce(new Response('{"ok":true}', { status: 200 }));
+    vi.stubGlobal('fetch', fetchMock);
+    await expect(apiFetch('/api/contact', { method: 'POST', body: {} })).resolves.toEqual({ ok: true });
+    expect(headersOf(fetchMock, 1)['X-CSRF-Token']).toBe('fresh');
+  });
+
+  it('gives up after one retry', async () => {
+    setCsrfTokenSource(async () => 'always-wrong');
+    const refusal = JSON.stringify({ code: 'FORBIDDEN', message: 'Missing or invalid CSRF token' });
+    const fetchMock = vi.fn(async () => new Response(refusal, { status: 403 }));
+    vi.stubGlobal('fetch', fetchMock);
+    await expect(apiFetch('/api/contact', { method: 'POST', body: {} })).rejects.toBeInstanceOf(ApiRequestError);
+    expect(fetchMock).toHaveBeenCalledTimes(2);
   });
 });

@@ -28,14 +28,48 @@ export interface ApiFetchOptions {
   signal?: AbortSignal;
 }
 
+/** Asks the server for this session's CSRF token (GET /api/auth/csrf also starts the session). */
+async function fetchCsrfToken(): Promise<string> {
+  const response = await fetch('/api/auth/csrf', { credentials: 'include', headers: { Accept: 'application/json' } });
+  if (!response.ok) throw new ApiRequestError(response.status, `${response.status}: ${response.statusText}`, undefined);
+  return ((await response.json()) as { csrfToken: string }).csrfToken;
+}
+
+let csrfTokenSource: () => Promise<string> = fetchCsrfToken;
+/** The session's CSRF token, fetched once and sent with every write (the server checks it). */
+let csrfToken: Promise<string> | null = null;
+
+function currentCsrfToken(): Promise<string> {
+  csrfToken ??= csrfTokenSource().catch((error: unknown) => {
+    csrfToken = null;
+    throw error;
+  });
+  return csrfToken;
+}
+
+/** Forgets the token, so the next write asks for a fresh one. */
+export function resetCsrfToken(): void {
+  csrfToken = null;
+}
+
+/** Where tokens come from; unit tests without a server give a fixed one. */
+export function setCsrfTokenSource(source: () => Promise<string>): void {
+  csrfTokenSource = source;
+  csrfToken = null;
+}
+
+const isCsrfRefusal = (status: number, text: string) => status === 403 && /csrf/i.test(text);
+
 /**
- * Calls the API with the session cookie, sends JSON, parses JSON.
+ * Calls the API with the session cookie, sends JSON, parses JSON. Writes carry the CSRF token; a
+ * refusal for a stale token (the session changed) fetches a fresh one and retries once.
  * Resolves to `undefined` for empty bodies (204); throws {@link ApiRequestError} on any non-OK status.
  */
-export async function apiFetch<T>(path: string, options: ApiFetchOptions = {}): Promise<T> {
+export async function apiFetch<T>(path: string, options: ApiFetchOptions = {}, retried = false): Promise<T> {
   const { method = 'GET', body, signal } = options;
   const headers: Record<string, string> = { Accept: 'application/json' };
   if (body !== undefined) headers['Content-Type'] = 'application/json';
+  if (method !== 'GET') headers['X-CSRF-Token'] = await currentCsrfToken();
 
   const response = await fetch(path, {
     method,
@@ -44,9 +78,16 @@ export async function apiFetch<T>(path: string, options: ApiFetchOptions = {}): 
     credentials: 'include',
     signal,
   });
+  // Signing in or out starts a new session; the server hands over its token with the answer.
+  const freshToken = response.headers?.get?.('X-CSRF-Token');
+  if (freshToken) csrfToken = Promise.resolve(freshToken);
   const text = await response.text();
 
   if (!response.ok) {
+    if (!retried && method !== 'GET' && isCsrfRefusal(response.status, text)) {
+      resetCsrfToken();
+      return apiFetch<T>(path, options, true);
+    }
     throw new ApiRequestError(response.status, `${response.status}: ${text || response.statusText}`, parseErrorBody(text));
   }
   return (text ? JSON.parse(text) : undefined) as T;

@@ -1,5 +1,10 @@
 import { cleanup } from '@testing-library/react';
-import { afterEach, vi } from 'vitest';
+import { afterEach, beforeEach, vi } from 'vitest';
+import { setCsrfTokenSource } from '../lib/api-client';
+
+/** Unit tests have no server to hand out CSRF tokens; writes carry this one. */
+export const TEST_CSRF_TOKEN = 'test-csrf-token';
+beforeEach(() => setCsrfTokenSource(async () => TEST_CSRF_TOKEN));
 
 // Vitest runs without globals, so Testing Library cannot register its own cleanup.
 afterEach(() => {

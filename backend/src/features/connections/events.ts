@@ -27,8 +27,9 @@ export function registerSearchEvents(deps: { service: ConnectionService; logger:
     socket.on(
       EVENTS.searchStart,
       command(logger, SearchStartSchema, async (request) => {
-        // The same limit as the REST path, counted per client IP and per socket.
-        for (const identity of [`ip:${socket.handshake.address}`, `socket:${socket.id}`]) {
+        // The same limit as the REST path, counted per user when signed in (else per client IP) and per socket.
+        const client = socket.data.userId === undefined ? `ip:${socket.handshake.address}` : `user:${socket.data.userId}`;
+        for (const identity of [client, `socket:${socket.id}`]) {
           const decision = await findLimiter.hit(identity);
           if (!decision.allowed) throw rateLimitedError(decision, findLimiter.rule);
         }

@@ -1,5 +1,5 @@
 import { AlternativesRequestSchema, ConnectionsFindRequestSchema, FindConnectionRequestSchema } from '@cinema-dna/shared-types';
-import { Router } from 'express';
+import type { ApiRoutes } from '../../platform/auth/route-registry.js';
 import { parseInput } from '../../platform/errors.js';
 import { rateLimit, type RateLimiter } from '../../platform/rate-limit.js';
 import type { ConnectionService } from './service.js';
@@ -7,14 +7,13 @@ import type { ConnectionService } from './service.js';
 const splitKey = (key: string) => ({ type: key.slice(0, key.indexOf(':')), id: key.slice(key.indexOf(':') + 1) });
 
 /** Finding connections over REST (the socket path is events.ts), and trending pairs. */
-export function connectionRoutes(service: ConnectionService, findLimiter: RateLimiter): Router {
-  const router = Router();
+export function connectionRoutes(routes: ApiRoutes, service: ConnectionService, findLimiter: RateLimiter): void {
   const limited = rateLimit(findLimiter);
-  router.post('/find-connection', limited, async (req, res) => {
+  routes.post('/find-connection', 'public', limited, async (req, res) => {
     res.json(await service.find(parseInput(FindConnectionRequestSchema, req.body, 'Connection request')));
   });
   // The documented variant: entity keys and maxDegrees.
-  router.post('/connections/find', limited, async (req, res) => {
+  routes.post('/connections/find', 'public', limited, async (req, res) => {
     const body = parseInput(ConnectionsFindRequestSchema, req.body, 'Connection request');
     const request = parseInput(
       FindConnectionRequestSchema,
@@ -23,12 +22,11 @@ export function connectionRoutes(service: ConnectionService, findLimiter: RateLi
     );
     res.json(await service.find(request));
   });
-  router.post('/connections/alternatives', limited, async (req, res) => {
+  routes.post('/connections/alternatives', 'public', limited, async (req, res) => {
     const { limit, ...request } = parseInput(AlternativesRequestSchema, req.body, 'Connection request');
     res.json(await service.alternatives(request, limit));
   });
-  router.get('/trending', async (_req, res) => {
+  routes.get('/trending', 'public', async (_req, res) => {
     res.json({ connections: await service.trending() });
   });
-  return router;
 }

@@ -1,7 +1,8 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { EntityKeySchema } from '@cinema-dna/shared-types';
-import { Router, type Request } from 'express';
+import type { Request } from 'express';
+import type { ApiRoutes } from '../../platform/auth/route-registry.js';
 import { z } from 'zod';
 import { parseInput } from '../../platform/errors.js';
 import type { ConnectionService } from '../connections/service.js';
@@ -32,10 +33,9 @@ async function resolvePair(deps: ShareDeps, from: string, to: string) {
 }
 
 /** GET /api/share/preview.png?from=&to= — the Open Graph image of a shared connection. */
-export function sharePreviewRoutes(deps: ShareDeps): Router {
-  const router = Router();
+export function sharePreviewRoutes(routes: ApiRoutes, deps: ShareDeps): void {
   const cache = new Map<string, Buffer>();
-  router.get('/share/preview.png', async (req, res) => {
+  routes.get('/share/preview.png', 'public', async (req, res) => {
     const { from, to } = parseInput(SharedLinkSchema, req.query, 'Shared link');
     const cacheKey = `${from}|${to}`;
     let png = cache.get(cacheKey);
@@ -47,7 +47,6 @@ export function sharePreviewRoutes(deps: ShareDeps): Router {
     }
     res.set('Content-Type', 'image/png').set('Cache-Control', 'public, max-age=3600').send(png);
   });
-  return router;
 }
 
 /**

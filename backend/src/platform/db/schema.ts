@@ -1,4 +1,6 @@
-import { index, integer, jsonb, pgTable, primaryKey, real, text, timestamp } from 'drizzle-orm/pg-core';
+import type { PathStep, Role } from '@cinema-dna/shared-types';
+import { sql } from 'drizzle-orm';
+import { boolean, check, index, integer, jsonb, pgTable, primaryKey, real, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import type { EntityDetails } from '../../ingest/model.js';
 
 /**
@@ -37,4 +39,86 @@ export const entities = pgTable(
     details: jsonb('details').$type<EntityDetails>().notNull().default({}),
   },
   (table) => [primaryKey({ columns: [table.key, table.source] }), index('entities_source_idx').on(table.source)],
+);
+
+/**
+ * Accounts (spec §6). `username_lower` makes names unique case-insensitively; a Google account has a
+ * `google_id` and may have no password. Deactivated users keep their rows but cannot sign in.
+ */
+export const users = pgTable(
+  'users',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    username: text('username').notNull(),
+    usernameLower: text('username_lower').notNull(),
+    email: text('email').notNull(),
+    passwordHash: text('password_hash'),
+    googleId: text('google_id'),
+    displayName: text('display_name').notNull(),
+    bio: text('bio'),
+    role: text('role').$type<Role>().notNull().default('user'),
+    isActive: boolean('is_active').notNull().default(true),
+    level: integer('level').notNull().default(1),
+    points: integer('points').notNull().default(0),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    lastActiveAt: timestamp('last_active_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex('users_username_lower_idx').on(table.usernameLower),
+    uniqueIndex('users_google_id_idx').on(table.googleId),
+    index('users_email_lower_idx').on(sql`lower(${table.email})`),
+    check('users_role_check', sql`${table.role} in ('user', 'moderator', 'admin')`),
+  ],
+);
+
+/** express-session's sessions, so they survive restarts on either database; expired rows are pruned. */
+export const sessions = pgTable(
+  'sessions',
+  {
+    sid: text('sid').primaryKey(),
+    data: jsonb('data').$type<Record<string, unknown>>().notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    /** The signed-in user, if any: deleting a user ends their sessions. */
+    userId: integer('user_id').references(() => users.id, { onDelete: 'cascade' }),
+  },
+  (table) => [index('sessions_expires_at_idx').on(table.expiresAt), index('sessions_user_id_idx').on(table.userId)],
+);
+
+/** API keys: only a SHA-256 of the key is kept; `prefix` (its first characters) identifies it in lists. */
+export const apiKeys = pgTable(
+  'api_keys',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    prefix: text('prefix').notNull(),
+    keyHash: text('key_hash').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    lastUsedAt: timestamp('last_used_at', { withTimezone: true }),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+  },
+  (table) => [uniqueIndex('api_keys_key_hash_idx').on(table.keyHash), index('api_keys_user_id_idx').on(table.userId)],
+);
+
+/** Connection paths users saved from a result (spec §3 saved connection / user connection). */
+export const savedConnections = pgTable(
+  'saved_connections',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    fromEntityId: text('from_entity_id').notNull(),
+    fromEntityName: text('from_entity_name').notNull(),
+    fromEntityType: text('from_entity_type').notNull(),
+    toEntityId: text('to_entity_id').notNull(),
+    toEntityName: text('to_entity_name').notNull(),
+    toEntityType: text('to_entity_type').notNull(),
+    path: jsonb('path').$type<PathStep[]>().notNull(),
+    degrees: integer('degrees').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('saved_connections_user_created_idx').on(table.userId, table.createdAt)],
 );

@@ -1,0 +1,213 @@
+import type { PathStep } from '@cinema-dna/shared-types';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { anonymousClient, apiClient, createTestUser, signedInClient, TEST_PASSWORD, type ApiClient, type Method } from '../../test-support/accounts.js';
+import { openTestApp, type TestApp } from '../../test-support/app-fixture.js';
+import { databaseTargets, uniqueSuffix } from '../../test-support/targets.js';
+import { createMemorySharedState } from '../cache/memory.js';
+import type { SharedState } from '../cache/types.js';
+import { registeredRoutes, type Access } from './route-registry.js';
+import type { AuthenticatedUser } from './types.js';
+
+/**
+ * Every API route × every kind of caller → the status it must get, from one table. The first test
+ * fails when the app declares a route the table does not list (or the table lists one that is
+ * gone), so a new route cannot ship without deciding who may call it.
+ */
+
+const IDENTITIES = ['anonymous', 'user', 'otherUser', 'moderator', 'admin', 'apiKey', 'deactivated'] as const;
+type Identity = (typeof IDENTITIES)[number];
+type Expected = Record<Identity, number>;
+
+interface Caller {
+  identity: Identity;
+  client: ApiClient;
+  /** The account acting (the key's owner for apiKey); none for anonymous. */
+  user?: AuthenticatedUser;
+  username?: string;
+}
+
+interface Fixture {
+  /** The account whose resources the `:id` routes name; `user` and `apiKey` act as it. */
+  owner: AuthenticatedUser;
+  /** An account any caller may sign in as. */
+  loginTarget: string;
+  path: PathStep[];
+  createKey(userId: number): Promise<number>;
+}
+
+interface Row {
+  method: Uppercase<Method>;
+  /** The route as declared (Express syntax). */
+  route: string;
+  access: Access;
+  /** The concrete request; default: the route itself, no body. */
+  request?: (caller: Caller, fixture: Fixture) => Promise<{ path?: string; body?: unknown }> | { path?: string; body?: unknown };
+  expected: Expected;
+}
+
+const all = (status: number): Expected => ({ anonymous: status, user: status, otherUser: status, moderator: status, admin: status, apiKey: status, deactivated: status });
+/** Signed in by session or key; anonymous and deactivated callers are not. */
+const signedIn = (ok: number): Expected => ({ anonymous: 401, user: ok, otherUser: ok, moderator: ok, admin: ok, apiKey: ok, deactivated: 401 });
+/** Changes the session: needs the session's CSRF token, which API-key callers and ended sessions lack. */
+const sessionChanging = (ok: number): Expected => ({ anonymous: ok, user: ok, otherUser: ok, moderator: ok, admin: ok, apiKey: 403, deactivated: 403 });
+const sessionOnly = (ok: number): Expected => ({ ...signedIn(ok), apiKey: 403 });
+
+const bacon = { id: 'kevin-bacon', type: 'person' };
+const hanks = { id: 'tom-hanks', type: 'person' };
+const contact = { name: 'Matrix', email: 'matrix@example.com', subject: 'Access', message: 'Checking who may write.' };
+
+const MATRIX: Row[] = [
+  { method: 'GET', route: '/api/health', access: 'public', expected: all(200) },
+  { method: 'GET', route: '/api/search', access: 'public', request: () => ({ path: '/api/search?q=tom' }), expected: all(200) },
+  { method: 'GET', route: '/api/search/faceted', access: 'public', request: () => ({ path: '/api/search/faceted?query=tom' }), expected: all(200) },
+  { method: 'GET', route: '/api/entity/:type/:id', access: 'public', request: () => ({ path: '/api/entity/person/tom-hanks' }), expected: all(200) },
+  { method: 'GET', route: '/api/stats', access: 'public', expected: all(200) },
+  { method: 'GET', route: '/api/genres', access: 'public', expected: all(200) },
+  { method: 'GET', route: '/api/countries', access: 'public', expected: all(200) },
+  { method: 'POST', route: '/api/find-connection', access: 'public', request: () => ({ body: { fromEntity: bacon, toEntity: hanks } }), expected: all(200) },
+  { method: 'POST', route: '/api/connections/find', access: 'public', request: () => ({ body: { fromEntityId: 'person:kevin-bacon', toEntityId: 'person:tom-hanks' } }), expected: all(200) },
+  { method: 'POST', route: '/api/connections/alternatives', access: 'public', request: () => ({ body: { fromEntity: bacon, toEntity: hanks, limit: 2 } }), expected: all(200) },
+  { method: 'GET', route: '/api/trending', access: 'public', expected: all(200) },
+  { method: 'GET', route: '/api/share/preview.png', access: 'public', request: () => ({ path: '/api/share/preview.png?from=person:kevin-bacon&to=person:tom-hanks' }), expected: all(200) },
+  { method: 'POST', route: '/api/contact', access: 'public', request: () => ({ body: contact }), expected: all(201) },
+  { method: 'GET', route: '/api/auth/csrf', access: 'public', expected: all(200) },
+  {
+    method: 'POST',
+    route: '/api/auth/register',
+    access: 'public',
+    request: () => {
+      const username = `reg_${uniqueSuffix()}`;
+      return { body: { username, email: `${username}@example.com`, password: TEST_PASSWORD } };
+    },
+    expected: sessionChanging(201),
+  },
+  {
+    method: 'POST',
+    route: '/api/auth/login',
+    access: 'public',
+    request: (caller, fixture) => ({ body: { username: caller.username ?? fixture.loginTarget, password: TEST_PASSWORD } }),
+    expected: sessionChanging(200),
+  },
+  { method: 'POST', route: '/api/auth/logout', access: 'public', expected: sessionChanging(204) },
+  { method: 'GET', route: '/api/auth/me', access: 'user', expected: signedIn(200) },
+  { method: 'GET', route: '/api/login', access: 'public', expected: all(302) },
+  { method: 'GET', route: '/api/auth/google', access: 'public', expected: all(302) },
+  // The user said no at Google: back to the login page.
+  { method: 'GET', route: '/api/auth/google/callback', access: 'public', request: () => ({ path: '/api/auth/google/callback?error=access_denied' }), expected: all(303) },
+  { method: 'POST', route: '/api/users/me/api-keys', access: 'session-user', request: () => ({ body: { name: 'matrix' } }), expected: sessionOnly(201) },
+  { method: 'GET', route: '/api/users/me/api-keys', access: 'session-user', expected: sessionOnly(200) },
+  {
+    method: 'DELETE',
+    route: '/api/users/me/api-keys/:keyId',
+    access: 'session-user',
+    // Each caller revokes a key of its own (callers without an account name one that does not exist).
+    request: async (caller, fixture) => ({ path: `/api/users/me/api-keys/${caller.user ? await fixture.createKey(caller.user.id) : 999_999}` }),
+    expected: sessionOnly(204),
+  },
+  {
+    method: 'POST',
+    route: '/api/connections/save',
+    access: 'user',
+    request: (_caller, fixture) => ({
+      body: { fromEntityId: 'kevin-bacon', fromEntityName: 'Kevin Bacon', fromEntityType: 'person', toEntityId: 'tom-hanks', toEntityName: 'Tom Hanks', toEntityType: 'person', path: fixture.path, degrees: 2 },
+    }),
+    expected: signedIn(201),
+  },
+  { method: 'GET', route: '/api/users/me/connections', access: 'user', expected: signedIn(200) },
+  {
+    method: 'GET',
+    route: '/api/users/:id/connections',
+    access: 'owner-or-staff',
+    request: (_caller, fixture) => ({ path: `/api/users/${fixture.owner.id}/connections` }),
+    expected: { anonymous: 401, user: 200, otherUser: 403, moderator: 200, admin: 200, apiKey: 200, deactivated: 401 },
+  },
+];
+
+describe.each(databaseTargets())('authorization matrix on $name', (dbTarget) => {
+  let database: Awaited<ReturnType<typeof dbTarget.open>>;
+  let shared: SharedState;
+  let t: TestApp;
+  let fixture: Fixture;
+  const accounts = {} as Record<'owner' | 'other' | 'moderator' | 'admin' | 'deactivated', { user: AuthenticatedUser; username: string }>;
+  let ownerKey: string;
+
+  beforeAll(async () => {
+    database = await dbTarget.open();
+    shared = createMemorySharedState();
+    // Google configured (its server is never reached: the matrix only starts and cancels sign-ins).
+    t = await openTestApp({
+      database,
+      shared,
+      google: { clientId: 'matrix', clientSecret: 'matrix', authUrl: 'http://127.0.0.1:9/authorize', tokenUrl: 'http://127.0.0.1:9/token', userInfoUrl: 'http://127.0.0.1:9/userinfo' },
+    });
+    accounts.owner = await createTestUser(t.users, { prefix: 'owner' });
+    accounts.other = await createTestUser(t.users, { prefix: 'other' });
+    accounts.moderator = await createTestUser(t.users, { prefix: 'mod', role: 'moderator' });
+    accounts.admin = await createTestUser(t.users, { prefix: 'admin', role: 'admin' });
+    accounts.deactivated = await createTestUser(t.users, { prefix: 'gone' });
+    ownerKey = (await t.apiKeys.create(accounts.owner.user.id, 'matrix key')).key;
+    const found = await t.connections.find({ fromEntity: bacon, toEntity: hanks }, {}, { countTrending: false });
+    fixture = {
+      owner: accounts.owner.user,
+      loginTarget: (await createTestUser(t.users, { prefix: 'target' })).username,
+      path: found.path,
+      createKey: async (userId) => (await t.apiKeys.create(userId, 'to revoke')).id,
+    };
+  });
+  afterAll(async () => {
+    await t.close();
+    await shared.close();
+    await database.dispose();
+  });
+
+  /** A fresh caller per request, so a row that signs in or out never leaks into the next. */
+  async function callerFor(identity: Identity): Promise<Caller> {
+    const signed = async (account: { user: AuthenticatedUser; username: string }): Promise<Caller> => ({
+      identity,
+      client: await signedInClient(t.app, account.username),
+      user: account.user,
+      username: account.username,
+    });
+    switch (identity) {
+      case 'anonymous':
+        return { identity, client: await anonymousClient(t.app) };
+      case 'user':
+        return signed(accounts.owner);
+      case 'otherUser':
+        return signed(accounts.other);
+      case 'moderator':
+        return signed(accounts.moderator);
+      case 'admin':
+        return signed(accounts.admin);
+      case 'apiKey':
+        return { identity, client: apiClient(t.app, { apiKey: ownerKey }), user: accounts.owner.user };
+      case 'deactivated': {
+        // Signed in while active, then deactivated: the session it holds must stop working.
+        await t.users.setActive(accounts.deactivated.user.id, true);
+        const caller = await signed(accounts.deactivated);
+        await t.users.setActive(accounts.deactivated.user.id, false);
+        return { ...caller, user: undefined };
+      }
+    }
+  }
+
+  it('has one row per declared API route, with the access the route declares', () => {
+    const declared = registeredRoutes(t.app)
+      .map((route) => `${route.method.toUpperCase()} ${route.path} ${route.access}`)
+      .sort();
+    const table = MATRIX.map((row) => `${row.method} ${row.route} ${row.access}`).sort();
+    expect(declared.length).toBeGreaterThan(20);
+    expect(table).toEqual(declared);
+  });
+
+  describe.each(MATRIX)('$method $route ($access)', (row) => {
+    it.each(IDENTITIES)('%s', async (identity) => {
+      const caller = await callerFor(identity);
+      const { path = row.route, body } = (await row.request?.(caller, fixture)) ?? {};
+      const res = await caller.client.send(row.method.toLowerCase() as Method, path, body).set('Accept', 'application/json');
+      const expected = row.expected[identity];
+      expect(res.status, `${identity} ${row.method} ${path}: ${String(res.text ?? "").slice(0, 200)}`).toBe(expected);
+      if (expected >= 400) expect(res.body).toMatchObject({ code: expect.any(String), message: expect.any(String) });
+    });
+  });
+});

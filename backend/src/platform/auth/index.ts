@@ -1,0 +1,52 @@
+import type { RequestHandler } from 'express';
+import type { Db } from '../db/database.js';
+import type { Logger } from '../logging.js';
+import { apiKeyAuthentication, createPassport, endRevokedSessions, type AppPassport } from './authenticate.js';
+import { DbSessionStore } from './session-store.js';
+import { createSessionMiddleware, SESSION_TTL_MS } from './sessions.js';
+import type { ApiKeyVerifier, UserDirectory } from './types.js';
+
+export type * from './types.js';
+
+export interface AuthPlatformOptions {
+  db: Db;
+  users: UserDirectory;
+  apiKeys: ApiKeyVerifier;
+  sessionSecret: string;
+  /** Secure cookies (the public URL is https). */
+  secureCookies: boolean;
+  logger?: Logger;
+  /** Expired-session pruning interval; tests turn it off with 0. */
+  pruneIntervalMs?: number;
+}
+
+/**
+ * Sessions, Passport and API keys, shared by the HTTP app and the socket server (which
+ * authenticates its handshake with the same session middleware).
+ */
+export interface AuthPlatform {
+  passport: AppPassport;
+  sessionStore: DbSessionStore;
+  /** express-session with the database store. */
+  session: RequestHandler;
+  /** For every API request, in order: session, Passport, revoked-session clean-up, API keys. */
+  authenticate: RequestHandler[];
+  /** For the socket handshake: session and Passport (cookies only). */
+  handshake: RequestHandler[];
+  close(): void;
+}
+
+export function createAuthPlatform(options: AuthPlatformOptions): AuthPlatform {
+  const sessionStore = new DbSessionStore(options.db, { defaultTtlMs: SESSION_TTL_MS, logger: options.logger, pruneIntervalMs: options.pruneIntervalMs });
+  const session = createSessionMiddleware({ store: sessionStore, secret: options.sessionSecret, secure: options.secureCookies });
+  const passport = createPassport(options.users);
+  const restore = [session, passport.initialize(), passport.session()];
+  return {
+    passport,
+    sessionStore,
+    session,
+    authenticate: [...restore, endRevokedSessions, apiKeyAuthentication(options.apiKeys)],
+    handshake: restore,
+    close: () => sessionStore.close(),
+  };
+}
