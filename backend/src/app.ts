@@ -1,10 +1,8 @@
-import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import compression from 'compression';
 import express, { type Express } from 'express';
 import helmet from 'helmet';
-import { pinoHttp } from 'pino-http';
 import { apiKeyRoutes } from './features/api-keys/routes.js';
 import type { ApiKeyService } from './features/api-keys/service.js';
 import { authRoutes, SESSION_CHANGING_PATHS } from './features/auth/routes.js';
@@ -29,7 +27,7 @@ import { apiRateLimit, type ApiRateLimiters, type RateLimiter } from './platform
 import type { SharedState } from './platform/cache/types.js';
 import type { Database } from './platform/db/database.js';
 import { apiNotFound, errorHandler } from './platform/errors.js';
-import type { Logger } from './platform/logging.js';
+import { requestLogging, type Logger } from './platform/logging.js';
 
 export interface AppDeps {
   logger: Logger;
@@ -56,8 +54,6 @@ export interface AppDeps {
   startedAt?: number;
 }
 
-const REQUEST_ID = /^[A-Za-z0-9._-]{1,64}$/;
-
 /** Builds the HTTP application without listening, so tests and index.ts wire it the same way. */
 export function createApp(deps: AppDeps): Express {
   const app = express();
@@ -65,38 +61,15 @@ export function createApp(deps: AppDeps): Express {
   // One reverse proxy in front (docker-compose, a load balancer); keeps req.ip the client's.
   app.set('trust proxy', 'loopback, linklocal, uniquelocal');
 
-  app.use(
-    helmet({
-      contentSecurityPolicy: {
-        directives: {
-          'img-src': ["'self'", 'data:', 'blob:', 'https://image.tmdb.org'],
-          'connect-src': ["'self'", 'ws:', 'wss:'],
-          'style-src': ["'self'", "'unsafe-inline'"],
-          // Served over plain HTTP on a LAN too; upgrading would break every asset there.
-          'upgrade-insecure-requests': null,
-        },
-      },
-      crossOriginEmbedderPolicy: false,
-    }),
-  );
-  app.use(compression());
-  app.use(
-    pinoHttp({
-      logger: deps.logger,
-      genReqId: (req, res) => {
-        const incoming = req.headers['x-request-id'];
-        const id = typeof incoming === 'string' && REQUEST_ID.test(incoming) ? incoming : randomUUID();
-        res.setHeader('X-Request-Id', id);
-        return id;
-      },
-      customLogLevel: (_req, res, error) => (error || res.statusCode >= 500 ? 'error' : res.statusCode >= 400 ? 'warn' : 'info'),
-      autoLogging: { ignore: (req) => !req.url?.startsWith('/api') },
-      serializers: {
-        req: (req: { id: unknown; method: string; url: string; remoteAddress?: string }) => ({ id: req.id, method: req.method, url: req.url, remoteAddress: req.remoteAddress }),
-        res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
-      },
-    }),
-  );
+  app.use(requestLogging(deps.logger));
+  // JSON answers need only a few protective headers; the full set (CSP...) is for the HTML app below.
+  app.use('/api', (_req, res, next) => {
+    res.setHeader('X-Content-Type-Options', 'nosniff');
+    res.setHeader('Referrer-Policy', 'no-referrer');
+    res.setHeader('Cross-Origin-Resource-Policy', 'same-origin');
+    res.setHeader('X-Frame-Options', 'DENY');
+    next();
+  });
 
   const api = express.Router();
   // Credentials are small: sign-in and registration bodies stop at 10 kB.
@@ -124,6 +97,22 @@ export function createApp(deps: AppDeps): Express {
   app.use('/api', api);
 
   if (deps.staticDir && existsSync(path.join(deps.staticDir, 'index.html'))) {
+    app.use(
+      helmet({
+        contentSecurityPolicy: {
+          directives: {
+            'img-src': ["'self'", 'data:', 'blob:', 'https://image.tmdb.org'],
+            'connect-src': ["'self'", 'ws:', 'wss:'],
+            'style-src': ["'self'", "'unsafe-inline'"],
+            // Served over plain HTTP on a LAN too; upgrading would break every asset there.
+            'upgrade-insecure-requests': null,
+          },
+        },
+        crossOriginEmbedderPolicy: false,
+      }),
+    );
+    // The app's bundles and pages compress well; API answers are small JSON (a proxy may compress them).
+    app.use(compression());
     // Shared connection links unfurl with their own title and image.
     app.get('/connection', sharedLinkPage({ entities: deps.entities, connections: deps.connections, publicUrl: deps.publicUrl }, deps.staticDir));
     serveFrontend(app, deps.staticDir);

@@ -3,7 +3,7 @@ import type { Db } from '../db/database.js';
 import type { Logger } from '../logging.js';
 import { apiKeyAuthentication, createPassport, endRevokedSessions, type AppPassport } from './authenticate.js';
 import { DbSessionStore } from './session-store.js';
-import { createSessionMiddleware, SESSION_TTL_MS } from './sessions.js';
+import { createSessionMiddleware, SESSION_COOKIE, SESSION_TTL_MS } from './sessions.js';
 import type { ApiKeyVerifier, UserDirectory } from './types.js';
 
 export type * from './types.js';
@@ -36,6 +36,21 @@ export interface AuthPlatform {
   close(): void;
 }
 
+/** API paths (under /api) that may start a session: CSRF token, sign-in and Google's redirects. */
+const STARTS_SESSION = /^\/(auth\/|login$)/;
+
+/**
+ * Most API traffic is anonymous and carries no session cookie: loading (and creating) a session
+ * for it would cost a store round trip and an id per request for nothing. Such requests skip the
+ * session entirely, except on the paths that start one.
+ */
+function onlyWithSession(middleware: RequestHandler): RequestHandler {
+  return (req, res, next) => {
+    if (req.headers.cookie?.includes(`${SESSION_COOKIE}=`) || STARTS_SESSION.test(req.path)) return middleware(req, res, next);
+    next();
+  };
+}
+
 export function createAuthPlatform(options: AuthPlatformOptions): AuthPlatform {
   const sessionStore = new DbSessionStore(options.db, { defaultTtlMs: SESSION_TTL_MS, logger: options.logger, pruneIntervalMs: options.pruneIntervalMs });
   const session = createSessionMiddleware({ store: sessionStore, secret: options.sessionSecret, secure: options.secureCookies });
@@ -45,7 +60,7 @@ export function createAuthPlatform(options: AuthPlatformOptions): AuthPlatform {
     passport,
     sessionStore,
     session,
-    authenticate: [...restore, endRevokedSessions, apiKeyAuthentication(options.apiKeys)],
+    authenticate: [onlyWithSession(session), passport.initialize(), onlyWithSession(passport.session()), endRevokedSessions, apiKeyAuthentication(options.apiKeys)],
     handshake: restore,
     close: () => sessionStore.close(),
   };
