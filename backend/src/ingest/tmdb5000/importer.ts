@@ -5,6 +5,7 @@ import { createGunzip } from 'node:zlib';
 import { CsvError, parse } from 'csv-parse';
 import type { PersonSubtype, Relationship } from '@cinema-dna/shared-types';
 import { ImportInputError, type Importer } from '../importer.js';
+import { crewRole, RELATIONSHIP_OF_ROLE } from '../tmdb/movie-graph.js';
 import { entityKey, slugify, type EntityDetails, type EntityKey, type IngestEntity } from '../model.js';
 
 /**
@@ -299,28 +300,8 @@ interface PersonRecord {
 }
 
 const CREW_SUBTYPES = ['director', 'writer', 'producer', 'composer', 'crew'] as const satisfies readonly PersonSubtype[];
-const SUBTYPE_RELATIONSHIP: Record<(typeof CREW_SUBTYPES)[number], Relationship> = {
-  director: 'directed',
-  writer: 'wrote',
-  producer: 'produced',
-  composer: 'composed',
-  crew: 'crew',
-};
-const COMPOSER_JOBS = new Set(['Original Music Composer', 'Music', 'Composer']);
-
-/**
- * A crew entry's role. Director → director; the Writing department → writer, except storyboard artists,
- * whom TMDB files there but who draw rather than write; producer titles of the Production department
- * (Producer, Executive Producer, Co-Producer, Line Producer...) → producer; the composer jobs → composer;
- * every other job stays as crew, labelled with the job.
- */
-function crewRole(department: string, job: string): (typeof CREW_SUBTYPES)[number] {
-  if (job === 'Director') return 'director';
-  if (department === 'Writing' && job !== 'Storyboard') return 'writer';
-  if (department === 'Production' && job.endsWith('Producer')) return 'producer';
-  if (COMPOSER_JOBS.has(job)) return 'composer';
-  return 'crew';
-}
+// The same job → role rule as the TMDB API importer, so both TMDB sources describe a film alike.
+const SUBTYPE_RELATIONSHIP = RELATIONSHIP_OF_ROLE;
 
 /** A credit's weight in a person's popularity (see the module comment). */
 const CREW_WEIGHT: Record<(typeof CREW_SUBTYPES)[number], number> = { director: 1, writer: 0.5, producer: 0.5, composer: 0.5, crew: 0.1 };
