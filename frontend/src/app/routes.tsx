@@ -6,7 +6,7 @@ import { Layout } from './layout/layout';
 
 // Home and the not-found page ship in the main bundle; every other page is its own lazy chunk.
 // Routes of the spec that later issues build (discovery, challenges, social, diary, badges,
-// leaderboards, profile, admin, api-docs, docs, login) are deliberately absent until they exist:
+// leaderboards, profile, admin, api-docs, docs) are deliberately absent until they exist:
 // they fall through to the not-found page.
 const AboutPage = lazy(() => import('../pages/about/about-page'));
 const TermsPage = lazy(() => import('../pages/terms/terms-page'));
@@ -16,6 +16,9 @@ const ContactPage = lazy(() => import('../pages/contact/contact-page'));
 const EntityPage = lazy(() => import('../pages/entity/entity-page'));
 const ConnectionPage = lazy(() => import('../pages/connection/connection-page'));
 const ConnectionResultPage = lazy(() => import('../pages/connection-result/connection-result-page'));
+const LoginPage = lazy(() => import('../pages/login/login-page'));
+/** Sign-in required: guarded by RequireAuth inside the page. */
+const ApiKeysPage = lazy(() => import('../pages/account/api-keys-page'));
 
 /** The route table of the spec, as far as it is built. */
 export const routes: RouteObject[] = [
@@ -32,6 +35,8 @@ export const routes: RouteObject[] = [
       { path: 'entity/:type/:id', element: <EntityPage /> },
       { path: 'connection', element: <ConnectionPage /> },
       { path: 'connection-result', element: <ConnectionResultPage /> },
+      { path: 'login', element: <LoginPage /> },
+      { path: 'account/api-keys', element: <ApiKeysPage /> },
       { path: '*', element: <NotFoundPage /> },
     ],
   },

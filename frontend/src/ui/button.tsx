@@ -1,7 +1,7 @@
 import { forwardRef, type ButtonHTMLAttributes } from 'react';
 import { cn } from '../lib/class-names';
 
-export type ButtonVariant = 'primary' | 'secondary' | 'ghost' | 'subtle';
+export type ButtonVariant = 'primary' | 'secondary' | 'ghost' | 'subtle' | 'danger' | 'ghost-danger';
 export type ButtonSize = 'sm' | 'md' | 'lg' | 'icon';
 
 const base =
@@ -13,6 +13,10 @@ const variants: Record<ButtonVariant, string> = {
   secondary: 'border border-ink-600 bg-ink-850/60 text-bone-100 hover:border-amber-glow/60 hover:text-bone-50',
   ghost: 'text-bone-300 hover:bg-ink-800 hover:text-bone-50',
   subtle: 'bg-ink-800 text-bone-100 hover:bg-ink-700',
+  /** Destructive, irreversible actions (revoke, delete). */
+  /** A quiet row action that is destructive (opens a confirmation). */
+  'ghost-danger': 'text-scarlet hover:bg-scarlet/10',
+  danger: 'bg-scarlet text-ink-950 shadow-[0_0_0_1px_rgba(224,89,74,0.4),0_8px_24px_-8px_rgba(224,89,74,0.45)] hover:bg-[#e87062]',
 };
 
 const sizes: Record<ButtonSize, string> = {

@@ -1,5 +1,5 @@
 import { AnimatePresence, motion } from 'framer-motion';
-import { LogOut, Menu, Sparkles, Star, X } from 'lucide-react';
+import { KeyRound, LogOut, Menu, Sparkles, Star, X } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { NavLink, useLocation } from 'react-router-dom';
 import { useSnapshot } from 'valtio';
@@ -11,6 +11,8 @@ import { BrandMark } from './brand-mark';
 import { SIGNED_IN_NAV, SIGNED_OUT_NAV } from './nav-items';
 
 const numberFormat = new Intl.NumberFormat('en-US');
+/** The signed-in user's API keys page, reached from the account actions beside the badges. */
+const API_KEYS_PATH = '/account/api-keys';
 
 function UserBadges({ user }: { user: Pick<AuthUser, 'level' | 'points'> }) {
   return (
@@ -27,13 +29,26 @@ function UserBadges({ user }: { user: Pick<AuthUser, 'level' | 'points'> }) {
   );
 }
 
-/** Login, or the signed-in user's badges and Logout; a quiet placeholder while the session check runs. */
+/** The API keys shortcut beside the badges: an icon, lit while on the page. */
+const iconLink = ({ isActive }: { isActive: boolean }) =>
+  cn(
+    'ml-1 inline-flex size-8 items-center justify-center rounded-full transition-colors duration-150 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-amber-glow',
+    isActive ? 'bg-ink-800 text-amber-soft' : 'text-bone-400 hover:bg-ink-800 hover:text-bone-50',
+  );
+
+/** Login, or the signed-in user's badges, API keys and Logout; a quiet placeholder while the session check runs. */
 function AuthActions({ onAction, wide }: { onAction?: () => void; wide?: boolean }) {
   const { user, loading } = useSnapshot(authState);
   if (user) {
     return (
       <div className={cn('flex items-center gap-2', wide && 'w-full flex-wrap')}>
         <UserBadges user={user} />
+        {/* The menu toggle's panel has its own API keys row, outside the spec's navigation. */}
+        {!wide && (
+          <NavLink to={API_KEYS_PATH} aria-label="API keys" title="API keys" className={iconLink}>
+            <KeyRound aria-hidden className="size-4" />
+          </NavLink>
+        )}
         <Button
           variant="ghost"
           size="sm"
@@ -73,6 +88,12 @@ const desktopLink = ({ isActive }: { isActive: boolean }) =>
 const mobileLink = ({ isActive }: { isActive: boolean }) =>
   cn(
     'flex items-center justify-between rounded-xl px-4 py-3 font-display text-xl transition-colors',
+    isActive ? 'bg-ink-800 text-amber-soft' : 'text-bone-100 hover:bg-ink-850',
+  );
+
+const accountLink = ({ isActive }: { isActive: boolean }) =>
+  cn(
+    'flex items-center gap-3 rounded-xl border border-ink-800 px-4 py-3 text-sm font-medium transition-colors',
     isActive ? 'bg-ink-800 text-amber-soft' : 'text-bone-100 hover:bg-ink-850',
   );
 
@@ -147,6 +168,15 @@ export function SiteHeader() {
                 <AuthActions wide onAction={() => setMenuOpen(false)} />
               </div>
             </nav>
+            {user && (
+              <div className="mx-auto max-w-7xl px-4 pb-4 sm:px-6">
+                <NavLink to={API_KEYS_PATH} className={accountLink} onClick={() => setMenuOpen(false)}>
+                  <KeyRound aria-hidden className="size-4 text-amber-glow" />
+                  API keys
+                  <span className="ml-auto text-xs text-bone-500">Account</span>
+                </NavLink>
+              </div>
+            )}
           </motion.div>
         )}
       </AnimatePresence>

@@ -118,7 +118,23 @@ const SECTIONS: Array<{ id: string; title: string; content: ReactNode }> = [
     content: (
       <>
         <Qa q="Signing in and out">
-          <p>Sign in with your username and password or with Google. Logout is at the end of the navigation bar.</p>
+          <p>
+            Sign in with your username and password or with Google, from the Login button or the{' '}
+            <Link to="/login" className="text-amber-soft underline underline-offset-4">
+              login page
+            </Link>
+            . Logout is at the end of the navigation bar.
+          </p>
+        </Qa>
+        <Qa q="API keys">
+          <p>
+            To call the API from your own code, create a key on your{' '}
+            <Link to="/account/api-keys" className="text-amber-soft underline underline-offset-4">
+              API keys
+            </Link>{' '}
+            page (sign-in required) and send it as <code className="font-mono text-[13px] text-bone-100">Authorization: Bearer &lt;key&gt;</code>. A new key is
+            shown only once; revoke it there as soon as you no longer need it or think it has leaked.
+          </p>
         </Qa>
         <Qa q="Changing or deleting my account">
           <p>

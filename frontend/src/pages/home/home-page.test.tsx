@@ -1,7 +1,7 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { resetConnections } from '../../features/connections';
-import { resetAuth, setUser } from '../../features/auth';
+import { authState, resetAuth, setUser } from '../../features/auth';
 import { entity, foundResult, kevinBacon, notFoundResult, routeFetch, tomHanks } from '../../test/fixtures';
 import { renderApp } from '../../test/render-app';
 import { resetToasts } from '../../ui/toast';
@@ -150,6 +150,20 @@ describe('Home page', () => {
       toEntityType: 'person',
       degrees: 2,
     });
+  });
+
+  it('asks to log in when the server answers Save Path with 401 (the session ended)', async () => {
+    stubApi({ '/api/connections/save': () => ({ status: 401, body: { code: 'UNAUTHORIZED', message: 'Sign in required' } }) });
+    setUser({ id: 7, username: 'noir_fan', displayName: 'noir_fan', email: 'noir@example.com', createdAt: '2026-01-01T00:00:00.000Z', level: 1, points: 0, role: 'user' });
+    renderApp('/');
+    await pick('From', 'kevin', /Kevin Bacon/);
+    await pick('To', 'tom', /Tom Hanks/);
+    fireEvent.click(findButton());
+    fireEvent.click(await screen.findByRole('button', { name: 'Save Path' }));
+    expect(await screen.findByText('Login Required')).toBeTruthy();
+    expect(screen.getByText('Please log in to save connections to your collection')).toBeTruthy();
+    expect(await screen.findByRole('dialog', { name: 'Welcome to Cinema DNA' })).toBeTruthy();
+    expect(authState.user).toBeNull();
   });
 
   it('says Save Failed with the server message', async () => {

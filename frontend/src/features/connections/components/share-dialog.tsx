@@ -4,12 +4,10 @@ import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from '../../../ui/dialog';
 import { toast } from '../../../ui/toast';
 import { cn } from '../../../lib/class-names';
+import { COPY_FEEDBACK_MS, copyToClipboard } from '../../../lib/clipboard';
 import { connectionLinkPath } from '../lib/connection-link';
 import { facebookShareUrl, shareMessage, shareSentence, twitterShareUrl } from '../lib/share-content';
 import { downloadShareImage } from '../lib/share-image';
-
-/** How long "Copied" shows on a copy button (spec §9). */
-export const COPY_FEEDBACK_MS = 2000;
 
 interface ShareDialogProps {
   open: boolean;
@@ -18,24 +16,6 @@ interface ShareDialogProps {
   to: EntitySummary;
   degrees: number;
   path: readonly PathStep[];
-}
-
-/** Writes text to the clipboard, with the old selection trick where the async API is missing. */
-async function copyToClipboard(text: string): Promise<void> {
-  if (navigator.clipboard?.writeText) {
-    await navigator.clipboard.writeText(text);
-    return;
-  }
-  const area = document.createElement('textarea');
-  area.value = text;
-  area.setAttribute('readonly', '');
-  area.style.position = 'fixed';
-  area.style.opacity = '0';
-  document.body.append(area);
-  area.select();
-  const ok = document.execCommand('copy');
-  area.remove();
-  if (!ok) throw new Error('copy failed');
 }
 
 /** 'Share Your Discovery': social posts, copy text or link, a downloadable image, and the challenge note. */

@@ -2,7 +2,7 @@ import type { EntitySummary, PathStep } from '@cinema-dna/shared-types';
 import { snapshot } from 'valtio';
 import { ApiRequestError } from '../../../lib/api-client';
 import { toast } from '../../../ui/toast';
-import { authState, openLoginDialog } from '../../auth';
+import { authState, openLoginDialog, setUser } from '../../auth';
 import { saveConnectionPayload, useSaveConnection } from '../api/save-connection';
 
 function askToLogIn() {
@@ -15,7 +15,8 @@ export function useSavePath() {
   const mutation = useSaveConnection();
 
   function save(from: EntitySummary, to: EntitySummary, path: readonly PathStep[], degrees: number) {
-    if (!snapshot(authState).user) {
+    // Signed out: ask at once. Still checking the session: let the server decide (a 401 asks then).
+    if (snapshot(authState).user === null) {
       askToLogIn();
       return;
     }
@@ -27,6 +28,8 @@ export function useSavePath() {
       onSuccess: () => toast({ title: 'Connection Saved', description: 'Added to your discovered connections' }),
       onError: (error) => {
         if (error instanceof ApiRequestError && (error.status === 401 || /unauthori[sz]ed/i.test(error.message))) {
+          // The session ended (expired, or signed out in another tab): the header must say so too.
+          if (error.status === 401) setUser(null);
           askToLogIn();
           return;
         }

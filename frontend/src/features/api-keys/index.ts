@@ -1,0 +1,2 @@
+export { ApiKeyManager } from './components/api-key-manager';
+export { ApiKeyUsage } from './components/api-key-usage';
