@@ -88,7 +88,7 @@ export function createApp(deps: AppDeps): Express {
   connectionRoutes(routes, deps.connections, deps.findLimiter);
   sharePreviewRoutes(routes, { entities: deps.entities, connections: deps.connections, publicUrl: deps.publicUrl });
   contactRoutes(routes, createContactStore(deps.database.db));
-  authRoutes(routes, { users: deps.users });
+  authRoutes(routes, { users: deps.users, passport: deps.auth.passport });
   googleRoutes(routes, { passport: deps.auth.passport, users: deps.users, options: deps.google ?? null, publicUrl: deps.publicUrl, logger: deps.logger });
   apiKeyRoutes(routes, deps.apiKeys);
   savedConnectionRoutes(routes, { service: createSavedConnectionService({ db: deps.database.db }), users: deps.users });
