@@ -50,6 +50,7 @@ import { openDatabase } from '../backend/src/platform/db/database.js';
 import { createLogger } from '../backend/src/platform/logging.js';
 import type { ChildMessage, ChildStats, ParentMessage } from './http-server.js';
 import { round, roundSummary, summarize, type LatencySummary } from './latency.js';
+import { prng } from './seeded-random.js';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const repoRoot = path.resolve(here, '..');
@@ -86,18 +87,6 @@ const MB = 1024 * 1024;
 
 function log(message: string): void {
   process.stderr.write(`[bench:http] ${message}\n`);
-}
-
-/** mulberry32: the same pairs and queries for every run. */
-function prng(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }
 
 // ---------------------------------------------------------------------------------------------------

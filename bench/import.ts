@@ -26,6 +26,7 @@ import { importImdb } from '../backend/src/ingest/imdb/importer.js';
 import { silentProgress } from '../backend/src/ingest/importer.js';
 import { SourceWriter, sourcesRoot } from '../backend/src/ingest/source-files.js';
 import { createLogger } from '../backend/src/platform/logging.js';
+import { prng } from './seeded-random.js';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const MB = 1024 * 1024;
@@ -44,18 +45,6 @@ function log(message: string): void {
 
 // ---------------------------------------------------------------------------------------------------
 // Generated input
-
-/** mulberry32: small, fast, good enough for synthetic data, and the same sequence for a seed. */
-function prng(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /** Writes lines to a gzipped file in ~256 KB batches, honouring back-pressure. */
 class GzipLines {

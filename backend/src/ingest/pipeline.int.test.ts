@@ -40,7 +40,7 @@ describe.each(databaseTargets())('the import pipeline on $name', (target) => {
     const graph = await loadSnapshot(file);
     expect(graph.nodeCount).toBeGreaterThan(100);
     const details = await findEntityDetails(database.db, ['person:tom-hanks']);
-    if (details.size > 0) expect(details.get('person:tom-hanks')).toMatchObject({ name: 'Tom Hanks', type: 'person' });
+    expect(details.get('person:tom-hanks')).toMatchObject({ name: 'Tom Hanks', type: 'person', details: { birthday: '1956-07-09' } });
   });
 
   it('serves every imported source, merges shared keys, and replaces a source cleanly when re-run', async () => {

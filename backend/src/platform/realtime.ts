@@ -5,7 +5,7 @@ import { Server, type Socket } from 'socket.io';
 import type { z } from 'zod';
 import type { SharedState } from './cache/types.js';
 import type { RedisClient, RedisSharedState } from './cache/redis.js';
-import { AppError, toApiError } from './errors.js';
+import { toApiError } from './errors.js';
 import type { Logger } from './logging.js';
 
 export type RealtimeServer = Server<ClientToServerEvents, ServerToClientEvents, InterServerEvents, SocketData>;
@@ -109,4 +109,3 @@ export function command<S extends z.ZodType, T>(
   };
 }
 
-export { AppError };
