@@ -1,3 +1,6 @@
+/** The WHATWG URL parser, global in Node and browsers (this package compiles without DOM or Node types). */
+declare const URL: new (input: string, base?: string) => { origin: string; username: string; password: string; pathname: string; search: string; hash: string };
+
 /** A stand-in origin: candidates are resolved against it, and anything that leaves it is refused. */
 const DUMMY_ORIGIN = 'http://return-path.invalid';
 const MAX_LENGTH = 2000;
@@ -37,7 +40,7 @@ function decoded(pathname: string): string {
 
 /** The path, query and fragment the URL parser makes of `value`, or undefined when it leaves the origin. */
 function normalise(value: string): string | undefined {
-  let url: URL;
+  let url: InstanceType<typeof URL>;
   try {
     url = new URL(value, `${DUMMY_ORIGIN}/`);
   } catch {

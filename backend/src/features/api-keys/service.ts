@@ -77,6 +77,7 @@ export function createApiKeyService(deps: { db: Db }) {
             username: users.username,
             displayName: users.displayName,
             email: users.email,
+            emailVerified: sql<boolean>`${users.emailVerifiedAt} is not null`.mapWith(Boolean),
             role: users.role,
             isActive: users.isActive,
             level: users.level,

@@ -1,7 +1,8 @@
 import type { Request } from 'express';
 import { describe, expect, it } from 'vitest';
 import { usernameBase } from '../users/service.js';
-import { requestOrigin, safeReturnTo } from './google.js';
+import { safeReturnTo } from './google.js';
+import { requestOrigin } from './origin.js';
 
 /** The parts of a request safeReturnTo reads. */
 const requestWith = (query: Record<string, unknown>, referer?: string, headers: Record<string, string> = { host: 'cinema.test' }) =>

@@ -7,6 +7,7 @@ import type { AuthenticatedUser } from '../../platform/auth/types.js';
 import { AppError } from '../../platform/errors.js';
 import type { Logger } from '../../platform/logging.js';
 import type { UserService } from '../users/service.js';
+import { requestOrigin } from './origin.js';
 import { signIn } from './sign-in.js';
 
 /** Google's OAuth 2.0 client and endpoints (configurable so tests run the flow against a local server). */
@@ -21,24 +22,6 @@ export interface GoogleSignInOptions {
 export const GOOGLE_UNAVAILABLE = 'Google sign-in is not configured on this server.';
 export const GOOGLE_CALLBACK_PATH = '/api/auth/google/callback';
 const STRATEGY = 'google';
-
-/**
- * The origin OAuth redirects and emailed links are built on: PUBLIC_URL, else (development) the
- * request's own Host header. Never X-Forwarded-Host/Proto: whoever can send those headers would
- * choose where Google sends the authorization code. Undefined for a Host that is not a plain host.
- */
-export function requestOrigin(req: Request, publicUrl?: string): string | undefined {
-  if (publicUrl) return new URL(publicUrl).origin;
-  const host = req.headers.host;
-  // A host name or address and a port; nothing that could add a path, credentials or another host.
-  if (!host || !/^[A-Za-z0-9.:[\]-]+$/.test(host)) return undefined;
-  const protocol = (req.socket as { encrypted?: boolean }).encrypted ? 'https' : 'http';
-  try {
-    return new URL(`${protocol}://${host}`).origin;
-  } catch {
-    return undefined;
-  }
-}
 
 /**
  * Where to go after signing in: a same-origin path from `?returnTo=`, else from the Referer when it
