@@ -16,8 +16,8 @@ CREATE UNIQUE INDEX "email_verification_tokens_hash_idx" ON "email_verification_
 CREATE INDEX "email_verification_tokens_user_id_idx" ON "email_verification_tokens" USING btree ("user_id");--> statement-breakpoint
 -- Emails become unique (case-insensitively). A database from before this migration may hold the same
 -- email on several accounts, none of them verified: the oldest account (earliest created_at, then
--- lowest id) keeps it, the others lose it ('' is "no email"); they still sign in by username and
--- password, and a Google sign-in for that email gets its own account.
+-- lowest id) keeps it, the others lose it ('' is "no email") and still sign in by username and
+-- password. No email counts as verified: ownership was never checked before this migration.
 UPDATE "users" SET "email" = ''
 WHERE "email" <> '' AND EXISTS (
 	SELECT 1 FROM "users" AS "older"
