@@ -45,6 +45,14 @@ describe('VerifyEmailPage', () => {
     expect(fetchMock).toHaveBeenCalledWith('/api/auth/verify-email/resend', expect.objectContaining({ method: 'POST' }));
   });
 
+  it('calls a used link of a verified account confirmed, without an error', async () => {
+    setUser({ ...user, emailVerified: true });
+    stubApi({ '/api/auth/verify-email': () => invalid });
+    renderApp(`/verify-email?token=${TOKEN}`);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Already confirmed' })).toBeTruthy();
+    expect(screen.queryByText('Confirmation failed')).toBeNull();
+  });
+
   it('says so when the link has no token, without calling the API', async () => {
     const fetchMock = stubApi({});
     renderApp('/verify-email');

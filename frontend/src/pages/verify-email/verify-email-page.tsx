@@ -13,7 +13,7 @@ import { toast } from '../../ui/toast';
 export const VERIFY_AUTH_MESSAGE = 'Sign in to the account you registered to confirm your email.';
 const MISSING_TOKEN = 'This link is missing its token. Open the link from the email again.';
 
-type Outcome = { state: 'checking' } | { state: 'verified' } | { state: 'failed'; message: string };
+type Outcome = { state: 'checking' } | { state: 'verified'; already?: boolean } | { state: 'failed'; message: string };
 
 /** /verify-email?token=… — the page an emailed verification link opens. */
 export default function VerifyEmailPage() {
@@ -41,6 +41,8 @@ function EmailVerification() {
         toast({ title: 'Email confirmed', description: 'Your address is verified.' });
       },
       (error: unknown) => {
+        // A used link of an account that is verified: nothing went wrong.
+        if (authState.user?.emailVerified) return setOutcome({ state: 'verified', already: true });
         const message = error instanceof ApiRequestError && error.serverMessage ? error.serverMessage : 'The link could not be checked. Please try again.';
         setOutcome({ state: 'failed', message });
         toast({ title: 'Confirmation failed', description: message, variant: 'destructive' });
@@ -60,14 +62,14 @@ function EmailVerification() {
             </h1>
           </div>
         )}
-        {outcome.state === 'verified' && <Verified />}
+        {outcome.state === 'verified' && <Verified already={outcome.already} />}
         {outcome.state === 'failed' && <Failed message={outcome.message} />}
       </div>
     </section>
   );
 }
 
-function Verified() {
+function Verified({ already = false }: { already?: boolean }) {
   const { user } = useSnapshot(authState);
   return (
     <>
@@ -75,10 +77,10 @@ function Verified() {
         <MailCheck aria-hidden className="size-6 text-amber-glow" strokeWidth={1.7} />
       </span>
       <h1 id="verify-email-title" className="mt-6 font-display text-3xl font-medium tracking-tight text-bone-50">
-        Email confirmed
+        {already ? 'Already confirmed' : 'Email confirmed'}
       </h1>
       <p className="mx-auto mt-3 max-w-xs leading-relaxed text-bone-400">
-        <span className="font-medium text-bone-200">{user?.email}</span> is yours. You can now also sign in with Google using this address.
+        <span className="font-medium text-bone-200">{user?.email}</span> is yours{already ? ', and confirmed before' : ''}. You can also sign in with Google using this address.
       </p>
       <Link to="/" className={buttonClasses('primary', 'lg', 'mt-8 w-full')}>
         <ArrowLeft aria-hidden className="size-4" />
@@ -91,7 +93,7 @@ function Verified() {
 function Failed({ message }: { message: string }) {
   const { user } = useSnapshot(authState);
   const [resending, setResending] = useState(false);
-  const canResend = Boolean(user?.email) && !user?.emailVerified;
+  const canResend = Boolean(user?.email);
 
   function handleResend() {
     setResending(true);
@@ -110,10 +112,10 @@ function Failed({ message }: { message: string }) {
         <CircleAlert aria-hidden className="size-6 text-scarlet" strokeWidth={1.7} />
       </span>
       <h1 id="verify-email-title" className="mt-6 font-display text-3xl font-medium tracking-tight text-bone-50">
-        {user?.emailVerified ? 'Already confirmed' : 'Link not valid'}
+        Link not valid
       </h1>
       <p role="alert" className="mx-auto mt-3 max-w-xs leading-relaxed text-bone-400">
-        {user?.emailVerified ? 'Your email is already verified.' : message}
+        {message}
       </p>
       <div className="mt-8 grid gap-3">
         {canResend && (
