@@ -146,6 +146,13 @@ describe.each(databaseTargets())('email ownership on $name', (dbTarget) => {
     expect(results.sort()).toEqual([201, 409, 409, 409, 409, 409, 409, 409]);
   });
 
+  it('gives parallel first sign-ins of one Google account one account', async () => {
+    const identity = { googleId: `g-${uniqueSuffix()}`, email: `parallel.${uniqueSuffix()}@example.com`, emailVerified: true, displayName: 'Parallel' };
+    const signedIn = await Promise.all(Array.from({ length: 4 }, () => t.users.signInWithGoogle(identity)));
+    expect(new Set(signedIn.map((user) => user.id)).size).toBe(1);
+    expect(signedIn[0]).toMatchObject({ email: identity.email, emailVerified: true });
+  });
+
   describe('verification links', () => {
     async function freshAccount() {
       const username = `link_${uniqueSuffix()}`;

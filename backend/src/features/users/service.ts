@@ -7,7 +7,7 @@ import type { AuthenticatedUser, UserDirectory } from '../../platform/auth/types
 import type { Db } from '../../platform/db/database.js';
 import { AppError } from '../../platform/errors.js';
 import type { Logger } from '../../platform/logging.js';
-import { createUserStore, EMAIL_INDEX, isUniqueViolation, type NewUser } from './store.js';
+import { createUserStore, EMAIL_INDEX, GOOGLE_ID_INDEX, isUniqueViolation, type NewUser } from './store.js';
 
 /** One message for an unknown username and a wrong password alike. */
 export const INVALID_CREDENTIALS = 'Invalid username or password.';
@@ -71,6 +71,9 @@ export function createUserService(deps: { db: Db; logger?: Logger }) {
         return await store.insert({ username, passwordHash: null, ...account });
       } catch (error) {
         if (!isUniqueViolation(error)) throw error;
+        // A parallel first sign-in of the same Google account created it: that one is the account.
+        const existing = isUniqueViolation(error, GOOGLE_ID_INDEX) && fields.googleId ? await store.findByGoogleId(fields.googleId) : null;
+        if (existing) return existing;
         // Taken between the check and the insert: the email (keep the account, without it) or the name (try another).
         if (isUniqueViolation(error, EMAIL_INDEX)) account = { ...account, email: '', emailVerifiedAt: null };
       }

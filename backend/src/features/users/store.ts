@@ -33,6 +33,7 @@ export interface NewUser {
 /** Unique indexes a user insert can run into. */
 export const USERNAME_INDEX = 'users_username_lower_idx';
 export const EMAIL_INDEX = 'users_email_lower_unique_idx';
+export const GOOGLE_ID_INDEX = 'users_google_id_idx';
 
 /** True for PostgreSQL's unique_violation (of `index` when given), through drizzle's wrapper or not. */
 export function isUniqueViolation(error: unknown, index?: string): boolean {
