@@ -3,7 +3,7 @@ import { OAuth2Server } from 'oauth2-mock-server';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startAppServer, type AppServer } from './support/app-server.js';
-import { DESKTOP, launchBrowser, openPage, screenshot } from './support/browser.js';
+import { DESKTOP, MOBILE, launchBrowser, openPage, screenshot } from './support/browser.js';
 
 /**
  * Signing in, in Chromium, against the built app: Google sign-in end to end against a local
@@ -135,5 +135,52 @@ describe('username and password', () => {
     expect(await login.getByLabel('Username').inputValue()).toBe('nobody_here');
     expect(await page.evaluate(async () => (await fetch('/api/auth/me')).status)).toBe(401);
     await close();
+  });
+});
+
+describe('email verification', () => {
+  /** The newest verification link the app logged for `email` (no mailer is configured outside production). */
+  function loggedLink(email: string): string {
+    const entries = server
+      .output()
+      .split('\n')
+      .filter((line) => line.startsWith('{'))
+      .map((line) => JSON.parse(line) as { to?: string; link?: string });
+    const link = entries.filter((entry) => entry.to === email && entry.link).at(-1)?.link;
+    expect(link, `no verification link logged for ${email}`).toBeDefined();
+    return link!;
+  }
+
+  it('confirms the email from the emailed link, and explains a link that was already used', async () => {
+    for (const [viewport, name] of [
+      [DESKTOP, 'verify-email-desktop'],
+      [MOBILE, 'verify-email-mobile'],
+    ] as const) {
+      const { page, pageErrors, close } = await openPage(browser, viewport, name);
+      const username = `ver_${randomBytes(4).toString('hex')}`;
+      const email = `${username}@example.com`;
+      await page.goto(server.url);
+      const status = await page.evaluate(async (body) => {
+        const { csrfToken } = (await (await fetch('/api/auth/csrf')).json()) as { csrfToken: string };
+        const res = await fetch('/api/auth/register', { method: 'POST', headers: { 'Content-Type': 'application/json', 'X-CSRF-Token': csrfToken }, body: JSON.stringify(body) });
+        return res.status;
+      }, { username, email, password: 'analytical-engine-1843' });
+      expect(status).toBe(201);
+
+      const link = loggedLink(email);
+      expect(link.startsWith(`${server.url}/verify-email?token=`)).toBe(true);
+      await page.goto(link);
+      await page.getByRole('heading', { level: 1, name: 'Email confirmed' }).waitFor();
+      await expectToast(page, 'Email confirmed', 'Your address is verified.');
+      expect(await page.evaluate(async () => (await (await fetch('/api/auth/me')).json()).emailVerified)).toBe(true);
+      await screenshot(page, `${name}-confirmed`, { fullPage: false });
+
+      // The link works once.
+      await page.reload();
+      await page.getByRole('heading', { level: 1, name: 'Already confirmed' }).waitFor();
+      await screenshot(page, `${name}-used`, { fullPage: false });
+      expect(pageErrors).toEqual([]);
+      await close();
+    }
   });
 });

@@ -7,6 +7,9 @@ import { apiKeyRoutes } from './features/api-keys/routes.js';
 import type { ApiKeyService } from './features/api-keys/service.js';
 import { authRoutes, SESSION_CHANGING_PATHS } from './features/auth/routes.js';
 import { googleRoutes, type GoogleSignInOptions } from './features/auth/google.js';
+import { createEmailVerification } from './features/auth/email-verification.js';
+import { createLoginThrottle, DEFAULT_LOGIN_THROTTLE, type LoginThrottleSettings } from './features/auth/login-throttle.js';
+import { createLogMailer, type Mailer } from './features/auth/mailer.js';
 import { contactRoutes } from './features/contact/routes.js';
 import { createContactStore } from './features/contact/store.js';
 import { connectionRoutes } from './features/connections/routes.js';
@@ -23,7 +26,7 @@ import { csrfProtection } from './platform/auth/csrf.js';
 import { unauthorized } from './platform/auth/guards.js';
 import type { AuthPlatform } from './platform/auth/index.js';
 import { createApiRoutes, recordApiRoutes } from './platform/auth/route-registry.js';
-import { apiRateLimit, type ApiRateLimiters, type RateLimiter } from './platform/rate-limit.js';
+import { apiRateLimit, createRateLimiter, type ApiRateLimiters, type RateLimiter } from './platform/rate-limit.js';
 import type { SharedState } from './platform/cache/types.js';
 import type { Database } from './platform/db/database.js';
 import { apiNotFound, errorHandler } from './platform/errors.js';
@@ -43,6 +46,10 @@ export interface AppDeps {
   auth: AuthPlatform;
   users: UserService;
   apiKeys: ApiKeyService;
+  /** Delivers verification emails; default: logged without their links. */
+  mailer?: Mailer;
+  /** Failed password sign-ins allowed per account and per IP; default 10 and 50 per 15 minutes. */
+  loginThrottle?: LoginThrottleSettings;
   /** Google sign-in; null answers its routes with "not configured". */
   google?: GoogleSignInOptions | null;
   /** Base URL for absolute links in shared-link previews; unset: taken from the request. */
@@ -88,7 +95,15 @@ export function createApp(deps: AppDeps): Express {
   connectionRoutes(routes, deps.connections, deps.findLimiter);
   sharePreviewRoutes(routes, { entities: deps.entities, connections: deps.connections, publicUrl: deps.publicUrl });
   contactRoutes(routes, createContactStore(deps.database.db));
-  authRoutes(routes, { users: deps.users, passport: deps.auth.passport });
+  authRoutes(routes, {
+    users: deps.users,
+    passport: deps.auth.passport,
+    loginThrottle: createLoginThrottle(deps.shared.counters, deps.loginThrottle ?? DEFAULT_LOGIN_THROTTLE, deps.logger),
+    emailVerification: createEmailVerification({ db: deps.database.db, users: deps.users, mailer: deps.mailer ?? createLogMailer(deps.logger, { showLinks: false }), logger: deps.logger }),
+    resendLimiter: createRateLimiter(deps.shared.counters, { name: 'verify-email-resend', limit: 5, windowMs: 60 * 60_000 }, deps.logger),
+    publicUrl: deps.publicUrl,
+    logger: deps.logger,
+  });
   googleRoutes(routes, { passport: deps.auth.passport, users: deps.users, options: deps.google ?? null, publicUrl: deps.publicUrl, logger: deps.logger });
   apiKeyRoutes(routes, deps.apiKeys);
   savedConnectionRoutes(routes, { service: createSavedConnectionService({ db: deps.database.db }), users: deps.users });

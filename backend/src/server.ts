@@ -11,6 +11,7 @@ import { createConnectionService } from './features/connections/service.js';
 import { createEntityService } from './features/entities/service.js';
 import { createApiKeyService } from './features/api-keys/service.js';
 import type { GoogleSignInOptions } from './features/auth/google.js';
+import { createLogMailer } from './features/auth/mailer.js';
 import { createUserService } from './features/users/service.js';
 import { createTmdbEnricher } from './ingest/tmdb/enrichment.js';
 import { createAuthPlatform } from './platform/auth/index.js';
@@ -142,6 +143,13 @@ export async function startServer(config: Config, options: StartOptions = {}): P
     users,
     apiKeys,
     google: googleOptions(config),
+    // No mail transport yet: verification links go to the log, outside production only.
+    mailer: createLogMailer(logger, { showLinks: config.NODE_ENV !== 'production' }),
+    loginThrottle: {
+      failuresPerAccount: config.LOGIN_FAILURES_PER_ACCOUNT,
+      failuresPerIp: config.LOGIN_FAILURES_PER_IP,
+      windowMs: config.LOGIN_THROTTLE_WINDOW_MINUTES * 60_000,
+    },
     publicUrl: config.PUBLIC_URL,
     bodyLimit: config.BODY_LIMIT,
     staticDir: config.STATIC_DIR ?? DEFAULT_STATIC_DIR,

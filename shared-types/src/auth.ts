@@ -63,6 +63,8 @@ export const AuthUserSchema = z.object({
   username: z.string(),
   displayName: z.string(),
   email: z.string(),
+  /** The owner proved the email is theirs; until then it is only a claim. */
+  emailVerified: z.boolean(),
   role: RoleSchema,
   level: z.number().int(),
   points: z.number().int(),
@@ -124,3 +126,10 @@ export const UserConnectionSchema = z.object({
 export type UserConnection = z.infer<typeof UserConnectionSchema>;
 export const UserConnectionListSchema = z.object({ connections: z.array(UserConnectionSchema) });
 export type UserConnectionList = z.infer<typeof UserConnectionListSchema>;
+
+/** POST /api/auth/verify-email: the token of an emailed verification link. */
+export const VerifyEmailRequestSchema = z.object({ token: z.string().min(1, 'Token is required').max(200) });
+export type VerifyEmailRequest = z.input<typeof VerifyEmailRequestSchema>;
+/** POST /api/auth/verify-email/resend answers 202 with where the new link went. */
+export const VerificationSentSchema = z.object({ sentTo: z.string() });
+export type VerificationSent = z.infer<typeof VerificationSentSchema>;

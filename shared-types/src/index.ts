@@ -6,3 +6,4 @@ export * from './socket.js';
 export * from './connections.js';
 export * from './catalog.js';
 export * from './auth.js';
+export * from './return-path.js';

@@ -32,6 +32,20 @@ describe('loadConfig', () => {
     for (const name of ['PORT', 'DATABASE_URL', 'LOG_LEVEL', 'SESSION_SECRET', 'GOOGLE_CLIENT_SECRET']) expect(message).toContain(`- ${name}:`);
   });
 
+  it('requires PUBLIC_URL in production when Google sign-in is configured', () => {
+    const google = { DATA_DIR: dataDir(), GOOGLE_CLIENT_ID: 'id', GOOGLE_CLIENT_SECRET: 'secret' };
+    expect(() => loadConfig({ ...google, NODE_ENV: 'production' })).toThrow(/- PUBLIC_URL: required in production when Google sign-in is configured/);
+    expect(loadConfig({ ...google, NODE_ENV: 'production', PUBLIC_URL: 'https://cinema.example' }).PUBLIC_URL).toBe('https://cinema.example');
+    // Development builds the callback from the Host header; production without Google needs nothing.
+    expect(loadConfig({ ...google, NODE_ENV: 'development' }).PUBLIC_URL).toBeUndefined();
+    expect(loadConfig({ DATA_DIR: dataDir(), NODE_ENV: 'production' }).NODE_ENV).toBe('production');
+  });
+
+  it('has login throttle defaults of 10 failures per account and 50 per IP in 15 minutes', () => {
+    expect(loadConfig({ DATA_DIR: dataDir() })).toMatchObject({ LOGIN_FAILURES_PER_ACCOUNT: 10, LOGIN_FAILURES_PER_IP: 50, LOGIN_THROTTLE_WINDOW_MINUTES: 15 });
+    expect(() => loadConfig({ DATA_DIR: dataDir(), LOGIN_FAILURES_PER_ACCOUNT: '-1' })).toThrow(/- LOGIN_FAILURES_PER_ACCOUNT:/);
+  });
+
   it('generates a session secret once, privately, and reuses it', () => {
     const dir = dataDir();
     const first = loadConfig({ DATA_DIR: dir }).SESSION_SECRET;

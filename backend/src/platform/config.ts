@@ -50,6 +50,14 @@ export const ConfigSchema = z.object({
   RATE_LIMIT_PUBLIC_PER_MINUTE: z.coerce.number().int().min(0).default(100),
   /** API requests per minute from one signed-in user (session or API key). 0 turns the limit off. */
   RATE_LIMIT_AUTHENTICATED_PER_MINUTE: z.coerce.number().int().min(0).default(1000),
+  /** Failed password sign-ins per account (username, any letter case) per LOGIN_THROTTLE_WINDOW_MINUTES before sign-in is refused with 429. 0 turns it off. */
+  LOGIN_FAILURES_PER_ACCOUNT: z.coerce.number().int().min(0).default(10),
+  /** Failed password sign-ins per client IP per window before sign-in is refused with 429. 0 turns it off. */
+  LOGIN_FAILURES_PER_IP: z.coerce.number().int().min(0).default(50),
+  /** The window of the two login limits above, in minutes. */
+  LOGIN_THROTTLE_WINDOW_MINUTES: z.coerce.number().int().min(1).max(24 * 60).default(15),
+  /** "production" requires PUBLIC_URL with Google sign-in and keeps verification links out of the log. */
+  NODE_ENV: z.preprocess(emptyAsUndefined, z.string().default('development')),
   /** Folder of the built frontend to serve; unset uses frontend/dist beside the backend. */
   STATIC_DIR: optionalString,
 });
@@ -68,6 +76,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   // Checked on the raw values so it is reported together with any other problem.
   if (Boolean(env.GOOGLE_CLIENT_ID) !== Boolean(env.GOOGLE_CLIENT_SECRET)) {
     problems.push('GOOGLE_CLIENT_SECRET: GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET go together');
+  }
+  // Without PUBLIC_URL the OAuth redirect_uri would come from the request's Host header.
+  if (env.NODE_ENV === 'production' && env.GOOGLE_CLIENT_ID && !env.PUBLIC_URL) {
+    problems.push('PUBLIC_URL: required in production when Google sign-in is configured (GOOGLE_CLIENT_ID)');
   }
   if (Boolean(env.ADMIN_USERNAME) !== Boolean(env.ADMIN_PASSWORD)) {
     problems.push('ADMIN_PASSWORD: ADMIN_USERNAME and ADMIN_PASSWORD go together');

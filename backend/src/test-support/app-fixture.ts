@@ -5,6 +5,8 @@ import type { Express } from 'express';
 import { createApp } from '../app.js';
 import { createApiKeyService, type ApiKeyService } from '../features/api-keys/service.js';
 import type { GoogleSignInOptions } from '../features/auth/google.js';
+import type { LoginThrottleSettings } from '../features/auth/login-throttle.js';
+import { createMemoryMailer } from '../features/auth/mailer.js';
 import { createConnectionService, type ConnectionService } from '../features/connections/service.js';
 import { createUserService, type UserService } from '../features/users/service.js';
 import { createEntityService, type EntityService } from '../features/entities/service.js';
@@ -28,6 +30,8 @@ export interface TestApp {
   auth: AuthPlatform;
   users: UserService;
   apiKeys: ApiKeyService;
+  /** Every email the app sent (verification links). */
+  mailer: ReturnType<typeof createMemoryMailer>;
   /** A fresh app (new memory, new session middleware) over the same database, as after a restart. */
   restart(): Express;
   close(): Promise<void>;
@@ -44,6 +48,8 @@ export interface TestAppOptions {
   authenticatedLimit?: number;
   google?: GoogleSignInOptions | null;
   publicUrl?: string;
+  /** Login throttle; default off (0), so suites signing in many times from 127.0.0.1 are not throttled. */
+  loginThrottle?: Partial<LoginThrottleSettings>;
   /** Default: silent. */
   logger?: Logger;
 }
@@ -62,6 +68,8 @@ export async function openTestApp(options: TestAppOptions): Promise<TestApp> {
   const findLimiter = createRateLimiter(options.shared.counters, { name: 'find-connection', limit: options.findLimit ?? 1_000, windowMs: 60_000 });
   const users = createUserService({ db: options.database.db, logger });
   const apiKeys = createApiKeyService({ db: options.database.db });
+  const mailer = createMemoryMailer();
+  const loginThrottle = { failuresPerAccount: 0, failuresPerIp: 0, windowMs: 15 * 60_000, ...options.loginThrottle };
   const platforms: AuthPlatform[] = [];
   /** A new app over the same database and catalog: what a restart (or a second node) would serve. */
   const build = (): { app: Express; auth: AuthPlatform } => {
@@ -81,6 +89,8 @@ export async function openTestApp(options: TestAppOptions): Promise<TestApp> {
       users,
       apiKeys,
       google: options.google ?? null,
+      mailer,
+      loginThrottle,
       publicUrl: options.publicUrl,
       bodyLimit: options.bodyLimit,
       staticDir: options.staticDir,
@@ -97,6 +107,7 @@ export async function openTestApp(options: TestAppOptions): Promise<TestApp> {
     auth,
     users,
     apiKeys,
+    mailer,
     restart: () => build().app,
     async close() {
       for (const platform of platforms) platform.close();

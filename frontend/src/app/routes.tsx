@@ -19,6 +19,7 @@ const ConnectionResultPage = lazy(() => import('../pages/connection-result/conne
 const LoginPage = lazy(() => import('../pages/login/login-page'));
 /** Sign-in required: guarded by RequireAuth inside the page. */
 const ApiKeysPage = lazy(() => import('../pages/account/api-keys-page'));
+const VerifyEmailPage = lazy(() => import('../pages/verify-email/verify-email-page'));
 
 /** The route table of the spec, as far as it is built. */
 export const routes: RouteObject[] = [
@@ -37,6 +38,7 @@ export const routes: RouteObject[] = [
       { path: 'connection-result', element: <ConnectionResultPage /> },
       { path: 'login', element: <LoginPage /> },
       { path: 'account/api-keys', element: <ApiKeysPage /> },
+      { path: 'verify-email', element: <VerifyEmailPage /> },
       { path: '*', element: <NotFoundPage /> },
     ],
   },

@@ -33,7 +33,7 @@ describe('SessionSocketSync', () => {
     await act(async () => setUser(null));
     expect(socket.disconnect).not.toHaveBeenCalled();
 
-    await act(async () => setUser({ id: 9, username: 'ada', displayName: 'ada', email: 'ada@example.com', createdAt: '2026-01-01T00:00:00.000Z', level: 1, points: 0, role: 'user' }));
+    await act(async () => setUser({ id: 9, username: 'ada', displayName: 'ada', email: 'ada@example.com', emailVerified: true, createdAt: '2026-01-01T00:00:00.000Z', level: 1, points: 0, role: 'user' }));
     expect(socket.disconnect).toHaveBeenCalledTimes(1);
     expect(socket.connect).toHaveBeenCalledTimes(2);
 

@@ -6,6 +6,7 @@ import type { SharedState } from '../../platform/cache/types.js';
 import { apiKeys } from '../../platform/db/schema.js';
 import { apiClient, createTestUser, signedInClient } from '../../test-support/accounts.js';
 import { openTestApp, type TestApp } from '../../test-support/app-fixture.js';
+import { MAX_KEYS_PER_USER } from './service.js';
 import { databaseTargets } from '../../test-support/targets.js';
 
 describe.each(databaseTargets())('API keys on $name', (dbTarget) => {
@@ -108,6 +109,20 @@ describe.each(databaseTargets())('API keys on $name', (dbTarget) => {
     const res = await client.send('post', '/api/users/me/api-keys', body).expect(400);
     expect(res.body).toMatchObject({ code: 'VALIDATION_FAILED', message: 'API key is invalid', details: expect.any(Array) });
     expect((await client.send('get', '/api/users/me/api-keys').expect(200)).body.keys).toEqual([]);
+  });
+
+  it('holds the 25-key cap under 60 parallel creates for one user', async () => {
+    const { user, username } = await createTestUser(t.users);
+    // All started before any settles: on PostgreSQL they run on separate pooled connections at once.
+    const results = await Promise.allSettled(Array.from({ length: 60 }, (_, i) => t.apiKeys.create(user.id, `parallel ${i}`)));
+    expect(results.filter((result) => result.status === 'fulfilled')).toHaveLength(MAX_KEYS_PER_USER);
+    for (const result of results) {
+      if (result.status === 'rejected') expect(result.reason).toMatchObject({ status: 409, code: 'CONFLICT' });
+    }
+    const client = await signedInClient(t.app, username);
+    expect((await client.send('get', '/api/users/me/api-keys').expect(200)).body.keys).toHaveLength(MAX_KEYS_PER_USER);
+    const refused = await client.send('post', '/api/users/me/api-keys', { name: 'one more' }).expect(409);
+    expect(refused.body).toEqual({ code: 'CONFLICT', message: `You can hold at most ${MAX_KEYS_PER_USER} API keys; revoke one first.`, details: [] });
   });
 
   it.each(['abc', '0', '-1', '1.5', '99999999999'])('refuses revoking key id %s with 400', async (keyId) => {

@@ -30,20 +30,29 @@ const summary = (row: { id: number; name: string; prefix: string; createdAt: Dat
 export function createApiKeyService(deps: { db: Db }) {
   const { db } = deps;
   const service = {
+    /**
+     * Creates a key, within the cap: the count and the insert run in one transaction holding the
+     * user's row lock, so parallel creates for one user queue and never pass the cap together.
+     */
     async create(userId: number, name: string): Promise<ApiKeyCreated> {
-      const [live] = await db
-        .select({ count: sql<number>`count(*)::int` })
-        .from(apiKeys)
-        .where(and(eq(apiKeys.userId, userId), isNull(apiKeys.revokedAt)));
-      if ((live?.count ?? 0) >= MAX_KEYS_PER_USER) {
-        throw new AppError(409, 'CONFLICT', `You can hold at most ${MAX_KEYS_PER_USER} API keys; revoke one first.`);
-      }
       const key = `${API_KEY_PREFIX}${randomBytes(32).toString('base64url')}`;
-      const [row] = await db
-        .insert(apiKeys)
-        .values({ userId, name, prefix: key.slice(0, SHOWN_PREFIX_LENGTH), keyHash: digest(key) })
-        .returning();
-      return { id: row!.id, name: row!.name, prefix: row!.prefix, createdAt: row!.createdAt.toISOString(), key };
+      const row = await db.transaction(async (tx) => {
+        const [owner] = await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update');
+        if (!owner) throw notFound('User not found');
+        const [live] = await tx
+          .select({ count: sql<number>`count(*)::int` })
+          .from(apiKeys)
+          .where(and(eq(apiKeys.userId, userId), isNull(apiKeys.revokedAt)));
+        if ((live?.count ?? 0) >= MAX_KEYS_PER_USER) {
+          throw new AppError(409, 'CONFLICT', `You can hold at most ${MAX_KEYS_PER_USER} API keys; revoke one first.`, []);
+        }
+        const [inserted] = await tx
+          .insert(apiKeys)
+          .values({ userId, name, prefix: key.slice(0, SHOWN_PREFIX_LENGTH), keyHash: digest(key) })
+          .returning();
+        return inserted!;
+      });
+      return { id: row.id, name: row.name, prefix: row.prefix, createdAt: row.createdAt.toISOString(), key };
     },
 
     /** The user's live keys, newest first. */
@@ -77,6 +86,7 @@ export function createApiKeyService(deps: { db: Db }) {
             username: users.username,
             displayName: users.displayName,
             email: users.email,
+            emailVerified: sql<boolean>`${users.emailVerifiedAt} is not null`.mapWith(Boolean),
             role: users.role,
             isActive: users.isActive,
             level: users.level,

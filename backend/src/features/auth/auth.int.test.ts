@@ -66,6 +66,7 @@ describe.each(databaseTargets())('accounts and sessions on $name', (dbTarget) =>
         username: body.username,
         displayName: body.username,
         email: body.email,
+        emailVerified: false,
         role: 'user',
         level: 1,
         points: 0,

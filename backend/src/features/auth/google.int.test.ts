@@ -1,76 +1,44 @@
 import { once } from 'node:events';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { OAuth2Server } from 'oauth2-mock-server';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMemorySharedState } from '../../platform/cache/memory.js';
 import type { SharedState } from '../../platform/cache/types.js';
-import { apiClient, createTestUser, type ApiClient } from '../../test-support/accounts.js';
+import { apiClient, createTestUser, signedInClient, type ApiClient } from '../../test-support/accounts.js';
 import { openTestApp, type TestApp } from '../../test-support/app-fixture.js';
+import { verifyEmailThroughApi } from '../../test-support/email-verification.js';
+import { startMockGoogle, type MockGoogle } from '../../test-support/google-oauth.js';
 import { databaseTargets, uniqueSuffix } from '../../test-support/targets.js';
 
-interface UserInfo {
-  sub: string;
-  email?: string;
-  email_verified?: boolean;
-  name?: string;
-}
-
 describe('Google sign-in against a local OAuth 2.0 server', () => {
-  const oauth = new OAuth2Server();
-  /** What the OAuth server's userinfo endpoint answers for the next sign-in. */
-  let profile: UserInfo = { sub: 'nobody' };
+  let google: MockGoogle;
   let database: Awaited<ReturnType<ReturnType<typeof databaseTargets>[number]['open']>>;
   let shared: SharedState;
   let t: TestApp;
 
   beforeAll(async () => {
-    await oauth.issuer.keys.generate('RS256');
-    await oauth.start(0, '127.0.0.1');
-    oauth.service.on('beforeUserinfo', (response: { body: unknown }) => {
-      response.body = profile;
-    });
-    const issuer = oauth.issuer.url!;
+    google = await startMockGoogle();
     database = await databaseTargets()[0]!.open();
     shared = createMemorySharedState();
-    t = await openTestApp({
-      database,
-      shared,
-      google: { clientId: 'cinema-dna-test', clientSecret: 'test-secret', authUrl: `${issuer}/authorize`, tokenUrl: `${issuer}/token`, userInfoUrl: `${issuer}/userinfo` },
-    });
+    t = await openTestApp({ database, shared, google: google.options });
   });
   afterAll(async () => {
     await t.close();
     await shared.close();
     await database.dispose();
-    await oauth.stop();
+    await google.stop();
   });
 
-  /** Walks the redirects a browser would follow; resolves to where the app finally sends it. */
-  async function signInWithGoogle(client: ApiClient, start = '/api/auth/google', headers: Record<string, string> = {}): Promise<string> {
-    let startRequest = client.agent.get(start);
-    for (const [name, value] of Object.entries(headers)) startRequest = startRequest.set(name, value);
-    const started = await startRequest.expect(302);
-    const authorize = new URL(started.headers.location!);
-    expect(authorize.origin).toBe(oauth.issuer.url);
-    expect(authorize.searchParams.get('state')).toBeTruthy();
-    expect(authorize.searchParams.get('code_challenge_method')).toBe('S256');
-    expect(authorize.searchParams.get('scope')).toBe('openid profile email');
-    const consented = await fetch(authorize, { redirect: 'manual' });
-    const callback = new URL(consented.headers.get('location')!);
-    expect(callback.pathname).toBe('/api/auth/google/callback');
-    const finished = await client.agent.get(`${callback.pathname}${callback.search}`).expect(303);
-    return finished.headers.location!;
-  }
+  const signInWithGoogle = (client: ApiClient, start?: string, headers?: Record<string, string>) => google.signIn(client, start, headers);
 
   it('creates an account from the Google profile, signs in, and returns to where the user was', async () => {
     const suffix = uniqueSuffix();
-    profile = { sub: `g-${suffix}`, email: `Grace.Hopper.${suffix}@example.com`, email_verified: true, name: 'Grace Hopper' };
+    google.profile = { sub: `g-${suffix}`, email: `Grace.Hopper.${suffix}@example.com`, email_verified: true, name: 'Grace Hopper' };
     const client = apiClient(t.app);
     expect(await signInWithGoogle(client, '/api/auth/google?returnTo=/profile%3Ftab%3Dbadges')).toBe('/profile?tab=badges');
     const me = await client.agent.get('/api/auth/me').expect(200);
-    expect(me.body).toMatchObject({ username: `Grace.Hopper.${suffix}`, displayName: 'Grace Hopper', email: profile.email, role: 'user' });
+    expect(me.body).toMatchObject({ username: `Grace.Hopper.${suffix}`, displayName: 'Grace Hopper', email: google.profile.email, role: 'user' });
 
     // The same Google account later: the same user, found by its Google id.
     const again = apiClient(t.app);
@@ -79,7 +47,7 @@ describe('Google sign-in against a local OAuth 2.0 server', () => {
   });
 
   it('returns to the page named by a same-site Referer, never to another site', async () => {
-    profile = { sub: `g-${uniqueSuffix()}`, email: `r${uniqueSuffix()}@example.com`, email_verified: true, name: 'Ref' };
+    google.profile = { sub: `g-${uniqueSuffix()}`, email: `r${uniqueSuffix()}@example.com`, email_verified: true, name: 'Ref' };
     // One listening server, so the Referer can name the exact origin the requests go to.
     const server = createServer(t.app).listen(0, '127.0.0.1');
     await once(server, 'listening');
@@ -91,23 +59,31 @@ describe('Google sign-in against a local OAuth 2.0 server', () => {
       server.close();
     }
 
-    for (const evil of ['//evil.example/x', 'https://evil.example/', '/\\evil.example', '/login']) {
+    for (const evil of ['//evil.example/x', 'https://evil.example/', '/\\evil.example', '/login', '/.//evil.example', '/..//evil.example', '/%2e%2e//evil.example', '/%2E%2E//evil.example/x?y']) {
       const other = apiClient(t.app);
       expect(await signInWithGoogle(other, `/api/auth/google?returnTo=${encodeURIComponent(evil)}`, { Referer: 'https://evil.example/page' })).toBe('/');
     }
   });
 
-  it('links a Google account to the existing account with the same verified email', async () => {
-    const { user } = await createTestUser(t.users);
-    profile = { sub: `g-${uniqueSuffix()}`, email: user.email.toUpperCase(), email_verified: true, name: 'Linked' };
+  it('links a Google account to the existing account once that account verified its email', async () => {
+    const { user, username } = await createTestUser(t.users);
+    const owner = await signedInClient(t.app, username);
+    await verifyEmailThroughApi(t, owner, user.email);
+    google.profile = { sub: `g-${uniqueSuffix()}`, email: user.email.toUpperCase(), email_verified: true, name: 'Linked' };
     const client = apiClient(t.app);
     await signInWithGoogle(client);
-    expect((await client.agent.get('/api/auth/me').expect(200)).body.id).toBe(user.id);
+    expect((await client.agent.get('/api/auth/me').expect(200)).body).toMatchObject({ id: user.id, emailVerified: true });
+  });
+
+  it('builds the redirect_uri from the Host header, never from X-Forwarded-Host or X-Forwarded-Proto', async () => {
+    const authorize = await google.start(apiClient(t.app), '/api/auth/google', { Host: 'cinema.test:3000', 'X-Forwarded-Host': 'evil.example', 'X-Forwarded-Proto': 'https' });
+    expect(authorize.searchParams.get('redirect_uri')).toBe('http://cinema.test:3000/api/auth/google/callback');
+    expect(authorize.href).not.toContain('evil.example');
   });
 
   it('does not link on an unverified email, and makes the new username unique', async () => {
     const { user, username } = await createTestUser(t.users);
-    profile = { sub: `g-${uniqueSuffix()}`, email: user.email, email_verified: false, name: 'Unverified' };
+    google.profile = { sub: `g-${uniqueSuffix()}`, email: user.email, email_verified: false, name: 'Unverified' };
     const client = apiClient(t.app);
     await signInWithGoogle(client);
     const me = (await client.agent.get('/api/auth/me').expect(200)).body;
@@ -117,7 +93,7 @@ describe('Google sign-in against a local OAuth 2.0 server', () => {
   });
 
   it('gives the session a new id at the callback', async () => {
-    profile = { sub: `g-${uniqueSuffix()}`, email: `s${uniqueSuffix()}@example.com`, email_verified: true, name: 'Sess' };
+    google.profile = { sub: `g-${uniqueSuffix()}`, email: `s${uniqueSuffix()}@example.com`, email_verified: true, name: 'Sess' };
     const client = apiClient(t.app);
     const started = await client.agent.get('/api/auth/google').expect(302);
     const before = (started.headers['set-cookie'] as unknown as string[])[0]!.split(';')[0]!;
@@ -143,7 +119,7 @@ describe('Google sign-in against a local OAuth 2.0 server', () => {
 
   it('sends a deactivated Google user back to the login page', async () => {
     const sub = `g-${uniqueSuffix()}`;
-    profile = { sub, email: `d${uniqueSuffix()}@example.com`, email_verified: true, name: 'Deact' };
+    google.profile = { sub, email: `d${uniqueSuffix()}@example.com`, email_verified: true, name: 'Deact' };
     const first = apiClient(t.app);
     await signInWithGoogle(first);
     const id = (await first.agent.get('/api/auth/me').expect(200)).body.id as number;

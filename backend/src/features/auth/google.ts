@@ -1,3 +1,4 @@
+import { safeReturnPath } from '@cinema-dna/shared-types';
 import type { Request, RequestHandler, Response } from 'express';
 import { Strategy as GoogleStrategy, type Profile } from 'passport-google-oauth20';
 import type { AppPassport } from '../../platform/auth/authenticate.js';
@@ -6,6 +7,7 @@ import type { AuthenticatedUser } from '../../platform/auth/types.js';
 import { AppError } from '../../platform/errors.js';
 import type { Logger } from '../../platform/logging.js';
 import type { UserService } from '../users/service.js';
+import { requestOrigin } from './origin.js';
 import { signIn } from './sign-in.js';
 
 /** Google's OAuth 2.0 client and endpoints (configurable so tests run the flow against a local server). */
@@ -23,16 +25,14 @@ const STRATEGY = 'google';
 
 /**
  * Where to go after signing in: a same-origin path from `?returnTo=`, else from the Referer when it
- * is this site, else home. Never another origin (`//evil.example`, `/\evil.example`, absolute URLs),
- * never back into the sign-in pages or the API.
+ * is this site, else home. The shared `safeReturnPath` checks the normalised path, which is the one
+ * followed.
  */
 export function safeReturnTo(req: Request, publicUrl?: string): string {
-  const origin = (publicUrl ?? `${req.protocol}://${req.get('host')}`).replace(/\/$/, '');
-  const fromQuery = typeof req.query.returnTo === 'string' ? req.query.returnTo : undefined;
-  const candidates: string[] = [];
-  if (fromQuery) candidates.push(fromQuery);
+  const origin = requestOrigin(req, publicUrl);
+  const candidates: unknown[] = [req.query.returnTo];
   const referer = req.get('referer');
-  if (referer) {
+  if (referer && origin) {
     try {
       const url = new URL(referer);
       if (url.origin === origin) candidates.push(`${url.pathname}${url.search}${url.hash}`);
@@ -41,11 +41,8 @@ export function safeReturnTo(req: Request, publicUrl?: string): string {
     }
   }
   for (const candidate of candidates) {
-    if (candidate.length > 2000 || !candidate.startsWith('/') || candidate.startsWith('//') || /[\\\s\p{Cc}]/u.test(candidate)) continue;
-    const resolved = new URL(candidate, `${origin}/`);
-    if (resolved.origin !== new URL(`${origin}/`).origin) continue;
-    if (resolved.pathname === '/login' || resolved.pathname.startsWith('/api/')) continue;
-    return `${resolved.pathname}${resolved.search}${resolved.hash}`;
+    const path = safeReturnPath(candidate);
+    if (path) return path;
   }
   return '/';
 }
@@ -90,8 +87,7 @@ export function googleRoutes(
           authorizationURL: options.authUrl,
           tokenURL: options.tokenUrl,
           userProfileURL: options.userInfoUrl,
-          // Relative: resolved against the request (through the trusted proxy) unless PUBLIC_URL is set.
-          callbackURL: deps.publicUrl ? `${deps.publicUrl.replace(/\/$/, '')}${GOOGLE_CALLBACK_PATH}` : GOOGLE_CALLBACK_PATH,
+          // Each request passes its own absolute callbackURL (callbackUrl below); passport would resolve a relative one with X-Forwarded-Host.
           scope: ['openid', 'profile', 'email'],
           state: true,
           pkce: true,
@@ -103,17 +99,24 @@ export function googleRoutes(
     );
   }
 
+  /** The redirect_uri Google sends the code back to; the same at the start and at the token exchange. */
+  const callbackUrl = (req: Request): string => {
+    const origin = requestOrigin(req, deps.publicUrl);
+    if (!origin) throw new AppError(400, 'VALIDATION_FAILED', 'The Host header is not a valid host.', [{ path: 'host', message: 'Invalid Host header' }]);
+    return `${origin}${GOOGLE_CALLBACK_PATH}`;
+  };
+
   const start: RequestHandler = (req, res, next) => {
     if (!options) return unavailable(req, res);
     req.session.returnTo = safeReturnTo(req, deps.publicUrl);
-    passport.authenticate(STRATEGY, { session: false })(req, res, next);
+    passport.authenticate(STRATEGY, { session: false, callbackURL: callbackUrl(req) } as object)(req, res, next);
   };
   routes.get('/login', 'public', start);
   routes.get('/auth/google', 'public', start);
 
   routes.get('/auth/google/callback', 'public', (req, res, next) => {
     if (!options) return unavailable(req, res);
-    passport.authenticate(STRATEGY, { session: false }, (error: unknown, user: AuthenticatedUser | false) => {
+    passport.authenticate(STRATEGY, { session: false, callbackURL: callbackUrl(req) } as object, (error: unknown, user: AuthenticatedUser | false) => {
       if (error || !user) {
         const disabled = error instanceof AppError && error.status === 403;
         if (error && !disabled) deps.logger.warn({ err: error instanceof Error ? error.message : String(error) }, 'google sign-in failed');

@@ -7,11 +7,12 @@ import type { AuthenticatedUser, UserDirectory } from '../../platform/auth/types
 import type { Db } from '../../platform/db/database.js';
 import { AppError } from '../../platform/errors.js';
 import type { Logger } from '../../platform/logging.js';
-import { createUserStore, isUniqueViolation } from './store.js';
+import { createUserStore, EMAIL_INDEX, GOOGLE_ID_INDEX, isUniqueViolation, type NewUser } from './store.js';
 
 /** One message for an unknown username and a wrong password alike. */
 export const INVALID_CREDENTIALS = 'Invalid username or password.';
 export const USERNAME_TAKEN = 'Username already taken';
+export const EMAIL_TAKEN = 'An account with this email already exists. Sign in instead.';
 export const ACCOUNT_DEACTIVATED = 'This account has been deactivated.';
 /** Activity is recorded at most this often per user (one write per request would be wasteful). */
 const TOUCH_INTERVAL_MS = 5 * 60_000;
@@ -31,6 +32,7 @@ export function toAuthUser(user: AuthenticatedUser): AuthUser {
     username: user.username,
     displayName: user.displayName,
     email: user.email,
+    emailVerified: user.emailVerified,
     role: user.role,
     level: user.level,
     points: user.points,
@@ -57,28 +59,37 @@ export function createUserService(deps: { db: Db; logger?: Logger }) {
   const store = createUserStore(deps.db);
 
   const conflict = () => new AppError(409, 'CONFLICT', USERNAME_TAKEN, [{ path: 'username', message: USERNAME_TAKEN }]);
+  const emailConflict = () => new AppError(409, 'CONFLICT', EMAIL_TAKEN, [{ path: 'email', message: EMAIL_TAKEN }]);
 
-  async function createWithFreeUsername(base: string, fields: { email: string; googleId: string; displayName: string }): Promise<AuthenticatedUser> {
+  /** A Google account under a free username; without the email when another account took it meanwhile. */
+  async function createWithFreeUsername(base: string, fields: Omit<NewUser, 'username' | 'passwordHash'>): Promise<AuthenticatedUser> {
+    let account = fields;
     for (let attempt = 0; attempt < 20; attempt += 1) {
       const username = attempt === 0 ? base : `${base}${randomInt(10 ** Math.min(attempt + 1, 4), 10 ** Math.min(attempt + 2, 5))}`;
       if (await store.usernameTaken(username)) continue;
       try {
-        return await store.insert({ username, passwordHash: null, ...fields });
+        return await store.insert({ username, passwordHash: null, ...account });
       } catch (error) {
-        // Taken between the check and the insert: try another name.
         if (!isUniqueViolation(error)) throw error;
+        // A parallel first sign-in of the same Google account created it: that one is the account.
+        const existing = isUniqueViolation(error, GOOGLE_ID_INDEX) && fields.googleId ? await store.findByGoogleId(fields.googleId) : null;
+        if (existing) return existing;
+        // Taken between the check and the insert: the email (keep the account, without it) or the name (try another).
+        if (isUniqueViolation(error, EMAIL_INDEX)) account = { ...account, email: '', emailVerifiedAt: null };
       }
     }
     throw new AppError(409, 'CONFLICT', 'Could not find a free username for this Google account');
   }
 
-  /** Creates a password account; 409 when the name is taken in any letter case. */
+  /** Creates a password account; 409 when the name or the email is taken in any letter case. */
   async function register(input: z.output<typeof RegisterRequestSchema>): Promise<AuthenticatedUser> {
     if (await store.usernameTaken(input.username)) throw conflict();
+    if (await store.emailTaken(input.email)) throw emailConflict();
     const passwordHash = await hashPassword(input.password);
     try {
       return await store.insert({ username: input.username, email: input.email, passwordHash, displayName: input.username });
     } catch (error) {
+      if (isUniqueViolation(error, EMAIL_INDEX)) throw emailConflict();
       if (isUniqueViolation(error)) throw conflict();
       throw error;
     }
@@ -109,26 +120,47 @@ export function createUserService(deps: { db: Db; logger?: Logger }) {
     },
 
     /**
-     * The account of a Google sign-in: the one already linked to this Google id; else the single
-     * account with the same email, when Google has verified that email (linked from now on); else a
-     * new account with a username derived from the profile.
+     * The account of a Google sign-in. Local emails are claims until verified, so an email alone
+     * never hands over an account:
+     * 1. the account already linked to this Google id;
+     * 2. else, when Google vouches for the email, the account holding it if that account verified
+     *    it and has no Google link yet (linked from now on);
+     * 3. else a new account. It gets the email when Google vouches for it and the account holding it
+     *    never verified it: the verified owner wins, and the unverified claim is taken off the other
+     *    account (which keeps its password sign-in and its data). An email someone else verified,
+     *    or that Google does not vouch for while another account holds it, is left out.
      */
     async signInWithGoogle(identity: GoogleIdentity): Promise<AuthenticatedUser> {
+      const email = identity.email?.trim() ?? '';
+      const vouched = Boolean(email) && identity.emailVerified;
       let user = await store.findByGoogleId(identity.googleId);
-      if (!user && identity.email && identity.emailVerified) {
-        const matches = await store.findUnlinkedByEmail(identity.email);
-        if (matches.length === 1) {
-          user = await store.linkGoogle(matches[0]!.id, identity.googleId);
-          deps.logger?.info({ userId: user.id }, 'google account linked by verified email');
-        }
-      }
+      if (user && vouched) user = (await store.markEmailVerified(user.id, email)) ?? user;
       if (!user) {
-        const base = usernameBase(identity);
-        user = await createWithFreeUsername(base, { email: identity.email ?? '', googleId: identity.googleId, displayName: identity.displayName?.trim().slice(0, 100) || base });
+        const holder = await store.findByEmail(email);
+        if (holder && vouched && holder.emailVerified && !holder.googleId) {
+          user = await store.linkGoogle(holder.id, identity.googleId);
+          deps.logger?.info({ userId: user.id }, 'google account linked to the account that verified its email');
+        } else {
+          let claim = !holder;
+          if (holder && vouched && !holder.emailVerified) {
+            claim = await store.releaseUnverifiedEmail(holder.id, email);
+            if (claim) deps.logger?.info({ userId: holder.id }, 'unverified email released to the google account that proved it');
+          }
+          const base = usernameBase(identity);
+          user = await createWithFreeUsername(base, {
+            email: claim ? email : '',
+            emailVerifiedAt: claim && vouched ? new Date() : null,
+            googleId: identity.googleId,
+            displayName: identity.displayName?.trim().slice(0, 100) || base,
+          });
+        }
       }
       if (!user.isActive) throw forbidden(ACCOUNT_DEACTIVATED);
       return (await store.update(user.id, { lastActiveAt: new Date() })) ?? user;
     },
+
+    /** Marks the user's email verified if it is still `email` (a verification link); null when it changed. */
+    markEmailVerified: (userId: number, email: string) => store.markEmailVerified(userId, email),
 
     /** The configured first administrator: created with this password, or an existing account promoted (its password kept). */
     async ensureAdmin(username: string, password: string, email?: string): Promise<{ user: AuthenticatedUser; created: boolean }> {

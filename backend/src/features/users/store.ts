@@ -1,5 +1,5 @@
 import type { Role } from '@cinema-dna/shared-types';
-import { count, eq, sql } from 'drizzle-orm';
+import { and, count, eq, isNull, ne, sql } from 'drizzle-orm';
 import type { AuthenticatedUser } from '../../platform/auth/types.js';
 import type { Db } from '../../platform/db/database.js';
 import { users } from '../../platform/db/schema.js';
@@ -10,6 +10,7 @@ const PUBLIC_COLUMNS = {
   username: users.username,
   displayName: users.displayName,
   email: users.email,
+  emailVerified: sql<boolean>`${users.emailVerifiedAt} is not null`.mapWith(Boolean),
   role: users.role,
   isActive: users.isActive,
   level: users.level,
@@ -25,18 +26,41 @@ export interface NewUser {
   googleId?: string | null;
   displayName: string;
   role?: Role;
+  /** Set when the email is known to be the user's (Google vouched for it). */
+  emailVerifiedAt?: Date | null;
 }
 
-/** True for PostgreSQL's unique_violation, through drizzle's wrapper or not. */
-export function isUniqueViolation(error: unknown): boolean {
+/** Unique indexes a user insert can run into. */
+export const USERNAME_INDEX = 'users_username_lower_idx';
+export const EMAIL_INDEX = 'users_email_lower_unique_idx';
+export const GOOGLE_ID_INDEX = 'users_google_id_idx';
+
+/** True for PostgreSQL's unique_violation (of `index` when given), through drizzle's wrapper or not. */
+export function isUniqueViolation(error: unknown, index?: string): boolean {
   for (let current = error; current && typeof current === 'object'; current = (current as { cause?: unknown }).cause) {
-    if ((current as { code?: unknown }).code === '23505') return true;
+    const { code, constraint, message } = current as { code?: unknown; constraint?: unknown; message?: unknown };
+    if (code !== '23505') continue;
+    // node-postgres names the index in `constraint`; PGlite only in the message.
+    return !index || constraint === index || (typeof message === 'string' && message.includes(`"${index}"`));
   }
   return false;
 }
 
+/** Matches an account's email case-insensitively; '' (no email) matches nothing. */
+const emailIs = (email: string) => and(ne(users.email, ''), eq(sql`lower(${users.email})`, email.toLowerCase()));
+
 /** The users table. Lookups by name are case-insensitive through `username_lower`. */
 export function createUserStore(db: Db) {
+  /** The account holding this email (case-insensitive; one at most), with its Google link. */
+  async function findByEmail(email: string): Promise<(AuthenticatedUser & { googleId: string | null }) | null> {
+    if (!email) return null;
+    const [row] = await db
+      .select({ ...PUBLIC_COLUMNS, googleId: users.googleId })
+      .from(users)
+      .where(emailIs(email));
+    return row ?? null;
+  }
+
   return {
     async insert(user: NewUser): Promise<AuthenticatedUser> {
       const [row] = await db
@@ -73,18 +97,37 @@ export function createUserStore(db: Db) {
       return row ?? null;
     },
 
-    /** Accounts with this email (case-insensitive) and no Google account linked yet. */
-    async findUnlinkedByEmail(email: string): Promise<AuthenticatedUser[]> {
-      return db
-        .select(PUBLIC_COLUMNS)
-        .from(users)
-        .where(sql`lower(${users.email}) = ${email.toLowerCase()} and ${users.googleId} is null`)
-        .limit(2);
+    findByEmail,
+
+    async emailTaken(email: string): Promise<boolean> {
+      return (await findByEmail(email)) !== null;
     },
 
+    /** Links a Google account to the user, who now has a verified email. */
     async linkGoogle(id: number, googleId: string): Promise<AuthenticatedUser> {
-      const [row] = await db.update(users).set({ googleId }).where(eq(users.id, id)).returning(PUBLIC_COLUMNS);
-      return row!;
+      const [row] = await db.update(users).set({ googleId }).where(and(eq(users.id, id), isNull(users.googleId))).returning(PUBLIC_COLUMNS);
+      if (!row) throw new Error(`user ${id} is gone or already linked to a Google account`);
+      return row;
+    },
+
+    /** Takes an unverified email off an account (it then has none); false when it was verified meanwhile. */
+    async releaseUnverifiedEmail(id: number, email: string): Promise<boolean> {
+      const released = await db
+        .update(users)
+        .set({ email: '' })
+        .where(and(eq(users.id, id), emailIs(email), isNull(users.emailVerifiedAt)))
+        .returning({ id: users.id });
+      return released.length > 0;
+    },
+
+    /** Marks the account's email verified, if it still is `email`; null otherwise. */
+    async markEmailVerified(id: number, email: string): Promise<AuthenticatedUser | null> {
+      const [row] = await db
+        .update(users)
+        .set({ emailVerifiedAt: sql`coalesce(${users.emailVerifiedAt}, now())` })
+        .where(and(eq(users.id, id), emailIs(email)))
+        .returning(PUBLIC_COLUMNS);
+      return row ?? null;
     },
 
     async update(id: number, changes: Partial<{ role: Role; isActive: boolean; passwordHash: string; lastActiveAt: Date }>): Promise<AuthenticatedUser | null> {

@@ -90,6 +90,9 @@ const MATRIX: Row[] = [
   },
   { method: 'POST', route: '/api/auth/logout', access: 'public', expected: sessionChanging(204) },
   { method: 'GET', route: '/api/auth/me', access: 'user', expected: signedIn(200) },
+  // Past the guard, a well-formed token that was never issued is refused by the route itself.
+  { method: 'POST', route: '/api/auth/verify-email', access: 'session-user', request: () => ({ body: { token: 'x'.repeat(43) } }), expected: sessionOnly(400) },
+  { method: 'POST', route: '/api/auth/verify-email/resend', access: 'session-user', expected: sessionOnly(202) },
   { method: 'GET', route: '/api/login', access: 'public', expected: all(302) },
   { method: 'GET', route: '/api/auth/google', access: 'public', expected: all(302) },
   // The user said no at Google: back to the login page.

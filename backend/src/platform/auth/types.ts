@@ -6,6 +6,8 @@ export interface AuthenticatedUser {
   username: string;
   displayName: string;
   email: string;
+  /** The owner proved the email is theirs (a verification link, or Google). */
+  emailVerified: boolean;
   role: Role;
   isActive: boolean;
   level: number;

@@ -44,6 +44,8 @@ export const entities = pgTable(
 /**
  * Accounts (spec §6). `username_lower` makes names unique case-insensitively; a Google account has a
  * `google_id` and may have no password. Deactivated users keep their rows but cannot sign in.
+ * An email belongs to one account (case-insensitively); '' is "no email". `email_verified_at` is
+ * set once the owner proved the address (a verification link, or Google vouching for it).
  */
 export const users = pgTable(
   'users',
@@ -52,6 +54,7 @@ export const users = pgTable(
     username: text('username').notNull(),
     usernameLower: text('username_lower').notNull(),
     email: text('email').notNull(),
+    emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true }),
     passwordHash: text('password_hash'),
     googleId: text('google_id'),
     displayName: text('display_name').notNull(),
@@ -66,7 +69,9 @@ export const users = pgTable(
   (table) => [
     uniqueIndex('users_username_lower_idx').on(table.usernameLower),
     uniqueIndex('users_google_id_idx').on(table.googleId),
-    index('users_email_lower_idx').on(sql`lower(${table.email})`),
+    uniqueIndex('users_email_lower_unique_idx')
+      .on(sql`lower(${table.email})`)
+      .where(sql`${table.email} <> ''`),
     check('users_role_check', sql`${table.role} in ('user', 'moderator', 'admin')`),
   ],
 );
@@ -82,6 +87,26 @@ export const sessions = pgTable(
     userId: integer('user_id').references(() => users.id, { onDelete: 'cascade' }),
   },
   (table) => [index('sessions_expires_at_idx').on(table.expiresAt), index('sessions_user_id_idx').on(table.userId)],
+);
+
+/**
+ * Email verification links: only a SHA-256 of the token is kept. A token verifies the `email` it was
+ * sent to, once (`used_at`), until `expires_at`.
+ */
+export const emailVerificationTokens = pgTable(
+  'email_verification_tokens',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    email: text('email').notNull(),
+    tokenHash: text('token_hash').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+  },
+  (table) => [uniqueIndex('email_verification_tokens_hash_idx').on(table.tokenHash), index('email_verification_tokens_user_id_idx').on(table.userId)],
 );
 
 /** API keys: only a SHA-256 of the key is kept; `prefix` (its first characters) identifies it in lists. */

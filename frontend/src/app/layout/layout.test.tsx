@@ -4,7 +4,7 @@ import { resetAuth, setUser } from '../../features/auth';
 import { realtimeState, resetRealtime } from '../../features/realtime';
 import { renderApp } from '../../test/render-app';
 
-const signedIn = { id: 7, username: 'noir_fan', displayName: 'noir_fan', email: 'noir@example.com', createdAt: '2026-01-01T00:00:00.000Z', level: 3, points: 1240, role: 'user' as const };
+const signedIn = { id: 7, username: 'noir_fan', displayName: 'noir_fan', email: 'noir@example.com', emailVerified: true, createdAt: '2026-01-01T00:00:00.000Z', level: 3, points: 1240, role: 'user' as const };
 
 function mainNavLabels() {
   const nav = screen.getByRole('navigation', { name: 'Main' });

@@ -6,3 +6,4 @@ export { AUTH_REQUIRED_TITLE, DEFAULT_AUTH_MESSAGE, RequireAuth, SignInPrompt } 
 export { GOOGLE_AUTH_PATH, LOGIN_PAGE_PATH, googleAuthPath, loginPagePath, safeReturnTo } from './lib/return-to';
 export { authState, loadSession, logout, openLoginDialog, resetAuth, setUser } from './store';
 export type { AuthUser } from './types';
+export { resendVerificationEmail, verifyEmail } from './api/verify-email';

@@ -4,7 +4,7 @@ import { authState, loadSession, logout, resetAuth, setUser } from './store';
 beforeEach(() => resetAuth());
 afterEach(() => vi.unstubAllGlobals());
 
-const user = { id: 1, username: 'ada', displayName: 'ada', email: 'ada@example.com', createdAt: '2026-01-01T00:00:00.000Z', level: 1, points: 0, role: 'user' as const };
+const user = { id: 1, username: 'ada', displayName: 'ada', email: 'ada@example.com', emailVerified: true, createdAt: '2026-01-01T00:00:00.000Z', level: 1, points: 0, role: 'user' as const };
 
 describe('auth store', () => {
   it('starts unknown and loading', () => {

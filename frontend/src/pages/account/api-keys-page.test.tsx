@@ -8,7 +8,7 @@ import { TEST_CSRF_TOKEN } from '../../test/setup';
 import { resetToasts } from '../../ui/toast';
 import { API_KEYS_AUTH_MESSAGE } from './api-keys-page';
 
-const user = { id: 5, username: 'ada', displayName: 'ada', email: 'ada@example.com', createdAt: '2026-01-01T00:00:00.000Z', level: 1, points: 0, role: 'user' as const };
+const user = { id: 5, username: 'ada', displayName: 'ada', email: 'ada@example.com', emailVerified: true, createdAt: '2026-01-01T00:00:00.000Z', level: 1, points: 0, role: 'user' as const };
 const SECRET = 'cdna_Zx9Qw8Er7Ty6Ui5Op4As3Df2Gh1Jk0LzXcVbNmQwErT';
 
 /** A small in-memory API keys server: list, create (the secret once), revoke. */

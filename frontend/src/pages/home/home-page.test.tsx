@@ -132,7 +132,7 @@ describe('Home page', () => {
 
   it('saves the path with the spec payload when signed in', async () => {
     const fetchMock = stubApi({ '/api/connections/save': () => ({ status: 201, body: { id: 1 } }) });
-    setUser({ id: 7, username: 'noir_fan', displayName: 'noir_fan', email: 'noir@example.com', createdAt: '2026-01-01T00:00:00.000Z', level: 1, points: 0, role: 'user' });
+    setUser({ id: 7, username: 'noir_fan', displayName: 'noir_fan', email: 'noir@example.com', emailVerified: true, createdAt: '2026-01-01T00:00:00.000Z', level: 1, points: 0, role: 'user' });
     renderApp('/');
     await pick('From', 'kevin', /Kevin Bacon/);
     await pick('To', 'tom', /Tom Hanks/);
@@ -154,7 +154,7 @@ describe('Home page', () => {
 
   it('asks to log in when the server answers Save Path with 401 (the session ended)', async () => {
     stubApi({ '/api/connections/save': () => ({ status: 401, body: { code: 'UNAUTHORIZED', message: 'Sign in required' } }) });
-    setUser({ id: 7, username: 'noir_fan', displayName: 'noir_fan', email: 'noir@example.com', createdAt: '2026-01-01T00:00:00.000Z', level: 1, points: 0, role: 'user' });
+    setUser({ id: 7, username: 'noir_fan', displayName: 'noir_fan', email: 'noir@example.com', emailVerified: true, createdAt: '2026-01-01T00:00:00.000Z', level: 1, points: 0, role: 'user' });
     renderApp('/');
     await pick('From', 'kevin', /Kevin Bacon/);
     await pick('To', 'tom', /Tom Hanks/);
@@ -168,7 +168,7 @@ describe('Home page', () => {
 
   it('says Save Failed with the server message', async () => {
     stubApi({ '/api/connections/save': () => ({ status: 500, body: { code: 'INTERNAL_ERROR', message: 'Database is down' } }) });
-    setUser({ id: 7, username: 'noir_fan', displayName: 'noir_fan', email: 'noir@example.com', createdAt: '2026-01-01T00:00:00.000Z', level: 1, points: 0, role: 'user' });
+    setUser({ id: 7, username: 'noir_fan', displayName: 'noir_fan', email: 'noir@example.com', emailVerified: true, createdAt: '2026-01-01T00:00:00.000Z', level: 1, points: 0, role: 'user' });
     renderApp('/');
     await pick('From', 'kevin', /Kevin Bacon/);
     await pick('To', 'tom', /Tom Hanks/);

@@ -5,7 +5,7 @@ import { routeFetch } from '../../test/fixtures';
 import { renderApp } from '../../test/render-app';
 import { resetToasts } from '../../ui/toast';
 
-const user = { id: 3, username: 'ada', displayName: 'ada', email: 'ada@example.com', createdAt: '2026-01-01T00:00:00.000Z', level: 1, points: 0, role: 'user' as const };
+const user = { id: 3, username: 'ada', displayName: 'ada', email: 'ada@example.com', emailVerified: true, createdAt: '2026-01-01T00:00:00.000Z', level: 1, points: 0, role: 'user' as const };
 
 function stubApi(routes: Parameters<typeof routeFetch>[0] = {}) {
   const fetchMock = vi.fn(routeFetch({ '/api/users/me/api-keys': () => ({ body: { keys: [] } }), ...routes }));

@@ -6,7 +6,7 @@ import { Toaster, resetToasts, toast, toastState } from '../../../ui/toast';
 import { authState, resetAuth, setUser } from '../store';
 import { DEFAULT_AUTH_MESSAGE, RequireAuth } from './require-auth';
 
-const user = { id: 1, username: 'ada', displayName: 'ada', email: 'ada@example.com', createdAt: '2026-01-01T00:00:00.000Z', level: 1, points: 0, role: 'user' as const };
+const user = { id: 1, username: 'ada', displayName: 'ada', email: 'ada@example.com', emailVerified: true, createdAt: '2026-01-01T00:00:00.000Z', level: 1, points: 0, role: 'user' as const };
 
 function renderGuarded(message?: string) {
   return render(

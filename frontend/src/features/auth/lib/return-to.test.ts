@@ -6,7 +6,11 @@ describe('safeReturnTo', () => {
     expect(safeReturnTo(path)).toBe(path);
   });
 
-  it.each(['https://evil.example/', '//evil.example', '/\\evil.example', 'account', '/login', '/login?returnTo=/x', '/api/auth/me', '/a b', '', null, undefined])(
+  it('answers the normalised path, which is the one followed', () => {
+    expect(safeReturnTo('/a/./b/../c?x=1')).toBe('/a/c?x=1');
+  });
+
+  it.each(['/.//evil.example', '/..//evil.example', '/%2e%2e//evil.example', 'https://evil.example/', '//evil.example', '/\\evil.example', 'account', '/login', '/login?returnTo=/x', '/api/auth/me', '/a b', '', null, undefined])(
     'refuses %s',
     (value) => {
       expect(safeReturnTo(value)).toBeUndefined();

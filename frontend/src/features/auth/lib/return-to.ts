@@ -1,18 +1,16 @@
+import { safeReturnPath } from '@cinema-dna/shared-types';
+
 /** The login page's route. */
 export const LOGIN_PAGE_PATH = '/login';
 /** Where the login page's 'Continue with Google' sends the browser (spec §2 "Login page"). */
 export const GOOGLE_AUTH_PATH = '/api/auth/google';
 
 /**
- * A `returnTo` that is safe to follow: a path on this site, never another origin
- * (`//evil.example`, `/\evil.example`, absolute URLs), the login page itself or the API.
+ * A `returnTo` that is safe to follow: a path on this site (normalised), never another origin, the
+ * login page itself or the API. The same check as the server's (shared-types `safeReturnPath`).
  */
 export function safeReturnTo(value: string | null | undefined): string | undefined {
-  if (!value || value.length > 2000) return undefined;
-  if (!value.startsWith('/') || value.startsWith('//') || /[\\\s\p{Cc}]/u.test(value)) return undefined;
-  const { pathname } = new URL(value, 'http://return-to.invalid');
-  if (pathname === LOGIN_PAGE_PATH || pathname.startsWith('/api/')) return undefined;
-  return value;
+  return safeReturnPath(value);
 }
 
 /** `path?returnTo=…` when there is somewhere to return to. */

@@ -1,0 +1,83 @@
+import type { Response } from 'express';
+import type { Counters } from '../../platform/cache/types.js';
+import { AppError } from '../../platform/errors.js';
+import type { Logger } from '../../platform/logging.js';
+import { setRateLimitHeaders, type RateLimitDecision } from '../../platform/rate-limit.js';
+
+export interface LoginThrottleSettings {
+  /** Failed password sign-ins allowed per account (username, any letter case) per window; 0 turns it off. */
+  failuresPerAccount: number;
+  /** Failed password sign-ins allowed per client IP per window; 0 turns it off. */
+  failuresPerIp: number;
+  windowMs: number;
+}
+
+export const DEFAULT_LOGIN_THROTTLE: LoginThrottleSettings = { failuresPerAccount: 10, failuresPerIp: 50, windowMs: 15 * 60_000 };
+
+type Scope = 'account' | 'ip';
+
+/**
+ * Counts failed password sign-ins on the shared counters (so every node counts together), per
+ * account and per IP. Once either count reaches its limit, sign-ins are refused with 429 until the
+ * window ends, the right password included: answering a correct guess differently from a wrong
+ * one would let guessing go on at full speed. The cost is that someone can lock an account's
+ * password sign-in for one window; Google sign-in and existing sessions keep working.
+ * Successful sign-ins are not counted. While the counters are unreachable nothing is refused.
+ */
+export function createLoginThrottle(counters: Counters, settings: LoginThrottleSettings, logger?: Logger) {
+  const limits: Record<Scope, number> = { account: settings.failuresPerAccount, ip: settings.failuresPerIp };
+  const keyOf = (scope: Scope, identity: string) => `login-failures:${scope}:${identity}`;
+  const identities = (username: string, ip: string | undefined): [Scope, string][] => [
+    ['account', username.toLowerCase()],
+    ['ip', ip ?? 'unknown'],
+  ];
+  const active = (scope: Scope) => limits[scope] > 0;
+
+  return {
+    settings,
+
+    /** Throws the 429 (and sets Retry-After) when the account or the IP has no attempts left. */
+    async check(res: Response, username: string, ip: string | undefined): Promise<void> {
+      for (const [scope, identity] of identities(username, ip)) {
+        if (!active(scope)) continue;
+        try {
+          if ((await counters.get(keyOf(scope, identity))) < limits[scope]) continue;
+          // Adding 0 reads the remaining window (the counter exists, so no new window starts).
+          const { ttlMs } = await counters.increment(keyOf(scope, identity), { by: 0, ttlMs: settings.windowMs });
+          const decision: RateLimitDecision = { allowed: false, limit: limits[scope], remaining: 0, resetMs: ttlMs ?? settings.windowMs };
+          setRateLimitHeaders(res, decision);
+          throw tooManyFailures(scope, decision, settings.windowMs);
+        } catch (error) {
+          if (error instanceof AppError) throw error;
+          logger?.warn({ err: error instanceof Error ? error.message : String(error) }, 'login throttle not checked: counters unreachable');
+        }
+      }
+    },
+
+    /** Counts one failed attempt against the account and the IP. */
+    async recordFailure(username: string, ip: string | undefined): Promise<void> {
+      await Promise.all(
+        identities(username, ip)
+          .filter(([scope]) => active(scope))
+          .map(([scope, identity]) =>
+            counters.increment(keyOf(scope, identity), { ttlMs: settings.windowMs }).catch((error: unknown) => {
+              logger?.warn({ err: error instanceof Error ? error.message : String(error) }, 'login failure not counted: counters unreachable');
+            }),
+          ),
+      );
+    },
+  };
+}
+export type LoginThrottle = ReturnType<typeof createLoginThrottle>;
+
+function tooManyFailures(scope: Scope, decision: RateLimitDecision, windowMs: number): AppError {
+  const retryAfterSeconds = Math.max(1, Math.ceil(decision.resetMs / 1000));
+  const minutes = Math.ceil(retryAfterSeconds / 60);
+  const who = scope === 'account' ? 'this account' : 'your network';
+  return new AppError(429, 'RATE_LIMITED', `Too many failed sign-ins for ${who}. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`, {
+    scope,
+    limit: decision.limit,
+    windowSeconds: Math.round(windowMs / 1000),
+    retryAfterSeconds,
+  });
+}
