@@ -21,7 +21,7 @@ export interface WorkerPoolOptions {
   budget?: SearchBudget;
   /** How long past `budget.timeMs` a busy worker may take before it is terminated and replaced. Default 2000. */
   watchdogGraceMs?: number;
-  /** Old-generation heap of each worker, in MiB: a runaway allocation kills the worker, not the process. Default 512. */
+  /** Old-generation heap of each worker, in MiB (default DEFAULT_WORKER_HEAP_MB). */
   workerHeapMb?: number;
   /** Told when a worker is replaced (it exited, crashed, or was stuck). */
   onWorkerLost?: (event: { reason: 'exited' | 'stuck'; error: Error }) => void;
@@ -31,6 +31,12 @@ export interface WorkerPoolOptions {
 
 /** Default grace past the time budget before the watchdog terminates a busy worker. */
 export const DEFAULT_WATCHDOG_GRACE_MS = 2000;
+/**
+ * A worker's JS heap holds little (the graph and the search buffers are array buffers outside it),
+ * so a small cap makes a runaway allocation end the worker (replaced by the pool) before it can
+ * end the process; V8 still aborts the process when one huge allocation overshoots a large cap.
+ */
+export const DEFAULT_WORKER_HEAP_MB = 128;
 
 export interface PoolSearchOptions {
   signal?: AbortSignal;
@@ -177,7 +183,7 @@ export class SearchWorkerPool {
 
   private createSlot(): Slot {
     const cancel = new SharedArrayBuffer(4);
-    const worker = spawnWorker({ buffer: this.graph.buffer as SharedArrayBuffer, cancel }, this.options.workerEntry, this.options.workerHeapMb ?? 512);
+    const worker = spawnWorker({ buffer: this.graph.buffer as SharedArrayBuffer, cancel }, this.options.workerEntry, this.options.workerHeapMb ?? DEFAULT_WORKER_HEAP_MB);
     worker.unref(); // idle workers must not keep the process alive
     let markReady!: () => void;
     let failReady!: (error: Error) => void;
