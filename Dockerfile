@@ -13,4 +13,7 @@ WORKDIR /app
 ENV NODE_ENV=production PORT=3000
 COPY --from=build /app /app
 EXPOSE 3000
-CMD ["node", "backend/dist/index.js"]
+# The supervisor restarts a crashed server inside the container within about a second; it forwards
+# `docker stop`'s SIGTERM for a graceful shutdown. If the server keeps crashing at boot the supervisor
+# gives up and exits, and compose's `restart: unless-stopped` takes over (with Docker's own backoff).
+CMD ["node", "scripts/supervise.mjs", "backend/dist/index.js"]

@@ -1,9 +1,11 @@
 #!/usr/bin/env node
-// `npm start`: build what is missing or out of date, then serve. Keeps `npm ci && npm start` one step.
+// `npm start`: build what is missing or out of date, then serve under the supervisor, which restarts
+// the server if it crashes (scripts/supervise.mjs). Keeps `npm ci && npm start` one step.
 import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { supervise } from './supervise.mjs';
 
 const root = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
 const backendEntry = path.join(root, 'backend/dist/index.js');
@@ -30,5 +32,4 @@ if (!existsSync(backendEntry) || builtAt(backendStamp) < sourcesAt || builtAt(fr
   if (build.status !== 0) process.exit(build.status ?? 1);
 }
 
-const server = spawnSync(process.execPath, [backendEntry], { cwd: root, stdio: 'inherit' });
-process.exit(server.status ?? 0);
+process.exitCode = await supervise(backendEntry, [], { cwd: root });

@@ -91,7 +91,11 @@ export async function startServer(config: Config, options: StartOptions = {}): P
     throw error;
   }
 
-  const graph = new GraphService({ workers: options.searchWorkers });
+  const graph = new GraphService({
+    workers: options.searchWorkers,
+    budget: { timeMs: config.SEARCH_TIME_BUDGET_MS, maxVisited: config.SEARCH_MAX_VISITED },
+    onWorkerLost: ({ reason, error }) => logger.warn({ reason, err: error.message }, 'search worker replaced'),
+  });
   try {
     await graph.load(await prepareGraph({ dataDir: config.DATA_DIR, db: database.db, logger }));
   } catch (error) {

@@ -12,6 +12,8 @@ export const ERROR_CODES = [
   'PAYLOAD_TOO_LARGE',
   'RATE_LIMITED',
   'SERVICE_UNAVAILABLE',
+  /** A search hit its time or visited-entities budget (503, details `{ limit, value }`). */
+  'SEARCH_BUDGET_EXCEEDED',
   'INTERNAL_ERROR',
 ] as const;
 export const ErrorCodeSchema = z.enum(ERROR_CODES);

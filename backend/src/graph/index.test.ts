@@ -90,6 +90,20 @@ describe.each([0, 1])('GraphService with %i workers', (workers) => {
       await service.close();
     }
   });
+
+  it('applies its search budget to searches and alternatives', async () => {
+    const service = new GraphService({ workers, budget: { timeMs: 60_000, maxVisited: 3 } });
+    await service.load(path);
+    try {
+      const exceeded = { name: 'GraphError', code: 'SEARCH_BUDGET_EXCEEDED', details: { limit: 'visited', value: 3 } };
+      await expect(service.search('person:bacon', 'person:sinise')).rejects.toMatchObject(exceeded);
+      await expect(service.alternatives('person:bacon', 'person:sinise')).rejects.toMatchObject(exceeded);
+      // Within the budget: answered as usual.
+      expect((await service.search('person:bacon', 'movie:apollo13'))!.degrees).toBe(1);
+    } finally {
+      await service.close();
+    }
+  });
 });
 
 describe('GraphService.load failures', () => {

@@ -11,12 +11,12 @@ import {
   type EntityRef,
   type SearchParametersInput,
 } from './parameters.js';
-import { SearchEngine, type AlternativesResult, type SearchProgress, type SearchResult } from './search.js';
+import { SearchEngine, type AlternativesResult, type SearchBudget, type SearchProgress, type SearchResult } from './search.js';
 import { loadSnapshot, type Graph, type GraphEntity } from './snapshot.js';
 import { TypeaheadIndex, type TypeaheadHit, type TypeaheadOptions } from './typeahead.js';
-import { SearchWorkerPool } from './worker-pool.js';
+import { SearchWorkerPool, type WorkerPoolOptions } from './worker-pool.js';
 
-export { GraphError, SearchCancelledError, SnapshotFormatError } from './errors.js';
+export { GraphError, SearchCancelledError, SnapshotFormatError, searchBudgetExceeded, type SearchBudgetLimit } from './errors.js';
 export {
   DEFAULT_ALLOWED_TYPES,
   EntityRefSchema,
@@ -32,6 +32,7 @@ export type {
   PathLink,
   PathStep,
   ProgressEntity,
+  SearchBudget,
   SearchProgress,
   SearchResult,
   SearchStats,
@@ -65,6 +66,15 @@ export interface HeroNumbers {
 export interface GraphServiceOptions {
   /** Search worker threads; 0 runs searches on the calling thread (tests, tiny graphs). Default: cores - 1. */
   workers?: number;
+  /**
+   * Limits of every search (time, visited entities); past one it fails with GraphError
+   * SEARCH_BUDGET_EXCEEDED. With workers, a worker still busy past the time budget plus a grace is replaced.
+   */
+  budget?: SearchBudget;
+  /** Grace past budget.timeMs before a busy worker is terminated (default 2000 ms). */
+  watchdogGraceMs?: number;
+  /** Told when a search worker is replaced (it exited, crashed, or was stuck). */
+  onWorkerLost?: WorkerPoolOptions['onWorkerLost'];
 }
 
 export interface ServiceSearchOptions {
@@ -103,7 +113,8 @@ export class GraphService {
     try {
       const graph = await loadSnapshot(path);
       const workers = this.options.workers;
-      const pool = workers === 0 ? null : new SearchWorkerPool(graph, { size: workers });
+      const { budget, watchdogGraceMs, onWorkerLost } = this.options;
+      const pool = workers === 0 ? null : new SearchWorkerPool(graph, { size: workers, budget, watchdogGraceMs, onWorkerLost });
       await pool?.ready();
       const previous = this.loaded;
       this.loaded = { graph, typeahead: new TypeaheadIndex(graph), pool, engine: pool ? null : new SearchEngine(graph), hero: null };
@@ -139,7 +150,7 @@ export class GraphService {
     const { engine, pool } = this.require();
     const [a, b, resolved] = this.prepare(from, to, params);
     if (pool) return pool.search(a, b, resolved, options);
-    return engine!.search(a, b, resolved, options);
+    return engine!.search(a, b, resolved, { ...options, budget: this.options.budget });
   }
 
   /** Up to `limit` distinct shortest paths, lightest first (the first is search's answer). */
@@ -147,7 +158,7 @@ export class GraphService {
     const { engine, pool } = this.require();
     const [a, b, resolved] = this.prepare(from, to, params);
     if (pool) return pool.listAlternatives(a, b, resolved, limit, options);
-    return engine!.listAlternatives(a, b, resolved, limit, options);
+    return engine!.listAlternatives(a, b, resolved, limit, { ...options, budget: this.options.budget });
   }
 
   /** Name search (prefix at any word start, then one-edit fuzzy), most popular first. */

@@ -17,7 +17,7 @@ port.on('message', (request: WorkerRequest) => {
   const onProgress = request.progress
     ? (progress: SearchProgress) => port.postMessage({ kind: 'progress', id: request.id, progress } satisfies WorkerReply)
     : undefined;
-  const options = { cancelFlag, onProgress, sampleSize: request.sampleSize };
+  const options = { cancelFlag, onProgress, sampleSize: request.sampleSize, budget: request.budget };
   try {
     const result =
       request.kind === 'search'

@@ -452,6 +452,69 @@ describe('progress and cancellation', () => {
   });
 });
 
+describe('budget', () => {
+  // Two disjoint, dense movie worlds: a search from one to the other finds nothing after reading
+  // every link within four steps of each end (over a million), which no machine does in 1 ms.
+  const island = (prefix: string, seed: number): GraphFixture => {
+    const fx = randomGraph({ seed, people: 40_000, movies: 15_000, credits: 500_000, genres: 20, keywords: 200, companies: 100, hubLinks: 150_000 });
+    const rename = (key: string) => `${key.slice(0, key.indexOf(':'))}:${prefix}${key.slice(key.indexOf(':') + 1)}`;
+    return {
+      entities: fx.entities.map((e) => ({ ...e, key: rename(e.key) })),
+      links: fx.links.map((l) => ({ ...l, from: rename(l.from), to: rename(l.to) })),
+    };
+  };
+  const [east, west] = [island('e', 61), island('w', 62)];
+  const graph = buildGraph({ entities: [...east.entities, ...west.entities], links: [...east.links, ...west.links] });
+  const from = graph.resolve('person:e1');
+  const to = graph.resolve('person:w1');
+  const wide = params({ includeObscureConnections: true, allowedTypes: ALL_TYPES, maxDegrees: 8 });
+  const unlimited = new SearchEngine(graph);
+  const full = unlimited.search(from, to, wide);
+  const fullStats = unlimited.lastStats!;
+  const near = (engine: SearchEngine) => keys(engine.search(from, graph.resolve('person:e2'), params()));
+
+  it('is large enough to need the budgets: no path, after many entities and links', () => {
+    expect(full).toBeNull();
+    console.log(`budget fixture: ${fullStats.visited} entities visited, ${fullStats.edgesScanned} links read without a budget`);
+    expect(fullStats.visited).toBeGreaterThan(50_000);
+    expect(fullStats.edgesScanned).toBeGreaterThan(1_000_000);
+  });
+
+  it('stops at the visited budget with SEARCH_BUDGET_EXCEEDED, and the engine answers normally afterwards', () => {
+    const engine = new SearchEngine(graph);
+    const progress: SearchProgress[] = [];
+    let error: unknown;
+    try {
+      engine.search(from, to, wide, { budget: { maxVisited: 20_000 }, onProgress: (p) => progress.push(p) });
+    } catch (e) {
+      error = e;
+    }
+    expect(error).toBeInstanceOf(GraphError);
+    expect(error).toMatchObject({ code: 'SEARCH_BUDGET_EXCEEDED', details: { limit: 'visited', value: 20_000 } });
+    // Checked every few thousand links: it stops soon after the limit, far before the whole world.
+    for (const p of progress) expect(p.visited).toBeLessThanOrEqual(20_000 + 8192);
+    expect(near(engine)).toEqual(near(new SearchEngine(graph)));
+    expect(engine.search(from, to, wide, { budget: { maxVisited: fullStats.visited } })).toBeNull();
+  });
+
+  it('stops at the time budget with SEARCH_BUDGET_EXCEEDED', () => {
+    const engine = new SearchEngine(graph);
+    expect(() => engine.search(from, to, wide, { budget: { timeMs: 1 } })).toThrow(expect.objectContaining({ code: 'SEARCH_BUDGET_EXCEEDED', details: { limit: 'timeMs', value: 1 } }));
+    expect(() => engine.listAlternatives(from, to, wide, 5, { budget: { timeMs: 1 } })).toThrow(expect.objectContaining({ code: 'SEARCH_BUDGET_EXCEEDED' }));
+    expect(near(engine)).toEqual(near(new SearchEngine(graph)));
+  });
+
+  it('counts both passes against the visited budget', () => {
+    const engine = new SearchEngine(graph);
+    engine.search(from, to, params({ allowedTypes: ALL_TYPES, maxDegrees: 8 }));
+    const twoPasses = engine.lastStats!;
+    expect(twoPasses.passes).toBe(2);
+    expect(() => engine.search(from, to, params({ allowedTypes: ALL_TYPES, maxDegrees: 8 }), { budget: { maxVisited: twoPasses.visited - 1 } })).toThrow(
+      expect.objectContaining({ code: 'SEARCH_BUDGET_EXCEEDED' }),
+    );
+  });
+});
+
 describe('alternatives', () => {
   it('lists distinct shortest paths, all valid, the first being the search answer', () => {
     for (let seed = 400; seed < 410; seed++) {

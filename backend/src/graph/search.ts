@@ -18,7 +18,7 @@
  * That completion is what the engine pays over a "first meeting wins" BFS.
  */
 import type { EntityType, PersonSubtype, Relationship } from '@cinema-dna/shared-types';
-import { GraphError, SearchCancelledError } from './errors.js';
+import { GraphError, SearchCancelledError, searchBudgetExceeded } from './errors.js';
 import { FORWARD_BIT, relationshipOf } from './model.js';
 import {
   compileParameters,
@@ -113,8 +113,21 @@ export interface SearchProgress {
   elapsedMs: number;
 }
 
+/**
+ * Hard limits of one search; past either it fails with GraphError SEARCH_BUDGET_EXCEEDED. Checked at
+ * the cancellation checkpoints (every few thousand links and at each layer), so a search overshoots
+ * by at most one checkpoint's work. Unset: no limit.
+ */
+export interface SearchBudget {
+  /** Wall time from the start of the search, in milliseconds. */
+  timeMs?: number;
+  /** Entities reached (both sides, all passes, as in SearchStats.visited). */
+  maxVisited?: number;
+}
+
 export interface SearchOptions {
   signal?: AbortSignal;
+  budget?: SearchBudget;
   /** Cancellation flag shared with another thread: the search stops when element 0 is non-zero. */
   cancelFlag?: Int32Array;
   onProgress?: (progress: SearchProgress) => void;
@@ -240,6 +253,12 @@ export class SearchEngine {
   private edges = 0;
   private skippedObscure = false;
   private started = 0;
+  private deadline = Infinity;
+  private maxVisited = Infinity;
+  /** Entities reached by the finished passes of the current search. */
+  private visitedBefore = 0;
+  /** Avoided slots of both sides in the current pass (they sit in the visited sets but are not visited). */
+  private avoidedSlots = 0;
   private collectMeetings = false;
   private meetings = { a: new Uint32Array(MAX_MEETINGS), p: new Uint32Array(MAX_MEETINGS), b: new Uint32Array(MAX_MEETINGS), length: 0 };
   /** Stats of the last search, including one that found nothing. */
@@ -290,8 +309,8 @@ export class SearchEngine {
       { ...best, weight: this.weightOf(best.nodes, best.positions, compiled) },
     ];
     const seen = new Set([best.nodes.join(',')]);
-    const budget = Math.max(64, max * 16);
-    this.enumerate(outcome, compiled, budget, (path) => {
+    const pathLimit = Math.max(64, max * 16);
+    this.enumerate(outcome, compiled, pathLimit, options, (path) => {
       const id = path.nodes.join(',');
       if (seen.has(id)) return;
       seen.add(id);
@@ -330,11 +349,15 @@ export class SearchEngine {
   /** Runs the strict pass and, when it fails because obscure entities were skipped, the full pass. */
   private run(from: number, to: number, compiled: CompiledParameters, options: SearchOptions): PassOutcome {
     this.started = performance.now();
+    this.deadline = this.started + (options.budget?.timeMs ?? Infinity);
+    this.maxVisited = options.budget?.maxVisited ?? Infinity;
+    this.visitedBefore = 0;
+    this.avoidedSlots = 0;
     this.layerCounter = 0;
     this.edges = 0;
     const stats: SearchStats = { layers: 0, visited: 0, edgesScanned: 0, elapsedMs: 0, passes: 1, usedObscure: false };
     this.lastStats = stats;
-    this.checkCancelled(options);
+    this.checkpoint(options);
     this.skippedObscure = false;
     let outcome = this.pass(from, to, compiled, compiled.strictMask, 1, options, stats);
     if (!outcome.found && compiled.fallback && this.skippedObscure) {
@@ -352,8 +375,9 @@ export class SearchEngine {
     const b = this.backward;
     f.begin(from, compiled.avoid);
     b.begin(to, compiled.avoid);
-    // A node avoided by both sides must not count twice; avoided slots are not "visited".
-    const avoided = f.layerStarts[1]! - 1;
+    // Avoided slots (after each endpoint, before layer 1) are not "visited".
+    const avoided = f.layerStarts[1]! - 1 + (b.layerStarts[1]! - 1);
+    this.avoidedSlots = avoided;
     f.cost = 1;
     b.cost = 1;
     const outcome: PassOutcome = { found: false, expanding: null, other: null, meetSlot: NO_MEETING, meetPosition: 0, otherSlot: 0, weight: Infinity, count: 0 };
@@ -375,11 +399,13 @@ export class SearchEngine {
         stats.layers++;
         if (options.onProgress) this.report(a, f, b, avoided, passNumber, options);
         if (outcome.found) return outcome;
+        this.checkpoint(options, a, o);
         if (a.layerEnd === a.layerStart) return outcome; // this side's component is exhausted
       }
       return outcome;
     } finally {
-      stats.visited += f.size + b.size - 2 * avoided;
+      stats.visited += f.size + b.size - avoided;
+      this.visitedBefore = stats.visited;
     }
   }
 
@@ -389,7 +415,7 @@ export class SearchEngine {
    * rest of the frontier goes through the cheaper meeting-only scan.
    */
   private expand(a: Side, o: Side, compiled: CompiledParameters, mask: number, lastLayer: boolean, options: SearchOptions, outcome: PassOutcome): void {
-    this.checkCancelled(options);
+    this.checkpoint(options, a, o);
     const g = this.graph;
     const offsets = g.offsets;
     const neighbours = g.neighbours;
@@ -422,7 +448,7 @@ export class SearchEngine {
         lastCheck = edges;
         this.edges = edges;
         a.size = size; // so the visited bits set so far are cleared even if this throws
-        this.checkCancelled(options);
+        this.checkpoint(options, a, o);
       }
       const u = aNode[s]!;
       const cu = aCount[s]!;
@@ -490,8 +516,9 @@ export class SearchEngine {
   /**
    * The rest of a meeting layer, from adjacency position `fromPosition` of frontier slot `fromSlot`
    * (-1: from its first link):
-   * sums path counts and keeps the lightest link into the other side. The visited sets are disjoint,
-   * so one lookup per link suffices.
+   * sums path counts and keeps the lightest link into the other side. The visited sets share only
+   * the avoided nodes (seeded into both), so a hit on the other side that is also on this side is an
+   * avoided node, never a meeting.
    */
   private scanMeetings(a: Side, o: Side, fromSlot: number, fromPosition: number, compiled: CompiledParameters, options: SearchOptions, outcome: PassOutcome): void {
     const g = this.graph;
@@ -501,6 +528,7 @@ export class SearchEngine {
     const popularity = g.popularity;
     const linkWeights = compiled.linkWeights;
     const weighted = compiled.weightByPopularity;
+    const aVisited = a.visited;
     const oVisited = o.visited;
     const oMark = o.mark;
     const oCount = o.count;
@@ -521,7 +549,7 @@ export class SearchEngine {
       if (edges - lastCheck >= CANCEL_CHECK_EDGES) {
         lastCheck = edges;
         this.edges = edges;
-        this.checkCancelled(options);
+        this.checkpoint(options);
       }
       const u = aNode[s]!;
       const cu = aCount[s]!;
@@ -537,13 +565,16 @@ export class SearchEngine {
         if (v === previous) continue;
         previous = v;
         edges++;
-        if ((oVisited[v >>> 5]! & (1 << (v & 31))) === 0) continue;
+        const word = v >>> 5;
+        const bit = 1 << (v & 31);
+        if ((oVisited[word]! & bit) === 0 || (aVisited[word]! & bit) !== 0) continue;
         const t = oMark[v]!;
         found = true;
         count += cu * oCount[t]!;
         if (bu !== bu) bu = aBest[s]! + (weighted && s !== 0 ? popularityPenalty(popularity[u]!) : 0);
         const w = bu + linkWeights[relations[p]!]! + oBest[t]! + (weighted && t !== 0 ? popularityPenalty(popularity[oNode[t]!]!) : 0);
-        if (w < weight) {
+        // The first meeting is always recorded, whatever its weight: a found outcome has a path.
+        if (w < weight || outcome.meetSlot === NO_MEETING) {
           weight = w;
           outcome.meetSlot = s;
           outcome.meetPosition = p;
@@ -566,9 +597,17 @@ export class SearchEngine {
     }
   }
 
-  private checkCancelled(options: SearchOptions): void {
+  /**
+   * Cancellation and budget check. With sides given, their sizes count towards the visited budget;
+   * callers set `a.size` first, so a throw leaves every visited bit reachable for clearing.
+   */
+  private checkpoint(options: SearchOptions, a?: Side, o?: Side): void {
     if (options.signal?.aborted || (options.cancelFlag && Atomics.load(options.cancelFlag, 0) !== 0)) {
       throw new SearchCancelledError();
+    }
+    if (performance.now() > this.deadline) throw searchBudgetExceeded('timeMs', options.budget!.timeMs!);
+    if (a && o && this.visitedBefore + a.size + o.size - this.avoidedSlots > this.maxVisited) {
+      throw searchBudgetExceeded('visited', this.maxVisited);
     }
   }
 
@@ -593,7 +632,7 @@ export class SearchEngine {
       pass: passNumber,
       side: a === f ? 'from' : 'to',
       frontierSize: a.layerEnd - a.layerStart,
-      visited: f.size + b.size - 2 * avoided,
+      visited: this.visitedBefore + f.size + b.size - avoided,
       edgesScanned: this.edges,
       sample: top.map((v) => {
         const e = this.graph.entity(v);
@@ -612,7 +651,10 @@ export class SearchEngine {
     const owners: number[] = [];
     const positions: number[] = [];
     let s = slot;
-    while (s !== 0) {
+    for (let steps = 0; s !== 0; steps++) {
+      // A parent chain is at most `depth` links long; anything else is a broken invariant, and
+      // walking on would grow these arrays until the process dies.
+      if (s < 0 || s >= side.size || steps >= side.depth) throw new Error(`search invariant broken: slot ${slot} does not lead back to the endpoint`);
       const p = side.parent[s]!;
       const w = this.graph.ownerOf(p);
       owners.push(w);
@@ -678,7 +720,8 @@ export class SearchEngine {
   private enumerate(
     outcome: PassOutcome,
     compiled: CompiledParameters,
-    budget: number,
+    pathLimit: number,
+    options: SearchOptions,
     emit: (path: { nodes: number[]; owners: number[]; positions: number[] }) => void,
   ): void {
     const a = outcome.expanding!;
@@ -688,10 +731,12 @@ export class SearchEngine {
     const g = this.graph;
     const meetingWeight = (i: number): number => a.best[m.a[i]!]! + o.best[m.b[i]!]! + compiled.linkWeights[g.relations[m.p[i]!]!]!;
     order.sort((x, y) => meetingWeight(x) - meetingWeight(y));
-    let remaining = budget;
-    const perSide = Math.max(4, Math.ceil(Math.sqrt(budget)));
+    let remaining = pathLimit;
+    const perSide = Math.max(4, Math.ceil(Math.sqrt(pathLimit)));
     for (const i of order) {
       if (remaining <= 0) return;
+      // Each meeting walks hub adjacency lists: the search's time budget and cancellation still hold.
+      this.checkpoint(options);
       const sa = m.a[i]!;
       const so = m.b[i]!;
       const chainsA = this.chains(a, sa, perSide, compiled);

@@ -167,3 +167,58 @@ export function fixture(
     links: links.map(([from, relationship, to, label]) => ({ from, to, relationship, label: label ?? null })),
   };
 }
+
+/** Undirected adjacency of a fixture as neighbour sets (parallel links are one step; self-links dropped). */
+export function adjacencyOf(fixture: GraphFixture): Map<string, Set<string>> {
+  const adjacency = new Map<string, Set<string>>();
+  for (const e of fixture.entities) adjacency.set(e.key, new Set());
+  for (const l of fixture.links) {
+    if (l.from === l.to || !adjacency.has(l.from) || !adjacency.has(l.to)) continue;
+    adjacency.get(l.from)!.add(l.to);
+    adjacency.get(l.to)!.add(l.from);
+  }
+  return adjacency;
+}
+
+/**
+ * Reference answer with path counting: plain single-direction BFS from `from`, never entering an
+ * avoided entity, with intermediates limited to those `passable` accepts (the endpoints always are).
+ * Returns the shortest distance to `to` and the number of distinct shortest paths (as entity
+ * sequences), or null when `to` is unreachable.
+ */
+export function referenceShortestPaths(
+  adjacency: ReadonlyMap<string, ReadonlySet<string>>,
+  from: string,
+  to: string,
+  passable: (key: string) => boolean,
+  avoid: ReadonlySet<string> = new Set(),
+): { degrees: number; count: number } | null {
+  const distance = new Map([[from, 0]]);
+  const count = new Map([[from, 1]]);
+  let frontier = [from];
+  for (let depth = 0; frontier.length > 0; depth++) {
+    let reached = 0;
+    const next: string[] = [];
+    for (const u of frontier) {
+      for (const v of adjacency.get(u) ?? []) {
+        if (avoid.has(v)) continue;
+        if (v === to) {
+          reached += count.get(u)!;
+          continue;
+        }
+        if (!passable(v)) continue;
+        const d = distance.get(v);
+        if (d === undefined) {
+          distance.set(v, depth + 1);
+          count.set(v, count.get(u)!);
+          next.push(v);
+        } else if (d === depth + 1) {
+          count.set(v, count.get(v)! + count.get(u)!);
+        }
+      }
+    }
+    if (reached > 0) return { degrees: depth + 1, count: reached };
+    frontier = next;
+  }
+  return null;
+}

@@ -75,6 +75,81 @@ describe('SearchWorkerPool', () => {
     expect(strip(after)).toEqual(strip(new SearchEngine(graph).search(1, 2, defaultParameters())));
   });
 
+  // Workers start from TypeScript here (a few hundred ms each): these tests allow for it.
+  describe('with a faulty worker (test-fixtures/faulty-search-worker.ts)', () => {
+    // Requests from these entities make that worker spin without checkpoints, or exit.
+    const SPIN_FROM = -1;
+    const CRASH_FROM = -2;
+    const faultyEntry = new URL('./test-fixtures/faulty-search-worker.ts', import.meta.url);
+    const normalSearches = (count: number) => {
+      const random = seededRandom(11);
+      return Array.from({ length: count }, () => [Math.floor(random() * graph.nodeCount), Math.floor(random() * graph.nodeCount)] as const).filter(([a, b]) => a !== b);
+    };
+
+    it('replaces a worker stuck past the time budget: its search fails with SEARCH_BUDGET_EXCEEDED, the others are answered', async () => {
+      const lost: Array<{ reason: string }> = [];
+      const faulty = new SearchWorkerPool(graph, {
+        size: 2,
+        budget: { timeMs: 300 },
+        watchdogGraceMs: 100,
+        workerEntry: faultyEntry,
+        onWorkerLost: (event) => lost.push(event),
+      });
+      try {
+        await faulty.ready();
+        const engine = new SearchEngine(graph);
+        for (let round = 0; round < 2; round++) {
+          const stuck = faulty.search(SPIN_FROM, 2, defaultParameters());
+          const pairs = normalSearches(20);
+          const others = await Promise.all(pairs.map(([a, b]) => faulty.search(a, b, defaultParameters())));
+          pairs.forEach(([a, b], i) => expect(strip(others[i]!)).toEqual(strip(engine.search(a, b, defaultParameters()))));
+          const error = await stuck.then(
+            () => null,
+            (e: unknown) => e,
+          );
+          expect(error).toBeInstanceOf(GraphError);
+          expect(error).toMatchObject({ code: 'SEARCH_BUDGET_EXCEEDED', details: { limit: 'timeMs', value: 300 } });
+          expect(lost.map((e) => e.reason)).toEqual(Array.from({ length: round + 1 }, () => 'stuck'));
+        }
+        // Both workers serve again (two searches at once, so neither waits on the other).
+        expect(faulty.size).toBe(2);
+        const [x, y] = await Promise.all([faulty.search(1, 2, defaultParameters()), faulty.search(3, 4, defaultParameters())]);
+        expect(strip(x)).toEqual(strip(engine.search(1, 2, defaultParameters())));
+        expect(strip(y)).toEqual(strip(engine.search(3, 4, defaultParameters())));
+      } finally {
+        await faulty.close();
+      }
+    }, 30_000);
+
+    it('replaces a worker that dies mid-search: that search fails, queued and later ones are answered', async () => {
+      const lost: Array<{ reason: string }> = [];
+      const faulty = new SearchWorkerPool(graph, { size: 1, workerEntry: faultyEntry, onWorkerLost: (event) => lost.push(event) });
+      try {
+        await faulty.ready();
+        const crashed = faulty.search(CRASH_FROM, 2, defaultParameters());
+        const queued = faulty.search(1, 2, defaultParameters());
+        await expect(crashed).rejects.toThrow(/exited with code 3/);
+        expect(strip(await queued)).toEqual(strip(new SearchEngine(graph).search(1, 2, defaultParameters())));
+        expect(lost.map((e) => e.reason)).toEqual(['exited']);
+      } finally {
+        await faulty.close();
+      }
+    }, 30_000);
+
+    it('applies the budget inside the worker: a tiny visited budget fails with SEARCH_BUDGET_EXCEEDED', async () => {
+      const limited = new SearchWorkerPool(graph, { size: 1, budget: { maxVisited: 5 } });
+      try {
+        await expect(limited.search(0, graph.nodeCount - 1, { ...defaultParameters(), includeObscureConnections: true })).rejects.toMatchObject({
+          name: 'GraphError',
+          code: 'SEARCH_BUDGET_EXCEEDED',
+          details: { limit: 'visited', value: 5 },
+        });
+      } finally {
+        await limited.close();
+      }
+    }, 30_000);
+  });
+
   it('refuses work once closed', async () => {
     const small = new SearchWorkerPool(graph, { size: 1 });
     await small.ready();

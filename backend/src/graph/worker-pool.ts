@@ -2,20 +2,41 @@
  * A pool of search worker threads sharing the graph's SharedArrayBuffer, so a long search never
  * blocks the main event loop. Requests queue when every worker is busy; progress streams back as
  * messages; cancellation flips a shared flag the busy worker polls (a worker deep in a synchronous
- * search cannot receive messages).
+ * search cannot receive messages). A worker that dies is replaced, and so is one still busy past
+ * its search's time budget plus a grace (a loop that never reaches a checkpoint): its search fails
+ * with SEARCH_BUDGET_EXCEEDED while the other workers go on.
  */
 import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
-import { GraphError, SearchCancelledError } from './errors.js';
+import { GraphError, SearchCancelledError, searchBudgetExceeded } from './errors.js';
 import type { EngineParameters } from './parameters.js';
-import type { AlternativesResult, SearchProgress, SearchResult } from './search.js';
+import type { AlternativesResult, SearchBudget, SearchProgress, SearchResult } from './search.js';
 import type { Graph } from './snapshot.js';
 import type { SerializedError, WorkerData, WorkerReply, WorkerRequest } from './worker-protocol.js';
 
 export interface WorkerPoolOptions {
   /** Worker threads (default: cores - 1, at least 1). */
   size?: number;
+  /** Limits of every search (see SearchBudget); unset: none, and no watchdog. */
+  budget?: SearchBudget;
+  /** How long past `budget.timeMs` a busy worker may take before it is terminated and replaced. Default 2000. */
+  watchdogGraceMs?: number;
+  /** Old-generation heap of each worker, in MiB (default DEFAULT_WORKER_HEAP_MB). */
+  workerHeapMb?: number;
+  /** Told when a worker is replaced (it exited, crashed, or was stuck). */
+  onWorkerLost?: (event: { reason: 'exited' | 'stuck'; error: Error }) => void;
+  /** The worker's module (tests substitute one); default: search-worker. */
+  workerEntry?: URL;
 }
+
+/** Default grace past the time budget before the watchdog terminates a busy worker. */
+export const DEFAULT_WATCHDOG_GRACE_MS = 2000;
+/**
+ * A worker's JS heap holds little (the graph and the search buffers are array buffers outside it),
+ * so a small cap makes a runaway allocation end the worker (replaced by the pool) before it can
+ * end the process; V8 still aborts the process when one huge allocation overshoots a large cap.
+ */
+export const DEFAULT_WORKER_HEAP_MB = 128;
 
 export interface PoolSearchOptions {
   signal?: AbortSignal;
@@ -42,21 +63,25 @@ interface Slot {
   task: Task | null;
   ready: Promise<void>;
   started: boolean;
+  /** Fires when the current task outlives its time budget plus the grace. */
+  watchdog: NodeJS.Timeout | null;
 }
 
 // From TypeScript sources (vitest, tsx) the worker needs a bootstrap that registers tsx; compiled
 // code runs dist/graph/search-worker.js directly.
 const RUNNING_FROM_SOURCE = import.meta.url.endsWith('.ts');
 
-function spawnWorker(data: WorkerData): Worker {
+function spawnWorker(data: WorkerData, entry: URL | undefined, heapMb: number): Worker {
+  const resourceLimits = { maxOldGenerationSizeMb: heapMb };
   if (RUNNING_FROM_SOURCE) {
     return new Worker(new URL('./ts-worker-bootstrap.mjs', import.meta.url), {
-      workerData: { ...data, entry: new URL('./search-worker.ts', import.meta.url).href },
+      workerData: { ...data, entry: (entry ?? new URL('./search-worker.ts', import.meta.url)).href },
       // Resolve workspace packages to their TypeScript sources, as vitest does.
       execArgv: ['--conditions=source'],
+      resourceLimits,
     });
   }
-  return new Worker(new URL('./search-worker.js', import.meta.url), { workerData: data });
+  return new Worker(entry ?? new URL('./search-worker.js', import.meta.url), { workerData: data, resourceLimits });
 }
 
 function reviveError(e: SerializedError): Error {
@@ -75,14 +100,17 @@ export class SearchWorkerPool {
   private closed = false;
   /** Set when a worker died before starting: respawning would fail the same way, forever. */
   private startupError: Error | null = null;
+  private readonly watchdogMs: number;
 
   constructor(
     private readonly graph: Graph,
-    options: WorkerPoolOptions = {},
+    private readonly options: WorkerPoolOptions = {},
   ) {
     if (!(graph.buffer instanceof SharedArrayBuffer)) {
       throw new TypeError('the worker pool needs a graph loaded into a SharedArrayBuffer (use loadSnapshot)');
     }
+    const timeMs = options.budget?.timeMs;
+    this.watchdogMs = timeMs === undefined ? Infinity : timeMs + (options.watchdogGraceMs ?? DEFAULT_WATCHDOG_GRACE_MS);
     const size = Math.max(1, Math.floor(options.size ?? Math.max(1, availableParallelism() - 1)));
     for (let i = 0; i < size; i++) this.slots.push(this.createSlot());
   }
@@ -120,6 +148,7 @@ export class SearchWorkerPool {
     await Promise.all(
       this.slots.map(async (slot) => {
         if (slot.task) this.settle(slot.task, null, error);
+        this.clearWatchdog(slot);
         await slot.worker.terminate();
       }),
     );
@@ -139,6 +168,7 @@ export class SearchWorkerPool {
         params: { ...params, allowedTypes: [...params.allowedTypes], avoid: params.avoid ? [...params.avoid] : [] },
         progress: options.onProgress !== undefined,
         sampleSize: options.sampleSize,
+        budget: this.options.budget,
       };
       const task: Task = { id, request, resolve, reject, onProgress: options.onProgress, signal: options.signal, settled: false };
       if (options.signal) {
@@ -153,7 +183,7 @@ export class SearchWorkerPool {
 
   private createSlot(): Slot {
     const cancel = new SharedArrayBuffer(4);
-    const worker = spawnWorker({ buffer: this.graph.buffer as SharedArrayBuffer, cancel });
+    const worker = spawnWorker({ buffer: this.graph.buffer as SharedArrayBuffer, cancel }, this.options.workerEntry, this.options.workerHeapMb ?? DEFAULT_WORKER_HEAP_MB);
     worker.unref(); // idle workers must not keep the process alive
     let markReady!: () => void;
     let failReady!: (error: Error) => void;
@@ -162,7 +192,7 @@ export class SearchWorkerPool {
       failReady = reject;
     });
     ready.catch(() => undefined); // observed through ready() or the task that hits the failure
-    const slot: Slot = { worker, cancel: new Int32Array(cancel), task: null, ready, started: false };
+    const slot: Slot = { worker, cancel: new Int32Array(cancel), task: null, ready, started: false, watchdog: null };
     worker.on('message', (reply: WorkerReply) => this.onReply(slot, reply, markReady));
     worker.on('error', (error) => {
       failReady(error);
@@ -179,12 +209,38 @@ export class SearchWorkerPool {
     Atomics.store(slot.cancel, 0, 0);
     slot.worker.ref();
     slot.worker.postMessage(task.request);
+    // A fresh worker's clock starts once it has loaded (see onReply): start-up is not the search's time.
+    if (slot.started) this.armWatchdog(slot, task);
+  }
+
+  private armWatchdog(slot: Slot, task: Task): void {
+    if (!Number.isFinite(this.watchdogMs)) return;
+    slot.watchdog = setTimeout(() => this.onStuck(slot, task), this.watchdogMs);
+    slot.watchdog.unref();
+  }
+
+  private clearWatchdog(slot: Slot): void {
+    if (slot.watchdog) clearTimeout(slot.watchdog);
+    slot.watchdog = null;
+  }
+
+  /**
+   * The worker is still on `task` well past its time budget: it is not reaching the engine's
+   * checkpoints (or cannot reply), so cancelling will not help. Fail the task, replace the worker.
+   */
+  private onStuck(slot: Slot, task: Task): void {
+    slot.watchdog = null;
+    if (slot.task !== task || this.closed) return;
+    const error = searchBudgetExceeded('timeMs', this.options.budget!.timeMs!);
+    this.settle(task, null, error);
+    this.replace(slot, { reason: 'stuck', error: new Error(`search worker stuck on a search for over ${this.watchdogMs} ms; replaced`) });
   }
 
   private onReply(slot: Slot, reply: WorkerReply, markReady: () => void): void {
     if (reply.kind === 'ready') {
       slot.started = true;
       markReady();
+      if (slot.task) this.armWatchdog(slot, slot.task);
       return;
     }
     const task = slot.task;
@@ -200,6 +256,7 @@ export class SearchWorkerPool {
 
   /** The worker finished (or gave up on) its task: hand it the next one or let it idle. */
   private release(slot: Slot): void {
+    this.clearWatchdog(slot);
     slot.task = null;
     const next = this.queue.shift();
     if (next && !this.closed) this.dispatch(slot, next);
@@ -207,19 +264,34 @@ export class SearchWorkerPool {
   }
 
   private onWorkerLost(slot: Slot, error: Error): void {
-    const index = this.slots.indexOf(slot);
-    if (index < 0 || this.closed) return;
+    if (!this.slots.includes(slot) || this.closed) return;
     if (slot.task) this.settle(slot.task, null, error);
-    slot.task = null;
-    slot.worker.removeAllListeners();
-    void slot.worker.terminate();
     if (!slot.started) {
+      this.retire(slot);
       this.startupError = new Error(`search worker failed to start: ${error.message}`, { cause: error });
       for (const task of this.queue.splice(0)) this.settle(task, null, this.startupError);
       return;
     }
+    this.replace(slot, { reason: 'exited', error });
+  }
+
+  /** Stops a slot's worker for good: no more events from it reach the pool. */
+  private retire(slot: Slot): void {
+    this.clearWatchdog(slot);
+    slot.task = null;
+    slot.worker.removeAllListeners();
+    slot.worker.on('error', () => undefined); // a late 'error' without a listener would throw
+    void slot.worker.terminate();
+  }
+
+  /** Retires a slot's worker, puts a fresh one in its place and hands it the next queued task. */
+  private replace(slot: Slot, event: { reason: 'exited' | 'stuck'; error: Error }): void {
+    const index = this.slots.indexOf(slot);
+    this.retire(slot);
+    if (index < 0 || this.closed) return;
     const replacement = this.createSlot();
     this.slots[index] = replacement;
+    this.options.onWorkerLost?.(event);
     const next = this.queue.shift();
     if (next) this.dispatch(replacement, next);
   }

@@ -1,6 +1,6 @@
 /** Messages between the worker pool and its search workers. */
 import type { EngineParameters } from './parameters.js';
-import type { AlternativesResult, SearchProgress, SearchResult, SearchStats } from './search.js';
+import type { AlternativesResult, SearchBudget, SearchProgress, SearchResult, SearchStats } from './search.js';
 
 export interface WorkerData {
   /** The whole snapshot, shared with the main thread. */
@@ -16,6 +16,7 @@ interface RequestBase {
   params: EngineParameters;
   progress: boolean;
   sampleSize?: number;
+  budget?: SearchBudget;
 }
 
 export type WorkerRequest = (RequestBase & { kind: 'search' }) | (RequestBase & { kind: 'alternatives'; limit: number });

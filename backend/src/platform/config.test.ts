@@ -83,4 +83,10 @@ describe('loadConfig', () => {
     }
     expect(() => loadConfig({ DATA_DIR: dataDir(), ADMIN_USERNAME: 'no spaces allowed', ADMIN_PASSWORD: 'a-good-password' })).toThrow(/ADMIN_USERNAME/);
   });
+
+  it('bounds every search by time and visited entities, by default and as set', () => {
+    expect(loadConfig({ DATA_DIR: dataDir() })).toMatchObject({ SEARCH_TIME_BUDGET_MS: 5000, SEARCH_MAX_VISITED: 2_000_000 });
+    expect(loadConfig({ DATA_DIR: dataDir(), SEARCH_TIME_BUDGET_MS: '250', SEARCH_MAX_VISITED: '1000' })).toMatchObject({ SEARCH_TIME_BUDGET_MS: 250, SEARCH_MAX_VISITED: 1000 });
+    expect(() => loadConfig({ DATA_DIR: dataDir(), SEARCH_TIME_BUDGET_MS: '0', SEARCH_MAX_VISITED: 'lots' })).toThrow(/- SEARCH_TIME_BUDGET_MS:[\s\S]*- SEARCH_MAX_VISITED:/);
+  });
 });

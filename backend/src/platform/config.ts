@@ -60,6 +60,10 @@ export const ConfigSchema = z.object({
   NODE_ENV: z.preprocess(emptyAsUndefined, z.string().default('development')),
   /** Folder of the built frontend to serve; unset uses frontend/dist beside the backend. */
   STATIC_DIR: optionalString,
+  /** Longest one connection search may run, in ms; past it the search fails with 503 SEARCH_BUDGET_EXCEEDED (and a stuck search worker is replaced 2 s later). */
+  SEARCH_TIME_BUDGET_MS: z.coerce.number().int().min(1).default(5000),
+  /** Most entities one connection search may reach (both directions, both passes) before it fails with 503 SEARCH_BUDGET_EXCEEDED. */
+  SEARCH_MAX_VISITED: z.coerce.number().int().min(1).default(2_000_000),
 });
 
 export type Config = z.infer<typeof ConfigSchema> & { SESSION_SECRET: string };

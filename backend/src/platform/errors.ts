@@ -71,7 +71,9 @@ export function errorHandler(logger: Logger): ErrorRequestHandler {
     const requestId = String(req.id ?? '');
     if (status >= 500) {
       (req.log ?? logger).error({ err: error, requestId }, 'request failed');
-      body.details = { requestId };
+      // An AppError's own details (e.g. which search budget ran out) stay beside the request id.
+      const own = error instanceof AppError && typeof body.details === 'object' && body.details !== null && !Array.isArray(body.details) ? body.details : {};
+      body.details = { ...own, requestId };
     }
     if (res.headersSent) return;
     res.status(status).json(body);

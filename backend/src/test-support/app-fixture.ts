@@ -10,7 +10,7 @@ import { createMemoryMailer } from '../features/auth/mailer.js';
 import { createConnectionService, type ConnectionService } from '../features/connections/service.js';
 import { createUserService, type UserService } from '../features/users/service.js';
 import { createEntityService, type EntityService } from '../features/entities/service.js';
-import { GraphService } from '../graph/index.js';
+import { GraphService, type SearchBudget } from '../graph/index.js';
 import { prepareGraph } from '../ingest/pipeline.js';
 import type { SharedState } from '../platform/cache/types.js';
 import type { Database } from '../platform/db/database.js';
@@ -52,6 +52,8 @@ export interface TestAppOptions {
   loginThrottle?: Partial<LoginThrottleSettings>;
   /** Default: silent. */
   logger?: Logger;
+  /** Limits of every search (default: none). */
+  searchBudget?: SearchBudget;
 }
 
 /**
@@ -61,7 +63,7 @@ export interface TestAppOptions {
 export async function openTestApp(options: TestAppOptions): Promise<TestApp> {
   const logger = options.logger ?? createLogger('silent');
   const dataDir = mkdtempSync(path.join(tmpdir(), 'cdna-app-'));
-  const graph = new GraphService({ workers: 0 });
+  const graph = new GraphService({ workers: 0, budget: options.searchBudget });
   await graph.load(await prepareGraph({ dataDir, db: options.database.db, logger }));
   const entities = createEntityService({ graph, db: options.database.db });
   const connections = createConnectionService({ graph, entities, shared: options.shared, logger });

@@ -87,6 +87,30 @@ describe('live search over Socket.IO (real server, starter catalog)', () => {
     expect(streamed).toEqual(engineLayers);
   });
 
+  it('completes the search that used to hang the worker (issue 8), and the next search still runs', async () => {
+    const ana = await client();
+    const events = record(ana);
+    const ack = await ana.emitWithAck(EVENTS.searchStart, {
+      fromEntity: { type: 'movie', id: 'mad-max-fury-road-2015' },
+      toEntity: { type: 'person', id: 'richard-maibaum' },
+      parameters: { avoid: ['person:lorraine-gary'] },
+    });
+    expect(ack.ok).toBe(true);
+    await expect.poll(() => events.some((e) => e.event !== 'progressed'), { timeout: 10_000 }).toBe(true);
+    const completed = events.find((e) => e.event !== 'progressed')!;
+    expect(completed.event).toBe('completed');
+    const result = (completed.payload as SearchCompleted).result;
+    expect(result.found).toBe(true);
+    const keys = result.path.map((s) => s.entity.key);
+    expect(keys[0]).toBe('movie:mad-max-fury-road-2015');
+    expect(keys.at(-1)).toBe('person:richard-maibaum');
+    expect(keys).not.toContain('person:lorraine-gary');
+
+    events.length = 0;
+    await ana.emitWithAck(EVENTS.searchStart, { fromEntity: { id: 'meryl-streep', type: 'person' }, toEntity: { id: 'tom-cruise', type: 'person' } });
+    await expect.poll(() => events.some((e) => e.event === 'completed'), { timeout: 10_000 }).toBe(true);
+  });
+
   it('serves a repeated search from the cache without progress events', async () => {
     const ana = await client();
     const events = record(ana);
@@ -185,6 +209,31 @@ describe('cancelling a live search that is still running', () => {
     const completed = events.find((e) => e.event === 'completed')!.payload as SearchCompleted;
     expect(completed.result).toMatchObject({ found: false, maxDegrees: 8 });
     expect(events.filter((e) => e.event === 'progressed').length).toBeGreaterThan(4);
+  });
+});
+
+describe('a live search past its budget (SEARCH_MAX_VISITED)', () => {
+  it('fails with search:failed SEARCH_BUDGET_EXCEEDED, and the REST path with 503, from the settings', async () => {
+    const config = loadConfig({ PORT: '0', HOST: '127.0.0.1', DATA_DIR: mkdtempSync(path.join(tmpdir(), 'cdna-live-budget-')), FIND_CONNECTION_RATE_LIMIT: '1000', SEARCH_MAX_VISITED: '10' });
+    const server = await startServer(config, { logger: createLogger('silent'), searchWorkers: 1 });
+    const socket: Client = connect(server.url, { transports: ['websocket'], forceNew: true });
+    try {
+      await new Promise((resolve) => socket.once('connect', () => resolve(undefined)));
+      const events = record(socket);
+      const far = { fromEntity: { id: 'meryl-streep', type: 'person' as const }, toEntity: { id: 'keanu-reeves', type: 'person' as const }, parameters: { includeObscureConnections: true } };
+      expect((await socket.emitWithAck(EVENTS.searchStart, far)).ok).toBe(true);
+      await expect.poll(() => events.some((e) => e.event !== 'progressed'), { timeout: 10_000 }).toBe(true);
+      expect(events.find((e) => e.event !== 'progressed')).toMatchObject({
+        event: 'failed',
+        payload: { error: { code: 'SEARCH_BUDGET_EXCEEDED', details: { limit: 'visited', value: 10 } } },
+      });
+      const rest = await fetch(`${server.url}/api/find-connection`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(far) });
+      expect(rest.status).toBe(503);
+      expect(await rest.json()).toMatchObject({ code: 'SEARCH_BUDGET_EXCEEDED', details: { limit: 'visited', value: 10 } });
+    } finally {
+      socket.disconnect();
+      await server.close();
+    }
   });
 });
 

@@ -1,11 +1,19 @@
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { seededRandom } from '../../graph/test-graphs.js';
 import type { SharedState } from '../../platform/cache/types.js';
 import { openTestApp, type TestApp } from '../../test-support/app-fixture.js';
 import { databaseTargets, sharedStateTargets } from '../../test-support/targets.js';
 
 const bacon = { id: 'kevin-bacon', type: 'person' };
 const hanks = { id: 'tom-hanks', type: 'person' };
+/** Issue 8: avoiding Lorraine Gary left a link into her as the only "meeting" of the last layer; the search never ended. */
+const hungSearch = {
+  fromEntity: { type: 'movie', id: 'mad-max-fury-road-2015' },
+  toEntity: { type: 'person', id: 'richard-maibaum' },
+  parameters: { avoid: ['person:lorraine-gary'] },
+};
+const stepKeys = (body: { path: Array<{ entity: { key: string } }> }) => body.path.map((s) => s.entity.key);
 
 describe.each(sharedStateTargets())('connection routes with the $name cache', (target) => {
   let database: Awaited<ReturnType<ReturnType<typeof databaseTargets>[number]['open']>>;
@@ -71,6 +79,38 @@ describe.each(sharedStateTargets())('connection routes with the $name cache', (t
       expect(res.body.path.map((s: { entity: { key: string } }) => s.entity.key)).not.toContain('movie:apollo-13-1995');
     });
 
+    it('answers the search that used to hang (an avoided entity beside the last layer) with a path without it', async () => {
+      const res = await request(t.app).post('/api/find-connection').send(hungSearch).expect(200);
+      expect(res.body.found).toBe(true);
+      const keys = stepKeys(res.body);
+      expect(keys[0]).toBe('movie:mad-max-fury-road-2015');
+      expect(keys.at(-1)).toBe('person:richard-maibaum');
+      expect(keys).not.toContain('person:lorraine-gary');
+      expect(res.body.degrees).toBe(keys.length - 1);
+    });
+
+    it('answers every search with random 4-entity avoid lists, never through an avoided entity (seeded)', async () => {
+      const seed = 84;
+      const random = seededRandom(seed);
+      const graph = t.graph.graph;
+      const entity = () => graph.key(Math.floor(random() * graph.nodeCount));
+      const asRef = (key: string) => ({ type: key.slice(0, key.indexOf(':')), id: key.slice(key.indexOf(':') + 1) });
+      let found = 0;
+      for (let i = 0; i < 250; i += 1) {
+        const [from, to] = [entity(), entity()];
+        const avoid = Array.from({ length: 4 }, entity).filter((key) => key !== from && key !== to);
+        if (from === to) continue;
+        const res = await request(t.app)
+          .post('/api/find-connection')
+          .send({ fromEntity: asRef(from), toEntity: asRef(to), parameters: { avoid, maxDegrees: 1 + (i % 8) } });
+        expect(res.status, `seed ${seed} case ${i}: ${from} -> ${to} avoiding ${avoid.join(', ')}`).toBe(200);
+        if (!res.body.found) continue;
+        found += 1;
+        for (const key of avoid) expect(stepKeys(res.body)).not.toContain(key);
+      }
+      expect(found).toBeGreaterThan(50);
+    });
+
     it.each([
       ['the same entity twice', { fromEntity: bacon, toEntity: bacon }, 'VALIDATION_FAILED', 'Please select two different entities to find a connection.'],
       ['an unknown entity', { fromEntity: bacon, toEntity: { id: 'nobody-at-all', type: 'person' } }, 'INVALID_ENTITY', 'Unknown entity person:nobody-at-all'],
@@ -122,6 +162,30 @@ describe.each(sharedStateTargets())('connection routes with the $name cache', (t
       expect(top.path).toHaveLength(3);
       expect(typeof top.id).toBe('string');
     });
+  });
+});
+
+describe('the search budget', () => {
+  it('stops a search past its budget with 503 SEARCH_BUDGET_EXCEEDED and { code, message, details }', async () => {
+    const database = await databaseTargets()[0]!.open();
+    const shared = await sharedStateTargets()[0]!.open();
+    const t = await openTestApp({ database, shared, searchBudget: { maxVisited: 10 } });
+    try {
+      const res = await request(t.app).post('/api/find-connection').send(hungSearch).expect(503);
+      expect(res.body).toEqual({
+        code: 'SEARCH_BUDGET_EXCEEDED',
+        message: expect.stringMatching(/stopped after reaching 10 entities/),
+        details: { limit: 'visited', value: 10, requestId: expect.any(String) },
+      });
+      const alternatives = await request(t.app).post('/api/connections/alternatives').send(hungSearch).expect(503);
+      expect(alternatives.body).toMatchObject({ code: 'SEARCH_BUDGET_EXCEEDED', details: { limit: 'visited', value: 10 } });
+      // A search within the budget is answered.
+      await request(t.app).post('/api/find-connection').send({ fromEntity: bacon, toEntity: { id: 'apollo-13-1995', type: 'movie' } }).expect(200);
+    } finally {
+      await t.close();
+      await shared.close();
+      await database.dispose();
+    }
   });
 });
 

@@ -30,6 +30,8 @@ export function fromGraphError(error: unknown): unknown {
       return new AppError(404, 'NOT_FOUND', error.message, error.details);
     case 'SERVICE_UNAVAILABLE':
       return new AppError(503, 'SERVICE_UNAVAILABLE', 'The movie graph is still loading. Try again in a moment.');
+    case 'SEARCH_BUDGET_EXCEEDED':
+      return new AppError(503, 'SEARCH_BUDGET_EXCEEDED', error.message, error.details);
     default:
       return new AppError(400, 'VALIDATION_FAILED', error.message === 'from and to are the same entity' ? SAME_ENTITY_MESSAGE : error.message, error.details);
   }

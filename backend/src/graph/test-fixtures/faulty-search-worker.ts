@@ -1,0 +1,26 @@
+/**
+ * Test-only search worker with two faults on demand, standing in for engine bugs: a request from
+ * entity -1 spins forever without reaching a checkpoint, one from entity -2 kills the worker thread.
+ * Every other request reaches the real worker, whose message listener is wrapped here (one listener,
+ * so no message is delivered before the real worker listens).
+ */
+import { parentPort } from 'node:worker_threads';
+import type { WorkerRequest } from '../worker-protocol.js';
+
+const SPIN_FROM = -1;
+const CRASH_FROM = -2;
+
+const port = parentPort!;
+const on = port.on.bind(port);
+port.on = ((event: string, listener: (request: WorkerRequest) => void) =>
+  on(event, (request: WorkerRequest) => {
+    if (request.from === SPIN_FROM) {
+      const never = new Int32Array(1);
+      while (Atomics.load(never, 0) === 0) {
+        // never reaches a cancellation checkpoint
+      }
+    }
+    if (request.from === CRASH_FROM) process.exit(3);
+    listener(request);
+  })) as typeof port.on;
+await import('../search-worker.js');
