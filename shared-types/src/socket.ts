@@ -46,6 +46,12 @@ export interface ClientToServerEvents {
   'search:cancel': (payload: { requestId: string }, ack: AckCallback<{ cancelled: boolean }>) => void;
 }
 
+/** Every command a client may send, for code that must cover them all (the hostile-input test). */
+export const CLIENT_EVENTS = [EVENTS.roomJoin, EVENTS.roomLeave, EVENTS.searchStart, EVENTS.searchCancel] as const satisfies ReadonlyArray<keyof ClientToServerEvents>;
+export type ClientEvent = (typeof CLIENT_EVENTS)[number];
+/** Compiles only while CLIENT_EVENTS lists every command of ClientToServerEvents. */
+export const CLIENT_EVENTS_COMPLETE: [Exclude<keyof ClientToServerEvents, ClientEvent>] extends [never] ? true : never = true;
+
 export interface ServerToClientEvents {
   'room:changed': (state: RoomState) => void;
   'presence:changed': (presence: Presence) => void;
