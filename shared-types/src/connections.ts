@@ -122,7 +122,11 @@ export const TrendingConnectionSchema = z.object({
   path: z.array(PathStepSchema),
 });
 export type TrendingConnection = z.infer<typeof TrendingConnectionSchema>;
-export const TrendingResponseSchema = z.object({ connections: z.array(TrendingConnectionSchema) });
+export const TrendingResponseSchema = z.object({
+  connections: z.array(TrendingConnectionSchema),
+  /** True while the shared cache cannot be read: `connections` is then the last list this server read (or empty). */
+  degraded: z.boolean().optional(),
+});
 
 /** Live search over Socket.IO. */
 export const SearchStartSchema = FindConnectionRequestSchema;

@@ -67,4 +67,6 @@ export interface SocketData {
   displayName?: string;
   /** The signed-in user, from the session cookie at connect; such a socket is in room `user:<id>`. */
   userId?: number;
+  /** The client's address at connect, through trusted proxies only (as the HTTP app's `req.ip`). */
+  clientIp?: string;
 }

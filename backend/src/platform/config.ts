@@ -3,6 +3,7 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { PASSWORD_RULE, PasswordSchema, UsernameSchema } from '@cinema-dna/shared-types';
 import { z } from 'zod';
+import { parseTrustProxy } from './client-address.js';
 
 const emptyAsUndefined = (value: unknown) => (value === '' ? undefined : value);
 const optionalUrl = z.preprocess(emptyAsUndefined, z.url().optional());
@@ -50,6 +51,26 @@ export const ConfigSchema = z.object({
   RATE_LIMIT_PUBLIC_PER_MINUTE: z.coerce.number().int().min(0).default(100),
   /** API requests per minute from one signed-in user (session or API key). 0 turns the limit off. */
   RATE_LIMIT_AUTHENTICATED_PER_MINUTE: z.coerce.number().int().min(0).default(1000),
+  /**
+   * Reverse proxies whose X-Forwarded-For names the client (rate limits, logs): their addresses or
+   * CIDRs, `loopback`/`linklocal`/`uniquelocal`, or a hop count. Unset: none; the peer is the client.
+   */
+  TRUST_PROXY: z.preprocess(
+    emptyAsUndefined,
+    z
+      .string()
+      .optional()
+      .transform((value, ctx) => {
+        try {
+          return value === undefined ? (false as const) : parseTrustProxy(value);
+        } catch (error) {
+          ctx.issues.push({ code: 'custom', input: value, message: `must be proxy addresses, CIDRs, loopback/linklocal/uniquelocal or a hop count (${(error as Error).message})` });
+          return z.NEVER;
+        }
+      }),
+  ),
+  /** Entries the in-process cache keeps (embedded mode, no REDIS_URL); the least recently used go first. */
+  MEMORY_CACHE_MAX_ENTRIES: z.coerce.number().int().min(100).default(50_000),
   /** Folder of the built frontend to serve; unset uses frontend/dist beside the backend. */
   STATIC_DIR: optionalString,
 });

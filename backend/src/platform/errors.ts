@@ -1,3 +1,5 @@
+import { STATUS_CODES, type Server as HttpServer } from 'node:http';
+import type { Duplex } from 'node:stream';
 import type { ApiError, ErrorCode } from '@cinema-dna/shared-types';
 import type { ErrorRequestHandler, RequestHandler } from 'express';
 import { z } from 'zod';
@@ -45,7 +47,7 @@ export function toApiError(error: unknown): { status: number; body: ErrorBody } 
     return { status: 400, body: { code: 'VALIDATION_FAILED', message: 'Request is invalid', details: validationDetails(error) } };
   }
   // body-parser, router and static-file errors carry `type` and/or `status`.
-  const httpError = error as { type?: string; status?: number; limit?: number; expose?: boolean; message?: string };
+  const httpError = error as { type?: string; status?: number; limit?: number };
   if (httpError?.type === 'entity.parse.failed') {
     return { status: 400, body: { code: 'INVALID_JSON', message: 'Request body is not valid JSON', details: {} } };
   }
@@ -79,4 +81,25 @@ export function errorHandler(logger: Logger): ErrorRequestHandler {
     if (res.headersSent) return;
     res.status(status).json(body);
   };
+}
+
+/**
+ * Requests Node's HTTP parser refuses before Express sees them (a URL or headers over the 16 kB
+ * limit, malformed syntax) are answered in the same error shape rather than Node's empty body.
+ */
+export function answerParserErrors(server: HttpServer): void {
+  server.on('clientError', (error: NodeJS.ErrnoException, socket: Duplex) => {
+    if (error.code === 'ECONNRESET' || !socket.writable) {
+      socket.destroy();
+      return;
+    }
+    const status = error.code === 'HPE_HEADER_OVERFLOW' ? 431 : error.code === 'HPE_CHUNK_EXTENSIONS_OVERFLOW' ? 413 : error.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? 408 : 400;
+    const body: ErrorBody = {
+      code: status === 431 || status === 413 ? 'PAYLOAD_TOO_LARGE' : 'VALIDATION_FAILED',
+      message: status === 431 ? 'Request URL or headers are too large' : status === 408 ? 'Request took too long to arrive' : 'Request could not be read',
+      details: { reason: error.code ?? 'unknown' },
+    };
+    const json = JSON.stringify(body);
+    socket.end(`HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(json)}\r\nConnection: close\r\n\r\n${json}`);
+  });
 }

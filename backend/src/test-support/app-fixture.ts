@@ -15,6 +15,7 @@ import type { Database } from '../platform/db/database.js';
 import { createAuthPlatform, type AuthPlatform } from '../platform/auth/index.js';
 import { createLogger, type Logger } from '../platform/logging.js';
 import { createApiRateLimiters, createRateLimiter, type RateLimiter } from '../platform/rate-limit.js';
+import type { TrustProxySetting } from '../platform/client-address.js';
 
 /** A fixed test secret (32+ characters). */
 export const TEST_SESSION_SECRET = 'test-session-secret-that-is-long-enough-for-signing';
@@ -44,6 +45,8 @@ export interface TestAppOptions {
   authenticatedLimit?: number;
   google?: GoogleSignInOptions | null;
   publicUrl?: string;
+  /** Proxies whose X-Forwarded-For is believed; default none (as TRUST_PROXY unset). */
+  trustProxy?: TrustProxySetting;
   /** Default: silent. */
   logger?: Logger;
 }
@@ -82,6 +85,7 @@ export async function openTestApp(options: TestAppOptions): Promise<TestApp> {
       apiKeys,
       google: options.google ?? null,
       publicUrl: options.publicUrl,
+      trustProxy: options.trustProxy,
       bodyLimit: options.bodyLimit,
       staticDir: options.staticDir,
     });
