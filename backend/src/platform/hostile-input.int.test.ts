@@ -258,7 +258,6 @@ const targets = [
 
 describe.each(targets)('hostile input on every route and socket command on $name', (target) => {
   let server: RunningServer;
-  let callers: Caller[];
   const sockets: Socket[] = [];
 
   beforeAll(async () => {
