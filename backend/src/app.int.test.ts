@@ -1,10 +1,13 @@
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { STORABLE_TEXT_RULE } from '@cinema-dna/shared-types';
 import express from 'express';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createContactStore } from './features/contact/store.js';
 import { createMemorySharedState } from './platform/cache/memory.js';
 import type { SharedState } from './platform/cache/types.js';
-import { errorHandler } from './platform/errors.js';
+import { answerParserErrors, errorHandler } from './platform/errors.js';
 import { createLogger } from './platform/logging.js';
 import { openTestApp, type TestApp } from './test-support/app-fixture.js';
 import { databaseTargets, sharedStateTargets } from './test-support/targets.js';
@@ -72,7 +75,7 @@ describe.each(databaseTargets())('HTTP API on $name', (dbTarget) => {
   describe('errors', () => {
     it('answers a malformed JSON body with 400 INVALID_JSON and no stack trace', async () => {
       const res = await request(app).post('/api/contact').set('content-type', 'application/json').send('{"name": "Ada",').expect(400);
-      expect(res.body).toEqual({ code: 'INVALID_JSON', message: 'Request body is not valid JSON' });
+      expect(res.body).toEqual({ code: 'INVALID_JSON', message: 'Request body is not valid JSON', details: {} });
       expect(res.text).not.toMatch(/at .*\.(js|ts):\d+/);
     });
 
@@ -83,8 +86,42 @@ describe.each(databaseTargets())('HTTP API on $name', (dbTarget) => {
 
     it('answers an unknown /api route with 404 NOT_FOUND in the error shape', async () => {
       const res = await request(app).get('/api/does-not-exist').expect(404);
-      expect(res.body).toEqual({ code: 'NOT_FOUND', message: 'No API route for GET /api/does-not-exist' });
+      expect(res.body).toEqual({ code: 'NOT_FOUND', message: 'No API route for GET /api/does-not-exist', details: {} });
       await request(app).delete('/api/contact').expect(404);
+    });
+
+    it('answers a malformed path escape with 400 in the error shape', async () => {
+      const res = await request(app).get('/api/entity/person/%E0%A4%A').expect(400);
+      expect(res.body).toEqual({ code: 'VALIDATION_FAILED', message: 'Request could not be read', details: { status: 400 } });
+    });
+
+    it('answers a URL too large for the HTTP parser with 431 in the error shape, not an empty body', async () => {
+      const server = createServer(app);
+      answerParserErrors(server);
+      await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+      try {
+        const res = await fetch(`http://127.0.0.1:${(server.address() as AddressInfo).port}/api/search?q=${'x'.repeat(1 << 20)}`);
+        expect(res.status).toBe(431);
+        expect(await res.json()).toEqual({ code: 'PAYLOAD_TOO_LARGE', message: 'Request URL or headers are too large', details: { reason: 'HPE_HEADER_OVERFLOW' } });
+      } finally {
+        server.close();
+      }
+    });
+
+    it.each([
+      ['a NUL in a path parameter', () => request(app).get('/api/entity/person/tom%00hanks'), 'params.id'],
+      ['a lone surrogate in a path parameter', () => request(app).get('/api/entity/person/%ED%A0%80'), null],
+      ['a NUL in a query field no handler reads', () => request(app).get('/api/trending?utm=%00'), 'query.utm'],
+      ['a lone surrogate in a body field no schema names', () => request(app).post('/api/contact').set('content-type', 'application/json').send(`{"extra":{"note":"\\ud800"},${JSON.stringify(validMessage).slice(1)}`), 'body.extra.note'],
+      ['a NUL in a body key', () => request(app).post('/api/contact').set('content-type', 'application/json').send(`{"a\\u0000":1,${JSON.stringify(validMessage).slice(1)}`), 'body.a\u0000'],
+      ['a NUL in a contact field', () => request(app).post('/api/contact').send({ ...validMessage, subject: 'Hi\u0000' }), 'body.subject'],
+    ])('refuses %s with 400 naming the field, before the handler runs', async (_name, send, path) => {
+      const before = (await createContactStore(database.db).list(100)).length;
+      const res = await send();
+      expect(res.status, res.text).toBe(400);
+      expect(res.body).toMatchObject({ code: 'VALIDATION_FAILED', message: expect.any(String), details: expect.anything() });
+      if (path) expect(res.body.details).toEqual([{ path, message: STORABLE_TEXT_RULE }]);
+      expect((await createContactStore(database.db).list(100)).length).toBe(before);
     });
 
     it('echoes a safe request id and replaces an unsafe one', async () => {

@@ -5,7 +5,7 @@ import express, { type Express } from 'express';
 import helmet from 'helmet';
 import { apiKeyRoutes } from './features/api-keys/routes.js';
 import type { ApiKeyService } from './features/api-keys/service.js';
-import { authRoutes, SESSION_CHANGING_PATHS } from './features/auth/routes.js';
+import { authRoutes } from './features/auth/routes.js';
 import { googleRoutes, type GoogleSignInOptions } from './features/auth/google.js';
 import { createEmailVerification } from './features/auth/email-verification.js';
 import { createLoginThrottle, DEFAULT_LOGIN_THROTTLE, type LoginThrottleSettings } from './features/auth/login-throttle.js';
@@ -22,11 +22,11 @@ import type { GraphStatusSource } from './features/health/service.js';
 import { savedConnectionRoutes } from './features/saved-connections/routes.js';
 import { createSavedConnectionService } from './features/saved-connections/service.js';
 import type { UserService } from './features/users/service.js';
-import { csrfProtection } from './platform/auth/csrf.js';
 import { unauthorized } from './platform/auth/guards.js';
 import type { AuthPlatform } from './platform/auth/index.js';
 import { createApiRoutes, recordApiRoutes } from './platform/auth/route-registry.js';
 import { apiRateLimit, createRateLimiter, type ApiRateLimiters, type RateLimiter } from './platform/rate-limit.js';
+import { compileTrustProxy, type TrustProxySetting } from './platform/client-address.js';
 import type { SharedState } from './platform/cache/types.js';
 import type { Database } from './platform/db/database.js';
 import { apiNotFound, errorHandler } from './platform/errors.js';
@@ -54,6 +54,8 @@ export interface AppDeps {
   google?: GoogleSignInOptions | null;
   /** Base URL for absolute links in shared-link previews; unset: taken from the request. */
   publicUrl?: string;
+  /** Proxies whose X-Forwarded-For names the client (TRUST_PROXY); default none. */
+  trustProxy?: TrustProxySetting;
   /** Largest JSON body, e.g. "100kb". */
   bodyLimit?: string;
   /** The built frontend; the SPA is served from here when the folder exists. */
@@ -65,8 +67,8 @@ export interface AppDeps {
 export function createApp(deps: AppDeps): Express {
   const app = express();
   app.disable('x-powered-by');
-  // One reverse proxy in front (docker-compose, a load balancer); keeps req.ip the client's.
-  app.set('trust proxy', 'loopback, linklocal, uniquelocal');
+  // X-Forwarded-For is believed only from the configured proxies; otherwise req.ip is the peer.
+  app.set('trust proxy', compileTrustProxy(deps.trustProxy ?? false));
 
   app.use(requestLogging(deps.logger));
   // JSON answers need only a few protective headers; the full set (CSP...) is for the HTML app below.
@@ -82,18 +84,17 @@ export function createApp(deps: AppDeps): Express {
   // Credentials are small: sign-in and registration bodies stop at 10 kB.
   api.use('/auth', express.json({ limit: '10kb' }));
   api.use(express.json({ limit: deps.bodyLimit ?? '100kb' }));
-  // Who is calling (session cookie or API key), then how often they may, then CSRF for cookie writes.
+  // Who is calling (session cookie or API key), then how often they may; each route then checks CSRF (its declared policy).
   api.use(deps.auth.authenticate);
   api.use(apiRateLimit(deps.apiLimiters, { exempt: ['/health'] }));
   api.use((req, _res, next) => next(req.authFailure ? unauthorized('Invalid or revoked API key.') : undefined));
-  api.use(csrfProtection({ alwaysFor: SESSION_CHANGING_PATHS }));
 
   // Every API route is declared with its access through `routes`, which also lists it for the authorization tests.
   const routes = createApiRoutes(api, '/api');
   healthRoutes(routes, { database: deps.database, shared: deps.shared, graph: deps.graph, startedAt: deps.startedAt ?? Date.now() });
   entityRoutes(routes, deps.entities);
   connectionRoutes(routes, deps.connections, deps.findLimiter);
-  sharePreviewRoutes(routes, { entities: deps.entities, connections: deps.connections, publicUrl: deps.publicUrl });
+  sharePreviewRoutes(routes, { entities: deps.entities, connections: deps.connections, findLimiter: deps.findLimiter, publicUrl: deps.publicUrl });
   contactRoutes(routes, createContactStore(deps.database.db));
   authRoutes(routes, {
     users: deps.users,
@@ -129,7 +130,7 @@ export function createApp(deps: AppDeps): Express {
     // The app's bundles and pages compress well; API answers are small JSON (a proxy may compress them).
     app.use(compression());
     // Shared connection links unfurl with their own title and image.
-    app.get('/connection', sharedLinkPage({ entities: deps.entities, connections: deps.connections, publicUrl: deps.publicUrl }, deps.staticDir));
+    app.get('/connection', sharedLinkPage({ entities: deps.entities, connections: deps.connections, findLimiter: deps.findLimiter, publicUrl: deps.publicUrl }, deps.staticDir));
     serveFrontend(app, deps.staticDir);
   }
 

@@ -23,6 +23,7 @@ import type { Config } from './platform/config.js';
 import { openSharedState } from './platform/cache/index.js';
 import type { SharedState } from './platform/cache/types.js';
 import { openDatabase, type Database } from './platform/db/database.js';
+import { answerParserErrors } from './platform/errors.js';
 import { createLogger, type Logger } from './platform/logging.js';
 import { createRealtime, type RealtimeServer } from './platform/realtime.js';
 
@@ -85,7 +86,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
   });
   let shared: SharedState;
   try {
-    shared = await openSharedState({ url: config.REDIS_URL, keyPrefix: options.redisKeyPrefix ?? config.REDIS_KEY_PREFIX, logger });
+    shared = await openSharedState({ url: config.REDIS_URL, keyPrefix: options.redisKeyPrefix ?? config.REDIS_KEY_PREFIX, logger, memoryMaxEntries: config.MEMORY_CACHE_MAX_ENTRIES });
   } catch (error) {
     await database.close();
     throw error;
@@ -155,10 +156,12 @@ export async function startServer(config: Config, options: StartOptions = {}): P
       windowMs: config.LOGIN_THROTTLE_WINDOW_MINUTES * 60_000,
     },
     publicUrl: config.PUBLIC_URL,
+    trustProxy: config.TRUST_PROXY,
     bodyLimit: config.BODY_LIMIT,
     staticDir: config.STATIC_DIR ?? DEFAULT_STATIC_DIR,
   });
   const http = createServer(app);
+  answerParserErrors(http);
   const io = await createRealtime(http, {
     logger,
     shared,
@@ -166,6 +169,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
     onServer: [startPresence(logger)],
     // express-session and Passport run on the raw handshake request as they do on Express ones.
     handshake: auth.handshake as never,
+    trustProxy: config.TRUST_PROXY,
   });
 
   await new Promise<void>((resolve, reject) => {

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { PathStepSchema } from './connections.js';
 import { EntityTypeSchema } from './entities.js';
+import { text } from './text.js';
 
 /** Spec §6 roles, least to most privileged. */
 export const ROLES = ['user', 'moderator', 'admin'] as const;
@@ -28,9 +29,8 @@ export const normalizeUsername = (value: string) => value.normalize('NFKC').trim
 /** Passwords are compared after NFKC too, so the same password typed on another keyboard still matches. */
 export const normalizePassword = (value: string) => value.normalize('NFKC');
 
-export const UsernameSchema = z.string().transform(normalizeUsername).pipe(z.string().regex(USERNAME_PATTERN, USERNAME_RULE));
-export const PasswordSchema = z
-  .string()
+export const UsernameSchema = text().transform(normalizeUsername).pipe(z.string().regex(USERNAME_PATTERN, USERNAME_RULE));
+export const PasswordSchema = text()
   .transform(normalizePassword)
   .pipe(
     z
@@ -44,7 +44,7 @@ export const PasswordSchema = z
 export const RegisterRequestSchema = z
   .object({
     username: UsernameSchema,
-    email: z.string().trim().max(254).pipe(z.email('Enter a valid email address')),
+    email: text().trim().max(254).pipe(z.email('Enter a valid email address')),
     password: PasswordSchema,
   })
   .refine((body) => body.password.toLowerCase() !== body.username.toLowerCase(), { message: PASSWORD_RULE, path: ['password'] });
@@ -52,8 +52,8 @@ export type RegisterRequest = z.input<typeof RegisterRequestSchema>;
 
 /** POST /api/auth/login. Only shapes are checked: any wrong value is the same "Invalid username or password." */
 export const LoginRequestSchema = z.object({
-  username: z.string().min(1, 'Username is required').max(200).transform(normalizeUsername),
-  password: z.string().min(1, 'Password is required').max(1024).transform(normalizePassword),
+  username: text().min(1, 'Username is required').max(200).transform(normalizeUsername),
+  password: text().min(1, 'Password is required').max(1024).transform(normalizePassword),
 });
 export type LoginRequest = z.input<typeof LoginRequestSchema>;
 
@@ -78,7 +78,7 @@ export type CsrfTokenResponse = z.infer<typeof CsrfTokenResponseSchema>;
 export const CSRF_HEADER = 'X-CSRF-Token';
 
 /** POST /api/users/me/api-keys. */
-export const ApiKeyCreateRequestSchema = z.object({ name: z.string().trim().min(1, 'Name is required').max(60) });
+export const ApiKeyCreateRequestSchema = z.object({ name: text().trim().min(1, 'Name is required').max(60) });
 export type ApiKeyCreateRequest = z.input<typeof ApiKeyCreateRequestSchema>;
 
 /** An API key as lists show it: never the secret. */
@@ -98,15 +98,15 @@ export const ApiKeyListSchema = z.object({ keys: z.array(ApiKeySummarySchema) })
 export type ApiKeyList = z.infer<typeof ApiKeyListSchema>;
 
 export const INVALID_CONNECTION_PATH = 'Invalid connection path';
-const entityId = z.union([z.string().trim().min(1).max(150), z.number().int().nonnegative()]).transform(String);
+const entityId = z.union([text().trim().min(1).max(150), z.number().int().nonnegative()]).transform(String);
 
 /** POST /api/connections/save: spec §3 saved connection payload; a path has at least 2 steps. */
 export const SaveConnectionRequestSchema = z.object({
   fromEntityId: entityId,
-  fromEntityName: z.string().trim().min(1).max(300),
+  fromEntityName: text().trim().min(1).max(300),
   fromEntityType: EntityTypeSchema,
   toEntityId: entityId,
-  toEntityName: z.string().trim().min(1).max(300),
+  toEntityName: text().trim().min(1).max(300),
   toEntityType: EntityTypeSchema,
   path: z.array(PathStepSchema).min(2, INVALID_CONNECTION_PATH).max(9, INVALID_CONNECTION_PATH),
   degrees: z.number().int().min(1).max(8),

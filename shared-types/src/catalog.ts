@@ -1,10 +1,11 @@
 import { z } from 'zod';
 import { EntitySummarySchema } from './connections.js';
 import { EntityTypeSchema } from './entities.js';
+import { text } from './text.js';
 
 /** GET /api/search?q=&type=&limit= (typeahead; from 2 characters, default limit 20). */
 export const SearchQuerySchema = z.object({
-  q: z.string().trim().min(2, 'Search needs at least 2 characters').max(100),
+  q: text().trim().min(2, 'Search needs at least 2 characters').max(100),
   type: EntityTypeSchema.optional(),
   limit: z.coerce.number().int().min(1).max(50).default(20),
 });
@@ -23,14 +24,14 @@ const list = <T extends z.ZodType>(item: T) =>
 
 /** GET /api/search/faceted: the spec's filter object as query parameters (lists comma-separated). */
 export const FacetedSearchQuerySchema = z.object({
-  query: z.string().trim().min(2, 'Search needs at least 2 characters').max(100),
+  query: text().trim().min(2, 'Search needs at least 2 characters').max(100),
   entityTypes: list(EntityTypeSchema).default(['movie', 'person']),
   yearFrom: z.coerce.number().int().min(1870).max(2100).default(1900),
   yearTo: z.coerce.number().int().min(1870).max(2100).default(2030),
   ratingFrom: z.coerce.number().min(0).max(10).default(0),
   ratingTo: z.coerce.number().min(0).max(10).default(10),
-  genres: list(z.string().min(1).max(60)).default([]),
-  countries: list(z.string().min(1).max(60)).default([]),
+  genres: list(text().min(1).max(60)).default([]),
+  countries: list(text().min(1).max(60)).default([]),
   languages: list(z.enum(FILTER_LANGUAGES)).default([]),
   awards: list(z.enum(FILTER_AWARDS)).default([]),
   sortBy: z.enum(SORT_FIELDS).default('popularity'),

@@ -1,10 +1,10 @@
 import { z } from 'zod';
 import { ApiErrorSchema } from './errors.js';
 import { ENTITY_TYPES, EntityTypeSchema, PersonSubtypeSchema, RelationshipSchema } from './entities.js';
+import { text } from './text.js';
 
 /** "type:id", the id being the source's own: "movie:603", "person:nm0000158", "genre:drama". */
-export const EntityKeySchema = z
-  .string()
+export const EntityKeySchema = text()
   .trim()
   .max(200)
   .regex(new RegExp(`^(${ENTITY_TYPES.join('|')}):[^\\s:][^\\s]*$`), 'must look like "type:id", e.g. "person:tom-hanks"');
@@ -12,25 +12,25 @@ export type EntityKey = z.infer<typeof EntityKeySchema>;
 
 /** An entity as every list shows it (spec §3 "Entity / search result"). Image paths are TMDB paths. */
 export const EntitySummarySchema = z.object({
-  id: z.string(),
-  key: z.string(),
-  name: z.string(),
+  id: text(),
+  key: text(),
+  name: text(),
   type: EntityTypeSchema,
   subtype: PersonSubtypeSchema.nullable(),
   popularity: z.number(),
-  profile_path: z.string().nullable(),
-  poster_path: z.string().nullable(),
-  logo_path: z.string().nullable(),
-  release_date: z.string().nullable(),
+  profile_path: text().nullable(),
+  poster_path: text().nullable(),
+  logo_path: text().nullable(),
+  release_date: text().nullable(),
   year: z.number().int().nullable(),
-  country: z.string().nullable(),
-  overview: z.string().nullable(),
+  country: text().nullable(),
+  overview: text().nullable(),
 });
 export type EntitySummary = z.infer<typeof EntitySummarySchema>;
 
 /** How a client names an entity: at least id and type (the spec's fuller object is accepted; the rest is ignored). */
 export const EntityRefInputSchema = z.object({
-  id: z.union([z.string().trim().min(1).max(150), z.number().int().nonnegative()]).transform(String),
+  id: z.union([text().trim().min(1).max(150), z.number().int().nonnegative()]).transform(String),
   type: EntityTypeSchema,
 });
 export type EntityRefInput = z.input<typeof EntityRefInputSchema>;
@@ -72,10 +72,10 @@ export const PathRelationshipSchema = z.object({
   type: RelationshipSchema,
   /** forward: this step is the relationship's subject ("Keanu Reeves acted_in The Matrix"). */
   direction: z.enum(['forward', 'backward']),
-  character: z.string().nullable(),
-  job: z.string().nullable(),
+  character: text().nullable(),
+  job: text().nullable(),
   /** The raw label (character, job, or award year). */
-  label: z.string().nullable(),
+  label: text().nullable(),
 });
 export type PathRelationship = z.infer<typeof PathRelationshipSchema>;
 
@@ -122,11 +122,15 @@ export const TrendingConnectionSchema = z.object({
   path: z.array(PathStepSchema),
 });
 export type TrendingConnection = z.infer<typeof TrendingConnectionSchema>;
-export const TrendingResponseSchema = z.object({ connections: z.array(TrendingConnectionSchema) });
+export const TrendingResponseSchema = z.object({
+  connections: z.array(TrendingConnectionSchema),
+  /** True while the shared cache cannot be read: `connections` is then the last list this server read (or empty). */
+  degraded: z.boolean().optional(),
+});
 
 /** Live search over Socket.IO. */
 export const SearchStartSchema = FindConnectionRequestSchema;
-export const SearchCancelSchema = z.object({ requestId: z.string().min(1).max(64) });
+export const SearchCancelSchema = z.object({ requestId: text().min(1).max(64) });
 export const SearchStartedSchema = z.object({ requestId: z.string() });
 export type SearchStarted = z.infer<typeof SearchStartedSchema>;
 

@@ -1,4 +1,5 @@
 export * from './errors.js';
+export * from './text.js';
 export * from './health.js';
 export * from './entities.js';
 export * from './contact.js';

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { ApiError } from './errors.js';
+import { text } from './text.js';
 import type { FindConnectionRequest, SearchCompleted, SearchFailed, SearchProgressed, SearchStarted } from './connections.js';
 
 /** Socket event names, in one place so client and server never drift apart. */
@@ -20,11 +21,10 @@ export type Ack<T> = { ok: true; data: T } | { ok: false; error: ApiError };
 export type AckCallback<T> = (response: Ack<T>) => void;
 
 /** A room where friends play together; codes are short and shareable. */
-export const RoomCodeSchema = z
-  .string()
+export const RoomCodeSchema = text()
   .trim()
   .regex(/^[A-Za-z0-9-]{3,32}$/, 'Room codes are 3 to 32 letters, digits or dashes');
-export const RoomJoinSchema = z.object({ code: RoomCodeSchema, displayName: z.string().trim().min(1).max(40) });
+export const RoomJoinSchema = z.object({ code: RoomCodeSchema, displayName: text().trim().min(1).max(40) });
 export type RoomJoin = z.infer<typeof RoomJoinSchema>;
 export const RoomLeaveSchema = z.object({ code: RoomCodeSchema });
 export type RoomLeave = z.infer<typeof RoomLeaveSchema>;
@@ -46,6 +46,12 @@ export interface ClientToServerEvents {
   'search:cancel': (payload: { requestId: string }, ack: AckCallback<{ cancelled: boolean }>) => void;
 }
 
+/** Every command a client may send, for code that must cover them all (the hostile-input test). */
+export const CLIENT_EVENTS = [EVENTS.roomJoin, EVENTS.roomLeave, EVENTS.searchStart, EVENTS.searchCancel] as const satisfies ReadonlyArray<keyof ClientToServerEvents>;
+export type ClientEvent = (typeof CLIENT_EVENTS)[number];
+/** Compiles only while CLIENT_EVENTS lists every command of ClientToServerEvents. */
+export const CLIENT_EVENTS_COMPLETE: [Exclude<keyof ClientToServerEvents, ClientEvent>] extends [never] ? true : never = true;
+
 export interface ServerToClientEvents {
   'room:changed': (state: RoomState) => void;
   'presence:changed': (presence: Presence) => void;
@@ -61,4 +67,6 @@ export interface SocketData {
   displayName?: string;
   /** The signed-in user, from the session cookie at connect; such a socket is in room `user:<id>`. */
   userId?: number;
+  /** The client's address at connect, through trusted proxies only (as the HTTP app's `req.ip`). */
+  clientIp?: string;
 }

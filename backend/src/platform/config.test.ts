@@ -46,6 +46,22 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ DATA_DIR: dataDir(), LOGIN_FAILURES_PER_ACCOUNT: '-1' })).toThrow(/- LOGIN_FAILURES_PER_ACCOUNT:/);
   });
 
+  it('trusts no proxy unless TRUST_PROXY names them, and refuses a bad one', () => {
+    expect(loadConfig({ DATA_DIR: dataDir() }).TRUST_PROXY).toBe(false);
+    expect(loadConfig({ DATA_DIR: dataDir(), TRUST_PROXY: '' }).TRUST_PROXY).toBe(false);
+    expect(loadConfig({ DATA_DIR: dataDir(), TRUST_PROXY: 'loopback, 10.0.0.0/8,192.168.1.7' }).TRUST_PROXY).toEqual(['loopback', '10.0.0.0/8', '192.168.1.7']);
+    expect(loadConfig({ DATA_DIR: dataDir(), TRUST_PROXY: '2' }).TRUST_PROXY).toBe(2);
+    for (const bad of ['true', 'my-proxy', '10.0.0.0/99', 'loopback,300.1.1.1']) {
+      expect(() => loadConfig({ DATA_DIR: dataDir(), TRUST_PROXY: bad }), bad).toThrow(/- TRUST_PROXY: must be proxy addresses/);
+    }
+  });
+
+  it('bounds the in-process cache at 50,000 entries unless told otherwise', () => {
+    expect(loadConfig({ DATA_DIR: dataDir() }).MEMORY_CACHE_MAX_ENTRIES).toBe(50_000);
+    expect(loadConfig({ DATA_DIR: dataDir(), MEMORY_CACHE_MAX_ENTRIES: '1000' }).MEMORY_CACHE_MAX_ENTRIES).toBe(1000);
+    expect(() => loadConfig({ DATA_DIR: dataDir(), MEMORY_CACHE_MAX_ENTRIES: '0' })).toThrow(/MEMORY_CACHE_MAX_ENTRIES/);
+  });
+
   it('generates a session secret once, privately, and reuses it', () => {
     const dir = dataDir();
     const first = loadConfig({ DATA_DIR: dir }).SESSION_SECRET;

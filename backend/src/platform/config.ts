@@ -3,6 +3,7 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { PASSWORD_RULE, PasswordSchema, UsernameSchema } from '@cinema-dna/shared-types';
 import { z } from 'zod';
+import { parseTrustProxy } from './client-address.js';
 
 const emptyAsUndefined = (value: unknown) => (value === '' ? undefined : value);
 const optionalUrl = z.preprocess(emptyAsUndefined, z.url().optional());
@@ -58,6 +59,26 @@ export const ConfigSchema = z.object({
   LOGIN_THROTTLE_WINDOW_MINUTES: z.coerce.number().int().min(1).max(24 * 60).default(15),
   /** "production" requires PUBLIC_URL with Google sign-in and keeps verification links out of the log. */
   NODE_ENV: z.preprocess(emptyAsUndefined, z.string().default('development')),
+  /**
+   * Reverse proxies whose X-Forwarded-For names the client (rate limits, logs): their addresses or
+   * CIDRs, `loopback`/`linklocal`/`uniquelocal`, or a hop count. Unset: none; the peer is the client.
+   */
+  TRUST_PROXY: z.preprocess(
+    emptyAsUndefined,
+    z
+      .string()
+      .optional()
+      .transform((value, ctx) => {
+        try {
+          return value === undefined ? (false as const) : parseTrustProxy(value);
+        } catch (error) {
+          ctx.issues.push({ code: 'custom', input: value, message: `must be proxy addresses, CIDRs, loopback/linklocal/uniquelocal or a hop count (${(error as Error).message})` });
+          return z.NEVER;
+        }
+      }),
+  ),
+  /** Entries the in-process cache keeps (embedded mode, no REDIS_URL); the least recently used go first. */
+  MEMORY_CACHE_MAX_ENTRIES: z.coerce.number().int().min(100).default(50_000),
   /** Folder of the built frontend to serve; unset uses frontend/dist beside the backend. */
   STATIC_DIR: optionalString,
   /** Longest one connection search may run, in ms; past it the search fails with 503 SEARCH_BUDGET_EXCEEDED (and a stuck search worker is replaced 2 s later). */

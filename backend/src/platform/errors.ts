@@ -1,7 +1,12 @@
+import { STATUS_CODES, type Server as HttpServer } from 'node:http';
+import type { Duplex } from 'node:stream';
 import type { ApiError, ErrorCode } from '@cinema-dna/shared-types';
 import type { ErrorRequestHandler, RequestHandler } from 'express';
 import { z } from 'zod';
 import type { Logger } from './logging.js';
+
+/** What every error answer carries: `details` is always there (`{}` when there is nothing to add). */
+export type ErrorBody = ApiError & { details: unknown };
 
 /** An expected failure with the HTTP status and body it answers with. */
 export class AppError extends Error {
@@ -15,8 +20,8 @@ export class AppError extends Error {
     this.name = 'AppError';
   }
 
-  toBody(): ApiError {
-    return this.details === undefined ? { code: this.code, message: this.message } : { code: this.code, message: this.message, details: this.details };
+  toBody(): ErrorBody {
+    return { code: this.code, message: this.message, details: this.details ?? {} };
   }
 }
 
@@ -35,28 +40,28 @@ export function parseInput<S extends z.ZodType>(schema: S, input: unknown, what 
   return result.data;
 }
 
-/** Maps any thrown value to an ApiError body and status; unknown errors become a logged 500. */
-export function toApiError(error: unknown): { status: number; body: ApiError } {
+/** Maps any thrown value to an error body and status; unknown errors become a logged 500. */
+export function toApiError(error: unknown): { status: number; body: ErrorBody } {
   if (error instanceof AppError) return { status: error.status, body: error.toBody() };
   if (error instanceof z.ZodError) {
     return { status: 400, body: { code: 'VALIDATION_FAILED', message: 'Request is invalid', details: validationDetails(error) } };
   }
-  // body-parser errors carry `type` and `status`.
-  const bodyError = error as { type?: string; status?: number; limit?: number };
-  if (bodyError?.type === 'entity.parse.failed') {
-    return { status: 400, body: { code: 'INVALID_JSON', message: 'Request body is not valid JSON' } };
+  // body-parser, router and static-file errors carry `type` and/or `status`.
+  const httpError = error as { type?: string; status?: number; limit?: number };
+  if (httpError?.type === 'entity.parse.failed') {
+    return { status: 400, body: { code: 'INVALID_JSON', message: 'Request body is not valid JSON', details: {} } };
   }
-  if (bodyError?.type === 'entity.too.large') {
-    return { status: 413, body: { code: 'PAYLOAD_TOO_LARGE', message: 'Request body is too large', details: { limitBytes: bodyError.limit } } };
+  if (httpError?.type === 'entity.too.large') {
+    return { status: 413, body: { code: 'PAYLOAD_TOO_LARGE', message: 'Request body is too large', details: { limitBytes: httpError.limit } } };
   }
-  if (bodyError?.type === 'encoding.unsupported' || bodyError?.type === 'charset.unsupported') {
-    return { status: 415, body: { code: 'VALIDATION_FAILED', message: 'Unsupported request body encoding' } };
+  if (httpError?.type === 'encoding.unsupported' || httpError?.type === 'charset.unsupported') {
+    return { status: 415, body: { code: 'VALIDATION_FAILED', message: 'Unsupported request body encoding', details: {} } };
   }
-  if (bodyError?.status === 404) return { status: 404, body: { code: 'NOT_FOUND', message: 'Not found' } };
-  if (typeof bodyError?.status === 'number' && bodyError.status >= 400 && bodyError.status < 500) {
-    return { status: bodyError.status, body: { code: 'VALIDATION_FAILED', message: 'Request could not be read' } };
+  if (httpError?.status === 404) return { status: 404, body: { code: 'NOT_FOUND', message: 'Not found', details: {} } };
+  if (typeof httpError?.status === 'number' && httpError.status >= 400 && httpError.status < 500) {
+    return { status: httpError.status, body: { code: 'VALIDATION_FAILED', message: 'Request could not be read', details: { status: httpError.status } } };
   }
-  return { status: 500, body: { code: 'INTERNAL_ERROR', message: 'Something went wrong on our side' } };
+  return { status: 500, body: { code: 'INTERNAL_ERROR', message: 'Something went wrong on our side', details: {} } };
 }
 
 /** Answers unknown /api routes with a 404 in the error shape (the SPA handles every other path). */
@@ -70,7 +75,9 @@ export function errorHandler(logger: Logger): ErrorRequestHandler {
     const { status, body } = toApiError(error);
     const requestId = String(req.id ?? '');
     if (status >= 500) {
-      (req.log ?? logger).error({ err: error, requestId }, 'request failed');
+      // A deliberate 503 (graph loading, search budget) is an expected state, not a bug.
+      if (error instanceof AppError) (req.log ?? logger).warn({ code: error.code, requestId }, error.message);
+      else (req.log ?? logger).error({ err: error, requestId }, 'request failed');
       // An AppError's own details (e.g. which search budget ran out) stay beside the request id.
       const own = error instanceof AppError && typeof body.details === 'object' && body.details !== null && !Array.isArray(body.details) ? body.details : {};
       body.details = { ...own, requestId };
@@ -78,4 +85,25 @@ export function errorHandler(logger: Logger): ErrorRequestHandler {
     if (res.headersSent) return;
     res.status(status).json(body);
   };
+}
+
+/**
+ * Requests Node's HTTP parser refuses before Express sees them (a URL or headers over the 16 kB
+ * limit, malformed syntax) are answered in the same error shape rather than Node's empty body.
+ */
+export function answerParserErrors(server: HttpServer): void {
+  server.on('clientError', (error: NodeJS.ErrnoException, socket: Duplex) => {
+    if (error.code === 'ECONNRESET' || !socket.writable) {
+      socket.destroy();
+      return;
+    }
+    const status = error.code === 'HPE_HEADER_OVERFLOW' ? 431 : error.code === 'HPE_CHUNK_EXTENSIONS_OVERFLOW' ? 413 : error.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? 408 : 400;
+    const body: ErrorBody = {
+      code: status === 431 || status === 413 ? 'PAYLOAD_TOO_LARGE' : 'VALIDATION_FAILED',
+      message: status === 431 ? 'Request URL or headers are too large' : status === 408 ? 'Request took too long to arrive' : 'Request could not be read',
+      details: { reason: error.code ?? 'unknown' },
+    };
+    const json = JSON.stringify(body);
+    socket.end(`HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(json)}\r\nConnection: close\r\n\r\n${json}`);
+  });
 }

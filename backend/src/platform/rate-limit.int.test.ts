@@ -11,7 +11,7 @@ import type { SharedState } from './cache/types.js';
 import { loadConfig } from './config.js';
 import { createLogger } from './logging.js';
 
-/** A client address of its own per test: the app trusts X-Forwarded-For from the loopback proxy. */
+/** A client address of its own per test: these apps trust X-Forwarded-For from a loopback proxy (TRUST_PROXY=loopback). */
 let lastOctet = 0;
 const freshIp = () => `203.0.113.${(lastOctet = (lastOctet % 250) + 1)}`;
 
@@ -25,7 +25,7 @@ describe.each(sharedStateTargets())('API rate limits on the $name counters', (ta
   beforeAll(async () => {
     database = await databaseTargets()[0]!.open();
     shared = await target.open();
-    t = await openTestApp({ database, shared, publicLimit: 5, authenticatedLimit: 8, findLimit: 2 });
+    t = await openTestApp({ database, shared, publicLimit: 5, authenticatedLimit: 8, findLimit: 2, trustProxy: ['loopback'] });
   });
   afterAll(async () => {
     await t.close();
@@ -99,6 +99,43 @@ describe.each(sharedStateTargets())('API rate limits on the $name counters', (ta
     await anonymous().expect(200);
     await anonymous().expect(200);
     await anonymous().expect(429);
+  });
+});
+
+describe.each(sharedStateTargets())('whose address counts, on the $name counters', (target) => {
+  let database: Awaited<ReturnType<ReturnType<typeof databaseTargets>[number]['open']>>;
+  let shared: SharedState;
+  const apps: TestApp[] = [];
+  beforeAll(async () => {
+    database = await databaseTargets()[0]!.open();
+    shared = await target.open();
+  });
+  afterAll(async () => {
+    for (const app of apps) await app.close();
+    await shared.close();
+    await database.dispose();
+  });
+  const open = async (trustProxy?: string[]) => {
+    const app = await openTestApp({ database, shared, publicLimit: 3, findLimit: 2, trustProxy });
+    apps.push(app);
+    return app.app;
+  };
+
+  it('with TRUST_PROXY unset, a rotating X-Forwarded-For does not escape the public limit', async () => {
+    const app = await open();
+    const statuses: number[] = [];
+    for (let i = 0; i < 6; i += 1) statuses.push((await request(app).get('/api/stats').set('X-Forwarded-For', freshIp())).status);
+    expect(statuses).toEqual([200, 200, 200, 429, 429, 429]);
+  });
+
+  it('with TRUST_PROXY=loopback, two forwarded clients count separately', async () => {
+    const app = await open(['loopback']);
+    const [ana, ben] = [freshIp(), freshIp()];
+    for (let i = 0; i < 3; i += 1) await request(app).get('/api/stats').set('X-Forwarded-For', ana).expect(200);
+    await request(app).get('/api/stats').set('X-Forwarded-For', ana).expect(429);
+    await request(app).get('/api/stats').set('X-Forwarded-For', ben).expect(200);
+    // A client cannot prepend its own choice: the address the trusted proxy saw is the one that counts.
+    await request(app).get('/api/stats').set('X-Forwarded-For', `${freshIp()}, ${ana}`).expect(429);
   });
 });
 

@@ -68,15 +68,21 @@ export function perMinute(name: string, perMinute: number): RateLimitRule {
   return { name, limit: perMinute || Number.MAX_SAFE_INTEGER, windowMs: 60_000 };
 }
 
-/** Who a request counts against: the signed-in user (session or API key), else the client IP. */
-export function clientIdentity(req: Request): string {
-  return req.user ? `user:${req.user.id}` : `ip:${req.ip ?? 'unknown'}`;
+/**
+ * Who a caller counts against, over HTTP and sockets alike: the signed-in user (session or API
+ * key), else the client IP — the peer's, or the one a trusted proxy forwarded (TRUST_PROXY).
+ */
+export function clientIdentity(caller: { userId?: number; ip?: string }): string {
+  return caller.userId !== undefined ? `user:${caller.userId}` : `ip:${caller.ip ?? 'unknown'}`;
 }
+
+/** clientIdentity of an HTTP request (`req.ip` follows the app's trust proxy rule). */
+export const requestIdentity = (req: Request) => clientIdentity({ userId: req.user?.id, ip: req.ip });
 
 /** Express middleware limiting per user when signed in, else per client IP. */
 export function rateLimit(limiter: RateLimiter): RequestHandler {
   return async (req, res, next) => {
-    const decision = await limiter.hit(clientIdentity(req));
+    const decision = await limiter.hit(requestIdentity(req));
     setRateLimitHeaders(res, decision);
     next(decision.allowed ? undefined : rateLimitedError(decision, limiter.rule));
   };
@@ -107,7 +113,7 @@ export function apiRateLimit(limiters: ApiRateLimiters, options: { exempt?: stri
   return async (req, res, next) => {
     const limiter = req.user ? limiters.authenticated : limiters.public;
     if (limiter.off || exempt.has(req.path)) return next();
-    const decision = await limiter.hit(clientIdentity(req));
+    const decision = await limiter.hit(requestIdentity(req));
     setRateLimitHeaders(res, decision);
     next(decision.allowed ? undefined : rateLimitedError(decision, limiter.rule));
   };

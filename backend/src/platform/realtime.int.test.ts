@@ -21,8 +21,8 @@ async function server(env: Record<string, string> = {}, redisKeyPrefix?: string)
   return running;
 }
 
-async function client(url: string): Promise<Client> {
-  const socket: Client = connect(url, { transports: ['websocket'], forceNew: true });
+async function client(url: string, headers?: Record<string, string>): Promise<Client> {
+  const socket: Client = connect(url, { transports: ['websocket'], forceNew: true, extraHeaders: headers });
   clients.push(socket);
   await new Promise<void>((resolve, reject) => {
     socket.once('connect', resolve);
@@ -66,6 +66,32 @@ describe('realtime on one node (embedded defaults)', () => {
     const answer = await ana.emitWithAck(EVENTS.roomJoin, { code: 'no spaces allowed!', displayName: '' } as never);
     expect(answer).toMatchObject({ ok: false, error: { code: 'VALIDATION_FAILED' } });
     if (!answer.ok) expect((answer.error.details as Array<{ path: string }>).map((d) => d.path).sort()).toEqual(['code', 'displayName']);
+  });
+
+  it('acknowledges a command sent with an ack but no payload', async () => {
+    const running = await server();
+    const ana = await client(running.url);
+    const emitBare = (event: string) => (ana as unknown as { emitWithAck(event: string): Promise<unknown> }).timeout(5_000).emitWithAck(event);
+    for (const event of [EVENTS.searchCancel, EVENTS.roomJoin, EVENTS.roomLeave, EVENTS.searchStart]) {
+      expect(await emitBare(event)).toMatchObject({ ok: false, error: { code: 'VALIDATION_FAILED', message: 'Payload is invalid', details: expect.any(Array) } });
+    }
+  });
+
+  it.each([
+    ['unset', {}, false],
+    ['loopback', { TRUST_PROXY: 'loopback' }, true],
+  ])('counts anonymous sockets by X-Forwarded-For only when the proxy is trusted (TRUST_PROXY %s)', async (_name, env, separate) => {
+    const running = await server({ FIND_CONNECTION_RATE_LIMIT: '1', ...env });
+    const search = { fromEntity: { id: 'kevin-bacon', type: 'person' as const }, toEntity: { id: 'tom-hanks', type: 'person' as const } };
+    const ana = await client(running.url, { 'X-Forwarded-For': '198.51.100.1' });
+    const ben = await client(running.url, { 'X-Forwarded-For': '198.51.100.2' });
+    expect(await ana.emitWithAck(EVENTS.searchStart, search)).toMatchObject({ ok: true });
+    const benAnswer = await ben.emitWithAck(EVENTS.searchStart, search);
+    if (separate) expect(benAnswer).toMatchObject({ ok: true });
+    else expect(benAnswer).toMatchObject({ ok: false, error: { code: 'RATE_LIMITED' } });
+    // Another socket of Ana's address shares her budget either way.
+    const ana2 = await client(running.url, { 'X-Forwarded-For': '198.51.100.1' });
+    expect(await ana2.emitWithAck(EVENTS.searchStart, search)).toMatchObject({ ok: false, error: { code: 'RATE_LIMITED' } });
   });
 
   it('does not let one socket into unlimited rooms', async () => {

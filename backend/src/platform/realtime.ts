@@ -5,6 +5,7 @@ import { Server, type Socket } from 'socket.io';
 import type { z } from 'zod';
 import type { SharedState } from './cache/types.js';
 import type { RedisClient, RedisSharedState } from './cache/redis.js';
+import { clientAddress, compileTrustProxy, type TrustProxySetting } from './client-address.js';
 import { toApiError } from './errors.js';
 import type { Logger } from './logging.js';
 
@@ -23,6 +24,8 @@ export interface RealtimeDeps {
    * which `request.user` names the signed-in user.
    */
   handshake?: Array<(req: IncomingMessage, res: ServerResponse, next: (error?: unknown) => void) => void>;
+  /** The HTTP app's proxy rule (TRUST_PROXY), so a socket's client address is what `req.ip` would be. */
+  trustProxy?: TrustProxySetting;
 }
 
 /** Middleware for the engine that runs once, on the handshake, not on every polling request. */
@@ -47,7 +50,9 @@ export async function createRealtime(httpServer: HttpServer, deps: RealtimeDeps)
     io.of('/').adapter.on('error', (error: Error) => deps.logger.warn({ err: error.message }, 'socket adapter error'));
   }
   for (const middleware of deps.handshake ?? []) io.engine.use(onlyForHandshake(middleware));
+  const trust = compileTrustProxy(deps.trustProxy ?? false);
   io.on('connection', (socket) => {
+    socket.data.clientIp = clientAddress(socket.request, trust);
     // Signed in: this socket joins the user's own room, where events for that user are sent.
     const user = (socket.request as IncomingMessage & { user?: { id: number } }).user;
     if (user) {
@@ -81,15 +86,20 @@ function guardPublish(client: RedisClient, logger: Logger): RedisClient {
 
 /**
  * Wraps a command handler: parses the payload with its zod schema, runs the handler and answers
- * the acknowledgement `{ ok, data } | { ok: false, error }`. A client without an ack callback gets nothing.
+ * the acknowledgement `{ ok, data } | { ok: false, error }`. A client without an ack callback gets
+ * nothing. Socket.IO passes the ack as the only argument when the client sent no payload: that
+ * command is answered too (its payload is then `undefined`, which its schema judges).
  */
 export function command<S extends z.ZodType, T>(
   logger: Logger,
   schema: S,
   run: (payload: z.infer<S>) => Promise<T> | T,
-): (payload: unknown, ack?: unknown) => void {
-  return (payload, ack) => {
-    const reply = typeof ack === 'function' ? (ack as (response: Ack<T>) => void) : () => {};
+): (...args: unknown[]) => void {
+  return (...args) => {
+    const ackAt = args.findLastIndex((arg) => typeof arg === 'function');
+    const ack = ackAt >= 0 ? (args[ackAt] as (response: Ack<T>) => void) : undefined;
+    const payload = ackAt === 0 ? undefined : args[0];
+    const reply = ack ?? (() => {});
     const parsed = schema.safeParse(payload);
     if (!parsed.success) {
       const details = parsed.error.issues.map((issue) => ({ path: issue.path.join('.'), message: issue.message }));

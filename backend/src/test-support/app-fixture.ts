@@ -17,6 +17,7 @@ import type { Database } from '../platform/db/database.js';
 import { createAuthPlatform, type AuthPlatform } from '../platform/auth/index.js';
 import { createLogger, type Logger } from '../platform/logging.js';
 import { createApiRateLimiters, createRateLimiter, type RateLimiter } from '../platform/rate-limit.js';
+import type { TrustProxySetting } from '../platform/client-address.js';
 
 /** A fixed test secret (32+ characters). */
 export const TEST_SESSION_SECRET = 'test-session-secret-that-is-long-enough-for-signing';
@@ -50,6 +51,8 @@ export interface TestAppOptions {
   publicUrl?: string;
   /** Login throttle; default off (0), so suites signing in many times from 127.0.0.1 are not throttled. */
   loginThrottle?: Partial<LoginThrottleSettings>;
+  /** Proxies whose X-Forwarded-For is believed; default none (as TRUST_PROXY unset). */
+  trustProxy?: TrustProxySetting;
   /** Default: silent. */
   logger?: Logger;
   /** Limits of every search (default: none). */
@@ -94,6 +97,7 @@ export async function openTestApp(options: TestAppOptions): Promise<TestApp> {
       mailer,
       loginThrottle,
       publicUrl: options.publicUrl,
+      trustProxy: options.trustProxy,
       bodyLimit: options.bodyLimit,
       staticDir: options.staticDir,
     });

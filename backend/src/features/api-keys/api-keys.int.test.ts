@@ -54,7 +54,7 @@ describe.each(databaseTargets())('API keys on $name', (dbTarget) => {
 
     await owner.send('delete', `/api/users/me/api-keys/${id}`).expect(204);
     const revoked = await bearer.send('get', '/api/auth/me').expect(401);
-    expect(revoked.body).toEqual({ code: 'UNAUTHORIZED', message: 'Invalid or revoked API key.' });
+    expect(revoked.body).toEqual({ code: 'UNAUTHORIZED', message: 'Invalid or revoked API key.', details: {} });
     expect((await owner.send('get', '/api/users/me/api-keys').expect(200)).body.keys).toEqual([]);
     await owner.send('delete', `/api/users/me/api-keys/${id}`).expect(404);
   });
@@ -65,7 +65,7 @@ describe.each(databaseTargets())('API keys on $name', (dbTarget) => {
     const aliceKey = await t.apiKeys.create(alice.user.id, 'alice');
     const bobClient = await signedInClient(t.app, bob.username);
     const res = await bobClient.send('delete', `/api/users/me/api-keys/${aliceKey.id}`).expect(404);
-    expect(res.body).toEqual({ code: 'NOT_FOUND', message: 'API key not found' });
+    expect(res.body).toEqual({ code: 'NOT_FOUND', message: 'API key not found', details: {} });
     await request(t.app).get('/api/auth/me').set('Authorization', `Bearer ${aliceKey.key}`).expect(200);
   });
 

@@ -102,7 +102,7 @@ describe.each(databaseTargets())('accounts and sessions on $name', (dbTarget) =>
 
     it('answers GET /api/auth/me with 401 in the error shape when nobody is signed in', async () => {
       const res = await request(t.app).get('/api/auth/me').expect(401);
-      expect(res.body).toEqual({ code: 'UNAUTHORIZED', message: expect.any(String) });
+      expect(res.body).toEqual({ code: 'UNAUTHORIZED', message: expect.any(String), details: {} });
     });
 
     it('signs in with the username in another letter case or in full-width letters', async () => {
@@ -231,7 +231,7 @@ describe.each(databaseTargets())('accounts and sessions on $name', (dbTarget) =>
       const client = await anonymousClient(t.app);
       const res = await client.send('post', '/api/auth/login', { username: `${taken.slice(0, 2)}\u200D${taken.slice(2)}`, password: 'a-long-enough-secret' });
       expect(res.status).toBe(401);
-      expect(res.body).toEqual({ code: 'UNAUTHORIZED', message: INVALID_CREDENTIALS });
+      expect(res.body).toEqual({ code: 'UNAUTHORIZED', message: INVALID_CREDENTIALS, details: {} });
     });
   });
 
@@ -252,7 +252,7 @@ describe.each(databaseTargets())('accounts and sessions on $name', (dbTarget) =>
         const b = await attempt(username);
         expect(a.res.status).toBe(401);
         expect(b.res.status).toBe(401);
-        expect(a.res.body).toEqual({ code: 'UNAUTHORIZED', message: 'Invalid username or password.' });
+        expect(a.res.body).toEqual({ code: 'UNAUTHORIZED', message: 'Invalid username or password.', details: {} });
         expect(b.res.body).toEqual(a.res.body);
         unknown.push(a.ms);
         wrong.push(b.ms);
@@ -353,10 +353,10 @@ describe.each(databaseTargets())('accounts and sessions on $name', (dbTarget) =>
 
       const again = await anonymousClient(t.app);
       const refused = await again.send('post', '/api/auth/login', { username, password: TEST_PASSWORD }).expect(403);
-      expect(refused.body).toEqual({ code: 'FORBIDDEN', message: 'This account has been deactivated.' });
+      expect(refused.body).toEqual({ code: 'FORBIDDEN', message: 'This account has been deactivated.', details: {} });
       // Without the password it is the same answer as for anyone else.
       const wrong = await again.send('post', '/api/auth/login', { username, password: 'not-the-password' }).expect(401);
-      expect(wrong.body).toEqual({ code: 'UNAUTHORIZED', message: INVALID_CREDENTIALS });
+      expect(wrong.body).toEqual({ code: 'UNAUTHORIZED', message: INVALID_CREDENTIALS, details: {} });
       passwordsUsed.add('not-the-password');
 
       await t.users.setActive(user.id, true);

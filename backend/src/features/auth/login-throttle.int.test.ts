@@ -40,7 +40,7 @@ describe.each(sharedStateTargets())('login throttle on $name counters', (stateTa
     for (let i = 0; i < PER_ACCOUNT; i += 1) {
       const res = await attempt(i % 2 ? username.toUpperCase() : username, `wrong-password-${i}`);
       expect(res.status).toBe(401);
-      expect(res.body).toEqual({ code: 'UNAUTHORIZED', message: INVALID_CREDENTIALS });
+      expect(res.body).toEqual({ code: 'UNAUTHORIZED', message: INVALID_CREDENTIALS, details: {} });
     }
     for (const variant of [username, username.toLowerCase(), `  ${username.toUpperCase()}  `]) {
       const refused = await attempt(variant, TEST_PASSWORD);

@@ -15,9 +15,6 @@ import type { LoginThrottle } from './login-throttle.js';
 import { requestOrigin } from './origin.js';
 import { signIn, signOut } from './sign-in.js';
 
-/** Paths (inside /api) whose writes always need the CSRF token: they change who the session is. */
-export const SESSION_CHANGING_PATHS = ['/auth/login', '/auth/register', '/auth/logout'];
-
 /**
  * Passport's local strategy over the users service, which checks the Argon2id hash (and answers the
  * same 401 for an unknown username and a wrong password, in comparable time).
@@ -73,7 +70,7 @@ export function authRoutes(routes: ApiRoutes, deps: AuthRouteDeps): void {
     res.set('Cache-Control', 'no-store').json({ csrfToken: csrfTokenFor(req) });
   });
 
-  routes.post('/auth/register', 'public', async (req, res) => {
+  routes.post('/auth/register', { access: 'public', csrf: 'always' }, async (req, res) => {
     const input = parseInput(RegisterRequestSchema, req.body, 'Registration');
     const user = await deps.users.register(input);
     await signIn(req, res, user);
@@ -83,7 +80,7 @@ export function authRoutes(routes: ApiRoutes, deps: AuthRouteDeps): void {
     res.status(201).json(toAuthUser(user));
   });
 
-  routes.post('/auth/login', 'public', async (req, res) => {
+  routes.post('/auth/login', { access: 'public', csrf: 'always' }, async (req, res) => {
     // Validated first, so malformed bodies get field errors; the strategy reads the normalised values.
     req.body = parseInput(LoginRequestSchema, req.body, 'Login');
     const { username } = req.body as { username: string };
@@ -97,7 +94,7 @@ export function authRoutes(routes: ApiRoutes, deps: AuthRouteDeps): void {
   });
 
   // Always succeeds for a caller holding the CSRF token, signed in or not.
-  routes.post('/auth/logout', 'public', async (req, res) => {
+  routes.post('/auth/logout', { access: 'public', csrf: 'always' }, async (req, res) => {
     await signOut(req, res);
     res.status(204).end();
   });

@@ -3,7 +3,7 @@ import { EVENTS, SearchCancelSchema, SearchStartSchema, type ApiError } from '@c
 import { SearchCancelledError } from '../../graph/errors.js';
 import { toApiError } from '../../platform/errors.js';
 import type { Logger } from '../../platform/logging.js';
-import { rateLimitedError, type RateLimiter } from '../../platform/rate-limit.js';
+import { clientIdentity, rateLimitedError, type RateLimiter } from '../../platform/rate-limit.js';
 import { command, type RealtimeServer, type RealtimeSocket } from '../../platform/realtime.js';
 import type { ConnectionService } from './service.js';
 
@@ -28,7 +28,7 @@ export function registerSearchEvents(deps: { service: ConnectionService; logger:
       EVENTS.searchStart,
       command(logger, SearchStartSchema, async (request) => {
         // The same limit as the REST path, counted per user when signed in (else per client IP) and per socket.
-        const client = socket.data.userId === undefined ? `ip:${socket.handshake.address}` : `user:${socket.data.userId}`;
+        const client = clientIdentity({ userId: socket.data.userId, ip: socket.data.clientIp });
         for (const identity of [client, `socket:${socket.id}`]) {
           const decision = await findLimiter.hit(identity);
           if (!decision.allowed) throw rateLimitedError(decision, findLimiter.rule);

@@ -27,6 +27,6 @@ export function connectionRoutes(routes: ApiRoutes, service: ConnectionService, 
     res.json(await service.alternatives(request, limit));
   });
   routes.get('/trending', 'public', async (_req, res) => {
-    res.json({ connections: await service.trending() });
+    res.json(await service.trending());
   });
 }

@@ -119,7 +119,22 @@ export function createConnectionService(deps: ConnectionServiceDeps) {
     }
   }
 
+  /** The trending list as last read from the cache, served while the cache cannot be reached. */
+  let lastTrending: TrendingConnection[] = [];
+
   return {
+    /**
+     * The cached answer of this search, if there is one; null otherwise (or while the cache is
+     * unreachable). Never searches, never counts. Unknown entities throw as find does.
+     */
+    async cachedResult(input: FindConnectionInput): Promise<ConnectionResult | null> {
+      const from = keyOf(input.fromEntity);
+      const to = keyOf(input.toEntity);
+      checkPair(from, to);
+      const hit = await shared.kv.get(cacheKey(from, to, SearchParametersSchema.parse(input.parameters ?? {}))).catch(() => null);
+      return hit ? { ...(JSON.parse(hit) as ConnectionResult), cached: true } : null;
+    },
+
     /**
      * Finds the connection between two entities. Served from the cache when the same search ran
      * before (`cached: true`); progress callbacks only fire for fresh searches. A `preview` (link
@@ -163,22 +178,36 @@ export function createConnectionService(deps: ConnectionServiceDeps) {
       };
     },
 
-    /** The most searched pairs, most searched first, with their latest result. */
-    async trending(limit = TRENDING_LIMIT): Promise<TrendingConnection[]> {
-      const top = await shared.sortedSets.range(TRENDING_KEY, 0, limit - 1);
-      const rows = await Promise.all(
-        top.map(async ({ member, score }) => {
-          const stored = await shared.kv.get(`trending:result:${member}`);
-          const [from, to] = member.split('|') as [string, string];
-          const endpoints = [graph.resolve(from), graph.resolve(to)];
-          if (!stored || endpoints.some((index) => index === null || index < 0)) return null;
-          const result = JSON.parse(stored) as ConnectionResult;
-          const [fromEntity, toEntity] = (await entities.summaries(endpoints as number[])) as [EntitySummary, EntitySummary];
-          return { id: createHash('sha1').update(member).digest('hex').slice(0, 16), degrees: result.degrees, searchCount: score, fromEntity, toEntity, path: result.path };
-        }),
-      );
-      return rows.filter((row): row is TrendingConnection => row !== null);
+    /**
+     * The most searched pairs, most searched first, with their latest result. While the cache
+     * cannot be read: the last list read (empty if none yet), marked `degraded`.
+     */
+    async trending(limit = TRENDING_LIMIT): Promise<{ connections: TrendingConnection[]; degraded: boolean }> {
+      try {
+        lastTrending = await readTrending(limit);
+        return { connections: lastTrending, degraded: false };
+      } catch (error) {
+        logger.warn({ err: error instanceof Error ? error.message : String(error) }, 'trending served from memory: cache unreachable');
+        return { connections: lastTrending.slice(0, limit), degraded: true };
+      }
     },
   };
+
+  /** The trending rows as the cache holds them; throws while the cache is unreachable. */
+  async function readTrending(limit: number): Promise<TrendingConnection[]> {
+    const top = await shared.sortedSets.range(TRENDING_KEY, 0, limit - 1);
+    const rows = await Promise.all(
+      top.map(async ({ member, score }) => {
+        const stored = await shared.kv.get(`trending:result:${member}`);
+        const [from, to] = member.split('|') as [string, string];
+        const endpoints = [graph.resolve(from), graph.resolve(to)];
+        if (!stored || endpoints.some((index) => index === null || index < 0)) return null;
+        const result = JSON.parse(stored) as ConnectionResult;
+        const [fromEntity, toEntity] = (await entities.summaries(endpoints as number[])) as [EntitySummary, EntitySummary];
+        return { id: createHash('sha1').update(member).digest('hex').slice(0, 16), degrees: result.degrees, searchCount: score, fromEntity, toEntity, path: result.path };
+      }),
+    );
+    return rows.filter((row): row is TrendingConnection => row !== null);
+  }
 }
 export type ConnectionService = ReturnType<typeof createConnectionService>;

@@ -115,7 +115,7 @@ describe.each(databaseTargets())('entity routes on the starter catalog ($name)',
 
     it('answers an unknown entity with 404 in the spec wording, and a bad type with 400', async () => {
       const missing = await request(t.app).get('/api/entity/movie/no-such-film-1900').expect(404);
-      expect(missing.body).toEqual({ code: 'NOT_FOUND', message: 'The requested movie could not be found.' });
+      expect(missing.body).toEqual({ code: 'NOT_FOUND', message: 'The requested movie could not be found.', details: {} });
       const badType = await request(t.app).get('/api/entity/planet/earth').expect(400);
       expect(badType.body.code).toBe('VALIDATION_FAILED');
     });

@@ -1,10 +1,13 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { EntityKeySchema } from '@cinema-dna/shared-types';
-import type { Request } from 'express';
+import type { ConnectionResult } from '@cinema-dna/shared-types';
+import type { Request, Response } from 'express';
+import { LRUCache } from 'lru-cache';
 import type { ApiRoutes } from '../../platform/auth/route-registry.js';
 import { z } from 'zod';
-import { parseInput } from '../../platform/errors.js';
+import { AppError, parseInput } from '../../platform/errors.js';
+import { rateLimitedError, requestIdentity, setRateLimitHeaders, type RateLimiter } from '../../platform/rate-limit.js';
 import type { ConnectionService } from '../connections/service.js';
 import type { EntityService } from '../entities/service.js';
 import { renderConnectionPreview } from './preview-image.js';
@@ -12,6 +15,8 @@ import { renderConnectionPreview } from './preview-image.js';
 const SharedLinkSchema = z.object({ from: EntityKeySchema, to: EntityKeySchema });
 /** Rendered previews kept in memory: a shared link is fetched by every network it is posted to. */
 const PREVIEW_CACHE_SIZE = 200;
+/** Connections resolved for link previews, so the page and its image (and every later unfurl) search once. */
+const RESOLVED_CACHE_SIZE = 1_000;
 
 const split = (key: string) => ({ type: key.slice(0, key.indexOf(':')) as never, id: key.slice(key.indexOf(':') + 1) });
 const escapeHtml = (text: string) => text.replace(/[<>&"]/g, (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', '"': '&quot;' })[c]!);
@@ -19,16 +24,37 @@ const escapeHtml = (text: string) => text.replace(/[<>&"]/g, (c) => ({ '<': '&lt
 export interface ShareDeps {
   entities: EntityService;
   connections: ConnectionService;
+  /** The find-connection limit: a preview that has to search counts against it like any search. */
+  findLimiter: RateLimiter;
   publicUrl?: string;
 }
 
-/** Resolves a shared pair: both endpoints' summaries and the (cached) connection between them. */
-async function resolvePair(deps: ShareDeps, from: string, to: string) {
+/** One resolved-pair cache per connection service, shared by the page and the image routes. */
+const resolvedCaches = new WeakMap<ConnectionService, LRUCache<string, ConnectionResult>>();
+
+/**
+ * Resolves a shared pair: both endpoints' summaries and the connection between them. A pair already
+ * known (resolved for a preview before, or in the search cache) costs nothing; one that needs a
+ * search counts against the caller's find-connection limit first, so previews cannot be used to run
+ * unlimited searches (a crawler unfurling a link searches once: the image reuses the page's result).
+ */
+async function resolvePair(deps: ShareDeps, req: Request, res: Response, from: string, to: string) {
   const [fromType, toType] = [split(from), split(to)];
   const [fromIndex, toIndex] = [deps.entities.require(fromType.type, fromType.id), deps.entities.require(toType.type, toType.id)];
   const [fromEntity, toEntity] = await deps.entities.summaries([fromIndex, toIndex]);
-  // A link preview is not somebody searching: no trending count, no cache entry.
-  const result = await deps.connections.find({ fromEntity: fromType, toEntity: toType }, {}, { preview: true });
+  let resolved = resolvedCaches.get(deps.connections);
+  if (!resolved) resolvedCaches.set(deps.connections, (resolved = new LRUCache({ max: RESOLVED_CACHE_SIZE })));
+  const key = `${from}|${to}`;
+  const request = { fromEntity: fromType, toEntity: toType };
+  let result = resolved.get(key) ?? (await deps.connections.cachedResult(request));
+  if (!result) {
+    const decision = await deps.findLimiter.hit(requestIdentity(req));
+    setRateLimitHeaders(res, decision);
+    if (!decision.allowed) throw rateLimitedError(decision, deps.findLimiter.rule);
+    // A link preview is not somebody searching: no trending count, no search-cache entry.
+    result = await deps.connections.find(request, {}, { preview: true });
+  }
+  resolved.set(key, result);
   return { fromEntity: fromEntity!, toEntity: toEntity!, result };
 }
 
@@ -40,7 +66,7 @@ export function sharePreviewRoutes(routes: ApiRoutes, deps: ShareDeps): void {
     const cacheKey = `${from}|${to}`;
     let png = cache.get(cacheKey);
     if (!png) {
-      const { fromEntity, toEntity, result } = await resolvePair(deps, from, to);
+      const { fromEntity, toEntity, result } = await resolvePair(deps, req, res, from, to);
       png = renderConnectionPreview(fromEntity, toEntity, result);
       if (cache.size >= PREVIEW_CACHE_SIZE) cache.delete(cache.keys().next().value!);
       cache.set(cacheKey, png);
@@ -57,13 +83,13 @@ export function sharePreviewRoutes(routes: ApiRoutes, deps: ShareDeps): void {
 export function sharedLinkPage(deps: ShareDeps, staticDir: string) {
   const indexHtml = path.join(staticDir, 'index.html');
   const baseUrl = (req: Request) => (deps.publicUrl ?? `${req.protocol}://${req.get('host')}`).replace(/\/$/, '');
-  return async (req: Request, res: import('express').Response) => {
+  return async (req: Request, res: Response) => {
     const html = await readFile(indexHtml, 'utf8');
     const parsed = SharedLinkSchema.safeParse(req.query);
     let tags = '';
     if (parsed.success) {
       try {
-        const { fromEntity, toEntity, result } = await resolvePair(deps, parsed.data.from, parsed.data.to);
+        const { fromEntity, toEntity, result } = await resolvePair(deps, req, res, parsed.data.from, parsed.data.to);
         const title = `${fromEntity.name} ↔ ${toEntity.name} — Cinema DNA`;
         const description = result.found ? `Found a ${result.degrees}-degree connection between ${fromEntity.name} and ${toEntity.name}!` : result.message;
         const query = `from=${encodeURIComponent(parsed.data.from)}&to=${encodeURIComponent(parsed.data.to)}`;
@@ -86,7 +112,12 @@ export function sharedLinkPage(deps: ShareDeps, staticDir: string) {
             `<meta name="twitter:image" content="${escapeHtml(image)}" />`,
           ])
           .join('\n    ');
-      } catch {
+      } catch (error) {
+        // Refused by the limit: say so (never search); any other failure serves the plain app.
+        if (error instanceof AppError && error.status === 429) {
+          res.status(429).set('Cache-Control', 'no-store').type('html').send(`<!doctype html><title>Too many requests — Cinema DNA</title><p>${escapeHtml(error.message)}</p>`);
+          return;
+        }
         tags = '';
       }
     }

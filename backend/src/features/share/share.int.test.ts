@@ -59,3 +59,52 @@ describe('shared connection links', () => {
     await request(t.app).get('/api/share/preview.png').query({ from: 'person:nobody', to: 'person:tom-hanks' }).expect(404);
   });
 });
+
+describe('shared links count against the find-connection limit when they have to search', () => {
+  let database: Awaited<ReturnType<ReturnType<typeof databaseTargets>[number]['open']>>;
+  let shared: SharedState;
+  let t: TestApp;
+  let searches = 0;
+  beforeAll(async () => {
+    const staticDir = mkdtempSync(path.join(tmpdir(), 'cdna-static-'));
+    writeFileSync(path.join(staticDir, 'index.html'), '<!doctype html><html><head><title>Cinema DNA</title></head><body><div id="root"></div></body></html>');
+    database = await databaseTargets()[0]!.open();
+    shared = createMemorySharedState();
+    t = await openTestApp({ database, shared, staticDir, findLimit: 2 });
+    const find = t.connections.find.bind(t.connections);
+    t.connections.find = (...args) => {
+      searches += 1;
+      return find(...args);
+    };
+  });
+  afterAll(async () => {
+    await t.close();
+    await shared.close();
+    await database.dispose();
+  });
+
+  const page = (from: string, to: string) => request(t.app).get('/connection').query({ from, to });
+  const image = (from: string, to: string) => request(t.app).get('/api/share/preview.png').query({ from, to });
+
+  it('refuses with 429 once the limit is used, without searching; a crawler unfurling a link searches once', async () => {
+    // An unfurl: the page, then its image — one search between them.
+    expect((await page('person:kevin-bacon', 'person:tom-hanks').expect(200)).text).toContain('og:title');
+    await image('person:kevin-bacon', 'person:tom-hanks').expect(200);
+    expect(searches).toBe(1);
+    await image('person:meryl-streep', 'person:keanu-reeves').expect(200);
+    expect(searches).toBe(2);
+
+    const refusedPage = await page('person:tom-hanks', 'person:meryl-streep').expect(429);
+    expect(refusedPage.headers['content-type']).toMatch(/^text\/html/);
+    expect(refusedPage.text).toMatch(/Too many requests/);
+    expect(Number(refusedPage.headers['retry-after'])).toBeGreaterThan(0);
+    const refusedImage = await image('person:keanu-reeves', 'person:kevin-bacon').expect(429);
+    expect(refusedImage.body).toMatchObject({ code: 'RATE_LIMITED', details: { limit: 2 } });
+    expect(searches).toBe(2);
+
+    // Links already resolved keep unfurling: no search, so nothing to refuse.
+    expect((await page('person:kevin-bacon', 'person:tom-hanks').expect(200)).text).toContain('og:title');
+    await image('person:meryl-streep', 'person:keanu-reeves').expect(200);
+    expect(searches).toBe(2);
+  });
+});

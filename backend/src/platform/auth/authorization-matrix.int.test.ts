@@ -5,7 +5,7 @@ import { openTestApp, type TestApp } from '../../test-support/app-fixture.js';
 import { databaseTargets, uniqueSuffix } from '../../test-support/targets.js';
 import { createMemorySharedState } from '../cache/memory.js';
 import type { SharedState } from '../cache/types.js';
-import { registeredRoutes, type Access } from './route-registry.js';
+import { registeredRoutes, type Access, type CsrfPolicy } from './route-registry.js';
 import type { AuthenticatedUser } from './types.js';
 
 /**
@@ -40,6 +40,8 @@ interface Row {
   /** The route as declared (Express syntax). */
   route: string;
   access: Access;
+  /** Declared CSRF policy; default `session`. */
+  csrf?: CsrfPolicy;
   /** The concrete request; default: the route itself, no body. */
   request?: (caller: Caller, fixture: Fixture) => Promise<{ path?: string; body?: unknown }> | { path?: string; body?: unknown };
   expected: Expected;
@@ -75,6 +77,7 @@ const MATRIX: Row[] = [
     method: 'POST',
     route: '/api/auth/register',
     access: 'public',
+    csrf: 'always',
     request: () => {
       const username = `reg_${uniqueSuffix()}`;
       return { body: { username, email: `${username}@example.com`, password: TEST_PASSWORD } };
@@ -85,10 +88,11 @@ const MATRIX: Row[] = [
     method: 'POST',
     route: '/api/auth/login',
     access: 'public',
+    csrf: 'always',
     request: (caller, fixture) => ({ body: { username: caller.username ?? fixture.loginTarget, password: TEST_PASSWORD } }),
     expected: sessionChanging(200),
   },
-  { method: 'POST', route: '/api/auth/logout', access: 'public', expected: sessionChanging(204) },
+  { method: 'POST', route: '/api/auth/logout', access: 'public', csrf: 'always', expected: sessionChanging(204) },
   { method: 'GET', route: '/api/auth/me', access: 'user', expected: signedIn(200) },
   // Past the guard, a well-formed token that was never issued is refused by the route itself.
   { method: 'POST', route: '/api/auth/verify-email', access: 'session-user', request: () => ({ body: { token: 'x'.repeat(43) } }), expected: sessionOnly(400) },
@@ -194,11 +198,11 @@ describe.each(databaseTargets())('authorization matrix on $name', (dbTarget) => 
     }
   }
 
-  it('has one row per declared API route, with the access the route declares', () => {
+  it('has one row per declared API route, with the access and CSRF policy the route declares', () => {
     const declared = registeredRoutes(t.app)
-      .map((route) => `${route.method.toUpperCase()} ${route.path} ${route.access}`)
+      .map((route) => `${route.method.toUpperCase()} ${route.path} ${route.access} csrf:${route.csrf}`)
       .sort();
-    const table = MATRIX.map((row) => `${row.method} ${row.route} ${row.access}`).sort();
+    const table = MATRIX.map((row) => `${row.method} ${row.route} ${row.access} csrf:${row.csrf ?? 'session'}`).sort();
     expect(declared.length).toBeGreaterThan(20);
     expect(table).toEqual(declared);
   });
@@ -211,6 +215,37 @@ describe.each(databaseTargets())('authorization matrix on $name', (dbTarget) => 
       const expected = row.expected[identity];
       expect(res.status, `${identity} ${row.method} ${path}: ${String(res.text ?? "").slice(0, 200)}`).toBe(expected);
       if (expected >= 400) expect(res.body).toMatchObject({ code: expect.any(String), message: expect.any(String) });
+    });
+  });
+
+  describe('CSRF on every spelling of a session-changing path', () => {
+    const SPELLINGS: Array<[string, unknown]> = [
+      ['/api/auth/login/', { username: 'x', password: TEST_PASSWORD }],
+      ['/API/AUTH/LOGIN', { username: 'x', password: TEST_PASSWORD }],
+      ['/api/Auth/Login', { username: 'x', password: TEST_PASSWORD }],
+      ['/api/Auth/Register/', { username: `reg_${uniqueSuffix()}`, email: 'r@example.com', password: TEST_PASSWORD }],
+      ['/API/auth/logout/', undefined],
+    ];
+
+    it.each(SPELLINGS)('%s without a token is 403, with or without a session', async (spelling, body) => {
+      const login = { username: fixture.loginTarget, password: TEST_PASSWORD };
+      const withBody = (body as { username?: string } | undefined)?.username === 'x' ? login : body;
+      // No session at all, then an anonymous session that has a token but does not send it.
+      const bare = apiClient(t.app);
+      const withSession = await anonymousClient(t.app);
+      withSession.csrfToken = undefined;
+      for (const client of [bare, withSession]) {
+        const res = await client.send('post', spelling, withBody);
+        expect(res.status, `${spelling}: ${res.text.slice(0, 200)}`).toBe(403);
+        expect(res.body).toEqual({ code: 'FORBIDDEN', message: 'Missing or invalid CSRF token', details: {} });
+      }
+    });
+
+    it.each(SPELLINGS)('%s with the token reaches the route', async (spelling, body) => {
+      const client = await anonymousClient(t.app);
+      const login = { username: fixture.loginTarget, password: TEST_PASSWORD };
+      const res = await client.send('post', spelling, (body as { username?: string } | undefined)?.username === 'x' ? login : body);
+      expect([200, 201, 204], `${spelling}: ${res.text.slice(0, 200)}`).toContain(res.status);
     });
   });
 });

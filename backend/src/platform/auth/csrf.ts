@@ -5,6 +5,15 @@ import { AppError } from '../errors.js';
 const UNSAFE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 export const CSRF_HEADER_NAME = 'x-csrf-token';
 
+/**
+ * When a route's writes need the CSRF token:
+ * - `session` (default): when the caller is authenticated by the session cookie (the browser
+ *   attaches that cookie to forged cross-site requests too);
+ * - `always`: also without a session (sign in, register, sign out: login CSRF).
+ * API-key requests are exempt under `session`: no browser adds that header on its own.
+ */
+export type CsrfPolicy = 'always' | 'session';
+
 /** The session's synchronizer token, created on first use (which creates the session). */
 export function csrfTokenFor(req: Request): string {
   req.session.csrfToken ??= randomBytes(32).toString('base64url');
@@ -20,17 +29,14 @@ function tokenMatches(req: Request): boolean {
 }
 
 /**
- * Synchronizer-token CSRF protection for the API. A state-changing request must echo the session's
- * token in `X-CSRF-Token` when it is authenticated by the session cookie (the browser attaches that
- * cookie to forged cross-site requests too), and always on the routes that change sessions (sign in,
- * register, sign out: login CSRF). API-key requests are exempt: no browser adds that header on its
- * own. Anonymous writes without a session stay open (`curl -X POST /api/find-connection`).
+ * Synchronizer-token CSRF check for one route, run as that route's middleware: whatever spelling
+ * of the path reached the route (trailing slash, other case), the same check runs. Anonymous
+ * writes without a session stay open under `session` (`curl -X POST /api/find-connection`).
  */
-export function csrfProtection(options: { alwaysFor: string[] }): RequestHandler {
-  const always = new Set(options.alwaysFor);
+export function csrfCheck(policy: CsrfPolicy): RequestHandler {
   return (req, _res, next) => {
     if (!UNSAFE_METHODS.has(req.method)) return next();
-    const required = always.has(req.path) || req.authMethod === 'session';
+    const required = policy === 'always' || req.authMethod === 'session';
     if (required && !tokenMatches(req)) return next(new AppError(403, 'FORBIDDEN', 'Missing or invalid CSRF token'));
     next();
   };

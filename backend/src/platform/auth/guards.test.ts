@@ -62,13 +62,15 @@ describe('guards', () => {
 });
 
 describe('the route registry', () => {
-  it('lists each route with its mount path and access', () => {
+  it('lists each route with its mount path, access and CSRF policy (session unless declared)', () => {
     const routes = createApiRoutes(Router(), '/api');
     routes.get('/a', 'public', (_req, res) => res.end());
     routes.delete('/b/:id', 'owner-or-staff', (_req, res) => res.end());
+    routes.post('/c', { access: 'public', csrf: 'always' }, (_req, res) => res.end());
     expect(routes.list()).toEqual([
-      { method: 'get', path: '/api/a', access: 'public' },
-      { method: 'delete', path: '/api/b/:id', access: 'owner-or-staff' },
+      { method: 'get', path: '/api/a', access: 'public', csrf: 'session' },
+      { method: 'delete', path: '/api/b/:id', access: 'owner-or-staff', csrf: 'session' },
+      { method: 'post', path: '/api/c', access: 'public', csrf: 'always' },
     ]);
   });
 });

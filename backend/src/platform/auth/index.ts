@@ -36,8 +36,12 @@ export interface AuthPlatform {
   close(): void;
 }
 
-/** API paths (under /api) that may start a session: CSRF token, sign-in and Google's redirects. */
-const STARTS_SESSION = /^\/(auth\/|login$)/;
+/**
+ * API paths (under /api) that may start a session: CSRF token, sign-in and Google's redirects. As
+ * loose as Express's routing (any case, a trailing slash), so every spelling that reaches those
+ * routes has its session.
+ */
+const STARTS_SESSION = /^\/(auth\/|login\/?$)/i;
 
 /**
  * Most API traffic is anonymous and carries no session cookie: loading (and creating) a session

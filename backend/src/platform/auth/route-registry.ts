@@ -1,5 +1,9 @@
 import type { Express, RequestHandler, Router } from 'express';
+import { rejectUnstorableText } from '../storable-input.js';
+import { csrfCheck, type CsrfPolicy } from './csrf.js';
 import { requireOwnerOrStaff, requireRole, requireSessionUser, requireUser } from './guards.js';
+
+export type { CsrfPolicy } from './csrf.js';
 
 /**
  * Who may call a route:
@@ -17,6 +21,14 @@ export interface RegisteredRoute {
   /** Express path including the mount point, e.g. "/api/users/:id/connections". */
   path: string;
   access: Access;
+  /** When its writes need the CSRF token (see CsrfPolicy). */
+  csrf: CsrfPolicy;
+}
+
+/** A route's declaration: who may call it and, when not the default `session`, its CSRF policy. */
+export interface RouteOptions {
+  access: Access;
+  csrf?: CsrfPolicy;
 }
 
 const GUARDS: Record<Access, RequestHandler | null> = {
@@ -28,9 +40,9 @@ const GUARDS: Record<Access, RequestHandler | null> = {
   admin: requireRole('admin'),
 };
 
-type Register = (path: string, access: Access, ...handlers: RequestHandler[]) => void;
+type Register = (path: string, declaration: Access | RouteOptions, ...handlers: RequestHandler[]) => void;
 
-/** Declares API routes: each one gets its access guard and is listed, so tests can check every route. */
+/** Declares API routes: each one gets its CSRF check, access guard and input check, and is listed, so tests can check every route. */
 export interface ApiRoutes {
   get: Register;
   post: Register;
@@ -41,15 +53,19 @@ export interface ApiRoutes {
   list(): RegisteredRoute[];
 }
 
-/** Routes on `router`, which is mounted at `mountPath`; the guard runs before the route's own handlers. */
+/**
+ * Routes on `router`, which is mounted at `mountPath`. Before the route's own handlers: the CSRF
+ * check, the access guard, then the refusal of text no database can store (path, query and body).
+ */
 export function createApiRoutes(router: Router, mountPath = '/api'): ApiRoutes {
   const routes: RegisteredRoute[] = [];
   const register =
     (method: HttpMethod): Register =>
-    (path, access, ...handlers) => {
+    (path, declaration, ...handlers) => {
+      const { access, csrf = 'session' } = typeof declaration === 'string' ? { access: declaration } : declaration;
       const guard = GUARDS[access];
-      router[method](path, ...(guard ? [guard, ...handlers] : handlers));
-      routes.push({ method, path: `${mountPath}${path}`, access });
+      router[method](path, csrfCheck(csrf), ...(guard ? [guard] : []), rejectUnstorableText, ...handlers);
+      routes.push({ method, path: `${mountPath}${path}`, access, csrf });
     };
   return {
     get: register('get'),
@@ -68,7 +84,7 @@ export function recordApiRoutes(app: Express, routes: ApiRoutes): void {
   app.set(ROUTES_SETTING, routes);
 }
 
-/** The API routes an app declared, with their access. */
+/** The API routes an app declared, with their access and CSRF policy. */
 export function registeredRoutes(app: Express): RegisteredRoute[] {
   const routes = app.get(ROUTES_SETTING) as ApiRoutes | undefined;
   return routes?.list() ?? [];

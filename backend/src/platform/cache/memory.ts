@@ -1,4 +1,5 @@
 import { EventEmitter } from 'node:events';
+import { LRUCache } from 'lru-cache';
 import type { CounterValue, Counters, KeyValueStore, PubSub, ScoredMember, SharedState, SortedSets } from './types.js';
 
 interface Expiring<T> {
@@ -6,15 +7,26 @@ interface Expiring<T> {
   expiresAt: number | null;
 }
 
-/** In-process shared state for a single node (the embedded default). */
-export function createMemorySharedState(): SharedState {
-  const strings = new Map<string, Expiring<string>>();
-  const counters = new Map<string, Expiring<number>>();
-  const sets = new Map<string, Map<string, number>>();
+export interface MemorySharedStateOptions {
+  /**
+   * Bound of each structure: cached strings, counters, sorted sets, and members of one sorted set.
+   * Past it the least recently used string, counter or set goes (the lowest-scored member of a set).
+   */
+  maxEntries?: number;
+}
+
+export const DEFAULT_MEMORY_MAX_ENTRIES = 50_000;
+
+/** In-process shared state for a single node (the embedded default), bounded in memory. */
+export function createMemorySharedState(options: MemorySharedStateOptions = {}): SharedState {
+  const max = options.maxEntries ?? DEFAULT_MEMORY_MAX_ENTRIES;
+  const strings = new LRUCache<string, Expiring<string>>({ max });
+  const counters = new LRUCache<string, Expiring<number>>({ max });
+  const sets = new LRUCache<string, Map<string, number>>({ max });
   const bus = new EventEmitter();
   bus.setMaxListeners(0);
 
-  const live = <T>(map: Map<string, Expiring<T>>, key: string): Expiring<T> | undefined => {
+  const live = <T extends NonNullable<unknown>>(map: LRUCache<string, Expiring<T>>, key: string): Expiring<T> | undefined => {
     const entry = map.get(key);
     if (entry && entry.expiresAt !== null && entry.expiresAt <= Date.now()) {
       map.delete(key);
@@ -24,9 +36,14 @@ export function createMemorySharedState(): SharedState {
   };
   // Expired entries nobody reads again would otherwise stay forever.
   const sweeper = setInterval(() => {
-    for (const map of [strings, counters] as Map<string, Expiring<unknown>>[]) {
-      for (const key of map.keys()) live(map, key);
-    }
+    const sweep = <T extends NonNullable<unknown>>(map: LRUCache<string, Expiring<T>>) => {
+      for (const key of [...map.keys()]) {
+        const entry = map.peek(key);
+        if (entry && entry.expiresAt !== null && entry.expiresAt <= Date.now()) map.delete(key);
+      }
+    };
+    sweep(strings);
+    sweep(counters);
   }, 60_000);
   sweeper.unref();
 
@@ -70,12 +87,21 @@ export function createMemorySharedState(): SharedState {
       .map(([member, score]) => ({ member, score }))
       .sort((a, b) => b.score - a.score || (a.member < b.member ? 1 : a.member > b.member ? -1 : 0));
 
+  /** Keeps a set within `max` members by dropping its lowest-scored one (never the member just written). */
+  const trim = (set: Map<string, number>, keep: string) => {
+    if (set.size <= max) return;
+    let lowest: string | undefined;
+    for (const [member, score] of set) if (member !== keep && (lowest === undefined || score < set.get(lowest)!)) lowest = member;
+    if (lowest !== undefined) set.delete(lowest);
+  };
+
   const sortedSets: SortedSets = {
     async increment(key, member, by) {
       const set = sets.get(key) ?? new Map<string, number>();
       sets.set(key, set);
       const score = (set.get(member) ?? 0) + by;
       set.set(member, score);
+      trim(set, member);
       return score;
     },
     async score(key, member) {

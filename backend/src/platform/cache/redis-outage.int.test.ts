@@ -62,6 +62,11 @@ describe.runIf(hasRedisServer)('when Redis goes away while the app runs', () => 
 
     const socket: Socket<ServerToClientEvents, ClientToServerEvents> = connect(server.url, { transports: ['websocket'], forceNew: true });
     await new Promise((resolve) => socket.once('connect', () => resolve(undefined)));
+    const search = { fromEntity: { id: 'kevin-bacon', type: 'person' }, toEntity: { id: 'tom-hanks', type: 'person' } };
+    const found = await fetch(`${server.url}/api/find-connection`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(search) });
+    expect(found.status).toBe(200);
+    const trendingBefore = await (await fetch(`${server.url}/api/trending`)).json();
+    expect(trendingBefore).toMatchObject({ degraded: false, connections: [{ fromEntity: { key: 'person:kevin-bacon' }, searchCount: 1 }] });
 
     await stopRedis(redis);
 
@@ -77,6 +82,10 @@ describe.runIf(hasRedisServer)('when Redis goes away while the app runs', () => 
     expect(downBody.status).toBe('degraded');
     expect(downBody.cache).toMatchObject({ status: 'down', driver: 'redis', latencyMs: null });
     expect(downBody.database.status).toBe('up');
+    // Trending: the last list this server read, marked degraded, instead of a 500.
+    const trendingDuring = await fetch(`${server.url}/api/trending`);
+    expect(trendingDuring.status).toBe(200);
+    expect(await trendingDuring.json()).toEqual({ ...trendingBefore, degraded: true });
     // Sockets keep working on this node while other nodes cannot be reached.
     const joined = await socket.emitWithAck(EVENTS.roomJoin, { code: 'outage', displayName: 'Ana' });
     expect(joined).toMatchObject({ ok: true, data: { members: [{ displayName: 'Ana' }] } });

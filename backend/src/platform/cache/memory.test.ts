@@ -1,0 +1,52 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { createMemorySharedState } from './memory.js';
+import type { SharedState } from './types.js';
+
+describe('the in-process shared state is bounded', () => {
+  let shared: SharedState;
+  afterEach(async () => {
+    await shared.close();
+  });
+
+  it('keeps at most maxEntries strings, dropping the least recently used', async () => {
+    shared = createMemorySharedState({ maxEntries: 100 });
+    for (let i = 0; i < 100; i += 1) await shared.kv.set(`path:${i}`, `result ${i}`);
+    // Reading key 0 makes it recent; key 1 is now the least recently used.
+    expect(await shared.kv.get('path:0')).toBe('result 0');
+    await shared.kv.set('path:100', 'result 100');
+    expect(await shared.kv.get('path:1')).toBeNull();
+    expect(await shared.kv.get('path:0')).toBe('result 0');
+    expect(await shared.kv.get('path:100')).toBe('result 100');
+    // A flood of unique keys never holds more than the bound.
+    for (let i = 0; i < 10_000; i += 1) await shared.kv.set(`flood:${i}`, 'x');
+    let kept = 0;
+    for (let i = 0; i < 10_000; i += 1) if ((await shared.kv.get(`flood:${i}`)) !== null) kept += 1;
+    expect(kept).toBe(100);
+    expect(await shared.kv.deleteByPrefix('')).toBe(100);
+  });
+
+  it('bounds counters the same way, each keeping its own window', async () => {
+    shared = createMemorySharedState({ maxEntries: 100 });
+    expect((await shared.counters.increment('ratelimit:a', { ttlMs: 60_000 })).value).toBe(1);
+    for (let i = 0; i < 1_000; i += 1) await shared.counters.increment(`ratelimit:ip-${i}`, { ttlMs: 60_000 });
+    expect(await shared.counters.get('ratelimit:a')).toBe(0);
+    expect(await shared.counters.get('ratelimit:ip-999')).toBe(1);
+    const again = await shared.counters.increment('ratelimit:ip-999', { ttlMs: 60_000 });
+    expect(again.value).toBe(2);
+    expect(again.ttlMs).toBeLessThanOrEqual(60_000);
+  });
+
+  it('bounds a sorted set by dropping its lowest-scored member, and the number of sets', async () => {
+    shared = createMemorySharedState({ maxEntries: 100 });
+    for (let i = 0; i < 100; i += 1) await shared.sortedSets.increment('trending', `pair-${i}`, i + 10);
+    await shared.sortedSets.increment('trending', 'newcomer', 1);
+    expect(await shared.sortedSets.size('trending')).toBe(100);
+    // The lowest-scored old member went; the member just written stays, whatever its score.
+    expect(await shared.sortedSets.score('trending', 'pair-0')).toBeNull();
+    expect(await shared.sortedSets.score('trending', 'newcomer')).toBe(1);
+    expect((await shared.sortedSets.range('trending', 0, 0))[0]).toEqual({ member: 'pair-99', score: 109 });
+    for (let i = 0; i < 1_000; i += 1) await shared.sortedSets.increment(`board-${i}`, 'ana', 1);
+    expect(await shared.sortedSets.size('trending')).toBe(0);
+    expect(await shared.sortedSets.size('board-999')).toBe(1);
+  });
+});

@@ -1,0 +1,371 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { CLIENT_EVENTS, type ClientEvent, type ClientToServerEvents, type ServerToClientEvents } from '@cinema-dna/shared-types';
+import { io as connect, type Socket } from 'socket.io-client';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startServer, type RunningServer } from '../server.js';
+import { dropSchema, uniqueSuffix } from '../test-support/targets.js';
+import { registeredRoutes, type RegisteredRoute } from './auth/route-registry.js';
+import { loadConfig } from './config.js';
+import { createLogger } from './logging.js';
+
+/**
+ * Hostile input on every declared API route and every socket command, as an anonymous visitor
+ * (holding a CSRF token) and as a signed-in user (with the session's token, so writes reach their
+ * handlers): no answer may be a 5xx, every 4xx is `{ code, message, details }`, and every socket
+ * command is acknowledged with `{ ok, ... }`. Seeded, so a failure replays exactly.
+ */
+
+const MEGABYTE = 'x'.repeat(1 << 20);
+/** Strings that databases, parsers and renderers have tripped on. */
+const HOSTILE_STRINGS: Record<string, string> = {
+  nul: '\u0000',
+  'nul inside': 'tom\u0000hanks',
+  'lone high surrogate': '\ud800',
+  'lone low surrogate': '\udc00',
+  'surrogates swapped': 'a\udc00\ud800b',
+  'rtl override': '\u202Egnp.exe',
+  'zero-width joiners': 'a\u200D\u200Db\u200B',
+  'combining marks': 'e' + '\u0301'.repeat(200),
+  emoji: '👨‍👩‍👧‍👦🎬',
+  'percent nul': '%00',
+  'dot dot slash': '../../../etc/passwd',
+  'long unicode': '𝔘'.repeat(20_000),
+  '1 MB': MEGABYTE,
+  empty: '',
+  spaces: '   ',
+  'sql-ish': "' OR 1=1 --",
+  'html-ish': '<script>alert(1)</script>',
+  'type:id with nul': 'person:\u0000',
+};
+/** Non-strings where strings are expected. */
+const HOSTILE_VALUES: Record<string, unknown> = {
+  number: 12345,
+  'negative number': -1,
+  'huge number': 1e308,
+  boolean: true,
+  null: null,
+  array: ['a', '\u0000'],
+  'empty object': {},
+  object: JSON.parse('{"a":"b","__proto__":{"polluted":true}}'),
+  'deep object': JSON.parse('['.repeat(200) + ']'.repeat(200)),
+};
+const HOSTILE: Array<[string, unknown]> = [...Object.entries(HOSTILE_STRINGS), ...Object.entries(HOSTILE_VALUES)];
+
+/** Valid-looking examples, so each hostile value is tried in a field the handler really reads. */
+const bacon = { id: 'kevin-bacon', type: 'person' };
+const hanks = { id: 'tom-hanks', type: 'person' };
+const EXAMPLE_PARAMS: Record<string, string> = { type: 'person', id: 'tom-hanks', keyId: '1' };
+const EXAMPLE_QUERIES: Record<string, Record<string, string>> = {
+  'GET /api/search': { q: 'tom', type: 'person', limit: '5' },
+  'GET /api/search/faceted': { query: 'the', entityTypes: 'movie', genres: 'Drama', countries: 'USA', yearFrom: '1990', sortBy: 'title', limit: '3' },
+  'GET /api/share/preview.png': { from: 'person:kevin-bacon', to: 'person:tom-hanks' },
+  'GET /connection': { from: 'person:kevin-bacon', to: 'person:tom-hanks' },
+  'GET /api/login': { returnTo: '/profile' },
+  'GET /api/auth/google': { returnTo: '/profile' },
+  'GET /api/auth/google/callback': { error: 'access_denied', state: 'abc', code: 'xyz' },
+};
+const GENERIC_QUERY = { q: 'tom', id: '1', limit: '2' };
+const pathStep = (id: string, name: string, type: string, relationship: unknown) => ({
+  entity: { id, key: `${type}:${id}`, name, type, subtype: null, popularity: 1, profile_path: null, poster_path: null, logo_path: null, release_date: null, year: null, country: null, overview: null },
+  relationship,
+});
+const EXAMPLE_BODIES: Record<string, unknown> = {
+  'POST /api/find-connection': { fromEntity: bacon, toEntity: hanks, parameters: { maxDegrees: 3, avoid: ['person:tom-cruise'], allowedTypes: ['person', 'movie'] } },
+  'POST /api/connections/find': { fromEntityId: 'person:kevin-bacon', toEntityId: 'person:tom-hanks', maxDegrees: 3 },
+  'POST /api/connections/alternatives': { fromEntity: bacon, toEntity: hanks, limit: 2 },
+  'POST /api/contact': { name: 'Ada', email: 'ada@example.com', subject: 'Hello', category: 'bug', message: 'A message.' },
+  'POST /api/auth/register': { username: 'fuzz_user', email: 'fuzz@example.com', password: 'correct-horse-battery' },
+  'POST /api/auth/login': { username: 'fuzz_user', password: 'correct-horse-battery' },
+  'POST /api/users/me/api-keys': { name: 'cli' },
+  'POST /api/connections/save': {
+    fromEntityId: 'kevin-bacon',
+    fromEntityName: 'Kevin Bacon',
+    fromEntityType: 'person',
+    toEntityId: 'tom-hanks',
+    toEntityName: 'Tom Hanks',
+    toEntityType: 'person',
+    path: [
+      pathStep('kevin-bacon', 'Kevin Bacon', 'person', { type: 'acted_in', direction: 'forward', character: 'Jack', job: null, label: 'Jack' }),
+      pathStep('apollo-13-1995', 'Apollo 13', 'movie', { type: 'acted_in', direction: 'backward', character: 'Jim', job: null, label: 'Jim' }),
+      pathStep('tom-hanks', 'Tom Hanks', 'person', null),
+    ],
+    degrees: 2,
+  },
+};
+const GENERIC_BODY = { name: 'x', id: 'x', value: 'x' };
+const EXAMPLE_SOCKET_PAYLOADS: Record<ClientEvent, unknown> = {
+  'room:join': { code: 'fuzz-room', displayName: 'Ana' },
+  'room:leave': { code: 'fuzz-room' },
+  'search:start': { fromEntity: bacon, toEntity: hanks, parameters: { maxDegrees: 2 } },
+  'search:cancel': { requestId: 'not-running' },
+};
+/** Socket.IO closes a connection whose message exceeds maxHttpBufferSize (64 kB): socket strings stay below it (UTF-16 units, up to 3 bytes each). */
+const SOCKET_STRING_LIMIT = 8 * 1024;
+
+/** mulberry32: small, seeded, good enough to pick samples. */
+function prng(seed: number) {
+  return () => {
+    seed = (seed + 0x6d2b79f5) | 0;
+    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+function sample<T>(items: T[], count: number, random: () => number): T[] {
+  const pool = [...items];
+  const picked: T[] = [];
+  while (pool.length > 0 && picked.length < count) picked.push(pool.splice(Math.floor(random() * pool.length), 1)[0]!);
+  return picked;
+}
+
+type Leaf = Array<string | number>;
+/** Paths to every leaf (and every non-empty container) of a JSON value. */
+function leaves(value: unknown, prefix: Leaf = []): Leaf[] {
+  if (value === null || typeof value !== 'object') return [prefix];
+  const entries = Array.isArray(value) ? value.map((item, i) => [i, item] as const) : Object.entries(value);
+  return [...(prefix.length > 0 ? [prefix] : []), ...entries.flatMap(([key, item]) => leaves(item, [...prefix, key]))];
+}
+function replaceAt(value: unknown, at: Leaf, replacement: unknown): unknown {
+  if (at.length === 0) return replacement;
+  const copy = structuredClone(value) as Record<string | number, unknown>;
+  let node = copy;
+  for (const key of at.slice(0, -1)) node = node[key] as Record<string | number, unknown>;
+  node[at.at(-1)!] = replacement;
+  return copy;
+}
+
+/** Percent-encodes any string, lone surrogates included (as the bytes a careless client would send). */
+function encodeAny(text: string): string {
+  let out = '';
+  for (const char of text) {
+    const code = char.charCodeAt(0);
+    if (char.length === 1 && code >= 0xd800 && code <= 0xdfff) out += `%${(0xe0 | (code >> 12)).toString(16)}%${(0x80 | ((code >> 6) & 0x3f)).toString(16)}%${(0x80 | (code & 0x3f)).toString(16)}`;
+    else out += encodeURIComponent(char);
+  }
+  return out;
+}
+/** A query value in the forms a client may send: text, repeated keys (arrays), bracketed keys (objects). */
+function queryPart(key: string, value: unknown): string {
+  if (Array.isArray(value)) return value.map((item) => `${encodeAny(key)}=${encodeAny(String(item))}`).join('&') || `${encodeAny(key)}[]=`;
+  if (value !== null && typeof value === 'object') return Object.entries(value).map(([k, v]) => `${encodeAny(key)}[${encodeAny(k)}]=${encodeAny(String(v))}`).join('&') || `${encodeAny(key)}[]=`;
+  return `${encodeAny(key)}=${encodeAny(String(value))}`;
+}
+const queryString = (query: Record<string, unknown>) => Object.entries(query).map(([key, value]) => queryPart(key, value)).join('&');
+
+interface Caller {
+  name: 'anonymous' | 'signed in';
+  cookie?: string;
+  csrfToken?: string;
+}
+interface Attempt {
+  method: string;
+  url: string;
+  body?: unknown;
+  what: string;
+}
+interface Outcome {
+  status: number;
+  text: string;
+  contentType: string;
+}
+
+async function send(baseUrl: string, caller: Caller, attempt: Attempt): Promise<Outcome> {
+  const headers: Record<string, string> = { accept: 'application/json' };
+  if (caller.cookie) headers.cookie = caller.cookie;
+  if (caller.csrfToken) headers['x-csrf-token'] = caller.csrfToken;
+  if (attempt.body !== undefined) headers['content-type'] = 'application/json';
+  const res = await fetch(`${baseUrl}${attempt.url}`, {
+    method: attempt.method,
+    headers,
+    body: attempt.body === undefined ? undefined : JSON.stringify(attempt.body),
+    redirect: 'manual',
+  });
+  // A caller follows its own session: sign-in rotates the cookie, and the token comes with it.
+  const cookie = res.headers.getSetCookie().find((value) => value.startsWith('cdna.sid='));
+  if (cookie) caller.cookie = cookie.split(';')[0];
+  const token = res.headers.get('x-csrf-token');
+  if (token) caller.csrfToken = token;
+  return { status: res.status, text: await res.text(), contentType: res.headers.get('content-type') ?? '' };
+}
+
+/** What is wrong with an answer, or null when it is acceptable. */
+function problemWith(outcome: Outcome): string | null {
+  if (outcome.status >= 500) return `status ${outcome.status}`;
+  if (outcome.status < 400) return null;
+  let body: unknown;
+  try {
+    body = JSON.parse(outcome.text);
+  } catch {
+    return `4xx without a JSON body (${outcome.contentType})`;
+  }
+  const error = body as { code?: unknown; message?: unknown };
+  if (typeof error?.code !== 'string' || typeof error.message !== 'string' || !('details' in (body as object))) return 'error body is not { code, message, details }';
+  return null;
+}
+
+/** Every way to send hostile values to one route: in each path parameter, each query field, each body field. */
+function attemptsFor(route: RegisteredRoute, random: () => number): Attempt[] {
+  const method = route.method.toUpperCase();
+  const key = `${method} ${route.path}`;
+  const params = [...route.path.matchAll(/:(\w+)/g)].map((match) => match[1]!);
+  const pathWith = (values: Record<string, string>) => route.path.replace(/:(\w+)/g, (_all, name: string) => values[name] ?? encodeAny(EXAMPLE_PARAMS[name] ?? 'x'));
+  const query = EXAMPLE_QUERIES[key] ?? GENERIC_QUERY;
+  const writes = method !== 'GET';
+  const body = writes ? (EXAMPLE_BODIES[key] ?? GENERIC_BODY) : undefined;
+  const url = (values: Record<string, string> = {}, q: Record<string, unknown> = query) => `${pathWith(values)}?${queryString(q)}`;
+  const attempts: Attempt[] = [{ method, url: url(), body, what: 'the example' }];
+
+  for (const [name, value] of HOSTILE) {
+    // Path parameters and URLs: a 1 MB URL is refused by the HTTP parser itself; tried once below.
+    const inUrl = name === '1 MB' ? 'x'.repeat(4096) : value;
+    for (const param of params) attempts.push({ method, url: url({ [param]: encodeAny(String(inUrl)) }), body, what: `${name} in :${param}` });
+    for (const field of sample(Object.keys(query), 4, random)) attempts.push({ method, url: url({}, { ...query, [field]: inUrl }), body, what: `${name} in ?${field}` });
+    if (writes) {
+      for (const at of sample(leaves(body), 6, random)) attempts.push({ method, url: url(), body: replaceAt(body, at, value), what: `${name} at body.${at.join('.')}` });
+      if (random() < 0.3) attempts.push({ method, url: url(), body: value, what: `${name} as the whole body` });
+    }
+  }
+  attempts.push({ method, url: `${pathWith({})}?q=${'y'.repeat(1 << 20)}`, body, what: '1 MB query string' });
+  attempts.push({ method, url: url({}, {}), what: 'nothing at all' });
+  return attempts;
+}
+
+/** Runs `work` over `items` with a few in flight at once. */
+async function pool<T>(items: T[], concurrency: number, work: (item: T) => Promise<void>): Promise<void> {
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: concurrency }, async () => {
+      while (next < items.length) await work(items[next++]!);
+    }),
+  );
+}
+
+const targets = [
+  { name: 'pglite', env: {} as Record<string, string>, drop: async () => {} },
+  ...(process.env.DATABASE_URL
+    ? [
+        (() => {
+          const schema = `test_${uniqueSuffix()}`;
+          const env: Record<string, string> = { DATABASE_URL: process.env.DATABASE_URL, DATABASE_SCHEMA: schema };
+          if (process.env.REDIS_URL) env.REDIS_URL = process.env.REDIS_URL;
+          return { name: 'postgres', env, drop: () => dropSchema(process.env.DATABASE_URL!, schema) };
+        })(),
+      ]
+    : []),
+];
+
+describe.each(targets)('hostile input on every route and socket command on $name', (target) => {
+  let server: RunningServer;
+  const sockets: Socket[] = [];
+
+  beforeAll(async () => {
+    const staticDir = mkdtempSync(path.join(tmpdir(), 'cdna-fuzz-static-'));
+    writeFileSync(path.join(staticDir, 'index.html'), '<!doctype html><html><head><title>Cinema DNA</title></head><body></body></html>');
+    const config = loadConfig({
+      PORT: '0',
+      HOST: '127.0.0.1',
+      DATA_DIR: mkdtempSync(path.join(tmpdir(), 'cdna-fuzz-')),
+      STATIC_DIR: staticDir,
+      FIND_CONNECTION_RATE_LIMIT: '0',
+      RATE_LIMIT_PUBLIC_PER_MINUTE: '0',
+      RATE_LIMIT_AUTHENTICATED_PER_MINUTE: '0',
+      // Google sign-in on, so its routes run for real (its server is never reached: no state ever matches).
+      GOOGLE_CLIENT_ID: 'fuzz',
+      GOOGLE_CLIENT_SECRET: 'fuzz',
+      GOOGLE_AUTH_URL: 'http://127.0.0.1:9/authorize',
+      GOOGLE_TOKEN_URL: 'http://127.0.0.1:9/token',
+      GOOGLE_USERINFO_URL: 'http://127.0.0.1:9/userinfo',
+      ...target.env,
+    });
+    server = await startServer(config, { logger: createLogger('silent'), redisKeyPrefix: `test:${uniqueSuffix()}:`, searchWorkers: 0 });
+  });
+  afterAll(async () => {
+    for (const socket of sockets) socket.disconnect();
+    await server?.close();
+    await target.drop();
+  });
+
+  /** A caller with a CSRF token; signed in through registration when asked. */
+  async function newCaller(name: Caller['name']): Promise<Caller> {
+    const caller: Caller = { name };
+    caller.csrfToken = JSON.parse((await send(server.url, caller, { method: 'GET', url: '/api/auth/csrf', what: 'token' })).text).csrfToken;
+    if (name === 'signed in') {
+      const username = `fuzz_${uniqueSuffix()}`;
+      const registered = await send(server.url, caller, { method: 'POST', url: '/api/auth/register', body: { username, email: `${username}@example.com`, password: 'correct-horse-battery' }, what: 'register' });
+      expect(registered.status).toBe(201);
+    }
+    return caller;
+  }
+
+  it('answers every route without a 5xx, and every 4xx as { code, message, details }', { timeout: 180_000 }, async () => {
+    const random = prng(0xc1de);
+    const routes = [...registeredRoutes(server.app), { method: 'get', path: '/connection', access: 'public' } as RegisteredRoute];
+    expect(routes.length).toBeGreaterThan(20);
+    const problems: string[] = [];
+    let requests = 0;
+    for (const callerName of ['anonymous', 'signed in'] as const) {
+      for (const route of routes) {
+        // A fresh caller per route: sign-out or sign-in on one route must not change the next one's caller.
+        const caller = await newCaller(callerName);
+        await pool(attemptsFor(route, random), 6, async (attempt) => {
+          const outcome = await send(server.url, caller, attempt);
+          requests += 1;
+          const problem = problemWith(outcome);
+          if (problem) problems.push(`${caller.name} ${attempt.method} ${route.path} [${attempt.what}] → ${problem}: ${outcome.text.slice(0, 160)}`);
+        });
+      }
+    }
+    const fiveHundreds = problems.filter((problem) => / → status 5\d\d/.test(problem)).length;
+    console.info(`hostile input on ${target.name}: ${requests} requests, ${fiveHundreds} answered 5xx, ${problems.length} problems`);
+    expect(problems).toEqual([]);
+    expect((await fetch(`${server.url}/api/health`)).status).toBe(200);
+  });
+
+  it('acknowledges every socket command with { ok, ... }, whatever the payload', { timeout: 120_000 }, async () => {
+    const random = prng(0x50c4e7);
+    const signedIn = await newCaller('signed in');
+    const open = async (cookie?: string) => {
+      const socket = connect(server.url, { transports: ['websocket'], forceNew: true, extraHeaders: cookie ? { cookie } : undefined });
+      sockets.push(socket);
+      await new Promise<void>((resolve, reject) => {
+        socket.once('connect', resolve);
+        socket.once('connect_error', reject);
+      });
+      return socket as Socket<ServerToClientEvents, ClientToServerEvents>;
+    };
+    const problems: string[] = [];
+    expect(Object.keys(EXAMPLE_SOCKET_PAYLOADS).sort()).toEqual([...CLIENT_EVENTS].sort());
+    for (const [who, cookie] of [['anonymous', undefined], ['signed in', signedIn.cookie]] as const) {
+      const socket = await open(cookie);
+      const emit = async (event: ClientEvent, what: string, ...payload: unknown[]) => {
+        try {
+          const ack = (await (socket.timeout(5_000) as unknown as { emitWithAck(e: string, ...a: unknown[]): Promise<unknown> }).emitWithAck(event, ...payload)) as { ok?: unknown; data?: unknown; error?: { code?: unknown; message?: unknown } };
+          const shaped = ack?.ok === true ? 'data' in ack : ack?.ok === false && typeof ack.error?.code === 'string' && typeof ack.error.message === 'string' && 'details' in ack.error;
+          if (!shaped) problems.push(`${who} ${event} [${what}] → ack ${JSON.stringify(ack).slice(0, 160)}`);
+        } catch (error) {
+          problems.push(`${who} ${event} [${what}] → no ack (${(error as Error).message})`);
+        }
+      };
+      for (const event of CLIENT_EVENTS) {
+        const example = EXAMPLE_SOCKET_PAYLOADS[event];
+        await emit(event, 'no payload');
+        await emit(event, 'the example', example);
+        for (const [name, raw] of HOSTILE) {
+          const value = typeof raw === 'string' ? raw.slice(0, SOCKET_STRING_LIMIT) : raw;
+          await emit(event, `${name} as the payload`, value);
+          for (const at of sample(leaves(example), 4, random)) await emit(event, `${name} at ${at.join('.')}`, replaceAt(example, at, value));
+        }
+      }
+      socket.disconnect();
+    }
+    expect(problems).toEqual([]);
+    // A message over the socket's size limit closes that socket; the server goes on.
+    const big = await open();
+    const closed = new Promise((resolve) => big.once('disconnect', resolve));
+    big.emit('room:join', { code: 'big', displayName: MEGABYTE } as never, () => {});
+    await closed;
+    expect((await fetch(`${server.url}/api/health`)).status).toBe(200);
+  });
+});
