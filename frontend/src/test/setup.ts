@@ -1,6 +1,9 @@
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach, beforeEach, vi } from 'vitest';
 import { setCsrfTokenSource } from '../lib/api-client';
+
+// findBy*/waitFor give a loaded CI machine (2 cores running three tiers) time to render; a missing element still fails.
+configure({ asyncUtilTimeout: 5_000 });
 
 /** Unit tests have no server to hand out CSRF tokens; writes carry this one. */
 export const TEST_CSRF_TOKEN = 'test-csrf-token';
