@@ -24,7 +24,7 @@ function captureLogs() {
   return { logger: createLogger('trace', stream), text: () => lines.join('') };
 }
 
-const CSRF_REFUSAL = { code: 'FORBIDDEN', message: 'Missing or invalid CSRF token' };
+const CSRF_REFUSAL = { code: 'FORBIDDEN', message: 'Missing or invalid CSRF token', details: {} };
 
 describe.each(databaseTargets())('accounts and sessions on $name', (dbTarget) => {
   let database: Awaited<ReturnType<typeof dbTarget.open>>;
@@ -236,30 +236,19 @@ describe.each(databaseTargets())('accounts and sessions on $name', (dbTarget) =>
   });
 
   describe('login failures reveal nothing', () => {
-    it('answers an unknown username and a wrong password identically, in comparable time', async () => {
+    // Equal cost (one Argon2 verification either way) is checked in platform/auth/passwords.test.ts, not timed here.
+    it('answers an unknown username and a wrong password identically', async () => {
       const { username } = await createTestUser(t.users);
       const client = await anonymousClient(t.app);
-      const attempt = async (name: string) => {
-        const started = performance.now();
-        const res = remember(await client.send('post', '/api/auth/login', { username: name, password: 'wrong-password-here' }));
-        return { res, ms: performance.now() - started };
-      };
       passwordsUsed.add('wrong-password-here');
-      const unknown: number[] = [];
-      const wrong: number[] = [];
-      for (let i = 0; i < 5; i += 1) {
-        const a = await attempt(`nobody_${uniqueSuffix()}`);
-        const b = await attempt(username);
-        expect(a.res.status).toBe(401);
-        expect(b.res.status).toBe(401);
-        expect(a.res.body).toEqual({ code: 'UNAUTHORIZED', message: 'Invalid username or password.', details: {} });
-        expect(b.res.body).toEqual(a.res.body);
-        unknown.push(a.ms);
-        wrong.push(b.ms);
+      for (let i = 0; i < 3; i += 1) {
+        const a = remember(await client.send('post', '/api/auth/login', { username: `nobody_${uniqueSuffix()}`, password: 'wrong-password-here' }));
+        const b = remember(await client.send('post', '/api/auth/login', { username, password: 'wrong-password-here' }));
+        expect(a.status).toBe(401);
+        expect(b.status).toBe(401);
+        expect(a.body).toEqual({ code: 'UNAUTHORIZED', message: 'Invalid username or password.', details: {} });
+        expect(b.body).toEqual(a.body);
       }
-      const median = (values: number[]) => [...values].sort((x, y) => x - y)[Math.floor(values.length / 2)]!;
-      // Both verify an Argon2 hash; an unknown name must not come back in a fraction of the time.
-      expect(median(unknown)).toBeGreaterThan(median(wrong) * 0.5);
     });
   });
 
