@@ -17,10 +17,11 @@
  * best(u) + w(u,v) + best(v), where count/best were accumulated layer by layer over the BFS DAG.
  * That completion is what the engine pays over a "first meeting wins" BFS.
  */
-import type { EntityType, PersonSubtype, Relationship } from '@cinema-dna/shared-types';
+import type { EntityType, LinkTier, PersonSubtype, Relationship } from '@cinema-dna/shared-types';
 import { GraphError, SearchCancelledError, searchBudgetExceeded } from './errors.js';
-import { FORWARD_BIT, relationshipOf } from './model.js';
+import { FORWARD_BIT, TIER_SHIFT, relationshipOf, tierOf } from './model.js';
 import {
+  ALL_TIERS,
   compileParameters,
   defaultParameters,
   popularityPenalty,
@@ -35,6 +36,8 @@ export interface PathLink {
   /** Character, job or award category when the source had one. */
   label: string | null;
   direction: 'forward' | 'backward';
+  /** What the link means to a fan (tiers.ts). */
+  tier: LinkTier;
 }
 
 /** One entity of a path. */
@@ -56,9 +59,9 @@ export interface SearchStats {
   visited: number;
   edgesScanned: number;
   elapsedMs: number;
-  /** 2 when the first pass (without obscure entities) found nothing and the fallback ran. */
+  /** 2 when the first pass (core and supporting links, no hubs) found nothing and the fallback ran. */
   passes: number;
-  /** True when the answer needed obscure entities (hubs or very unpopular ones). */
+  /** True when the answer needed obscure links or hub entities (found by the fallback pass). */
   usedObscure: boolean;
 }
 
@@ -240,6 +243,8 @@ interface PassOutcome {
   otherSlot: number;
   weight: number;
   count: number;
+  /** Links usable in the pass: bit (tier | direction << 2) of the relation byte >>> TIER_SHIFT. */
+  linkMask: number;
 }
 
 /**
@@ -359,10 +364,10 @@ export class SearchEngine {
     this.lastStats = stats;
     this.checkpoint(options);
     this.skippedObscure = false;
-    let outcome = this.pass(from, to, compiled, compiled.strictMask, 1, options, stats);
+    let outcome = this.pass(from, to, compiled, compiled.strictMask, compiled.strictTiers, 1, options, stats);
     if (!outcome.found && compiled.fallback && this.skippedObscure) {
       stats.passes = 2;
-      outcome = this.pass(from, to, compiled, compiled.fullMask, 2, options, stats);
+      outcome = this.pass(from, to, compiled, compiled.fullMask, ALL_TIERS, 2, options, stats);
       stats.usedObscure = outcome.found;
     }
     stats.edgesScanned = this.edges;
@@ -370,7 +375,7 @@ export class SearchEngine {
     return outcome;
   }
 
-  private pass(from: number, to: number, compiled: CompiledParameters, mask: number, passNumber: number, options: SearchOptions, stats: SearchStats): PassOutcome {
+  private pass(from: number, to: number, compiled: CompiledParameters, mask: number, tiers: number, passNumber: number, options: SearchOptions, stats: SearchStats): PassOutcome {
     const f = this.forward;
     const b = this.backward;
     f.begin(from, compiled.avoid);
@@ -380,7 +385,9 @@ export class SearchEngine {
     this.avoidedSlots = avoided;
     f.cost = 1;
     b.cost = 1;
-    const outcome: PassOutcome = { found: false, expanding: null, other: null, meetSlot: NO_MEETING, meetPosition: 0, otherSlot: 0, weight: Infinity, count: 0 };
+    // The relation byte >>> TIER_SHIFT is tier | direction << 2: allow a tier in both directions.
+    const linkMask = tiers | (tiers << 4);
+    const outcome: PassOutcome = { found: false, expanding: null, other: null, meetSlot: NO_MEETING, meetPosition: 0, otherSlot: 0, weight: Infinity, count: 0, linkMask };
     this.meetings.length = 0;
     try {
       while (f.depth + b.depth + 1 <= compiled.maxDegrees) {
@@ -425,6 +432,8 @@ export class SearchEngine {
     const linkWeights = compiled.linkWeights;
     const weighted = compiled.weightByPopularity;
     const fullMask = compiled.fullMask;
+    const linkMask = outcome.linkMask;
+    const filterLinks = linkMask !== 0xff;
     const aVisited = a.visited;
     const aMark = a.mark;
     const oVisited = o.visited;
@@ -457,10 +466,14 @@ export class SearchEngine {
       let previous = -1;
       for (let p = offsets[u]!; p < end; p++) {
         const v = neighbours[p]!;
-        // Lists are sorted by neighbour: a second link to the same entity is the same path step.
+        // Lists are sorted by neighbour, the best tier first: a second link to the same entity is the same path step.
         if (v === previous) continue;
-        previous = v;
         edges++;
+        if (filterLinks && ((linkMask >>> (relations[p]! >>> TIER_SHIFT)) & 1) === 0) {
+          if ((fullMask >>> classes[v]!) & 1) skipped = true;
+          continue;
+        }
+        previous = v;
         const word = v >>> 5;
         const bit = 1 << (v & 31);
         if ((aVisited[word]! & bit) !== 0) {
@@ -538,6 +551,8 @@ export class SearchEngine {
     const aCount = a.count;
     const aBest = a.best;
     const layerEnd = a.layerEnd;
+    const linkMask = outcome.linkMask;
+    const filterLinks = linkMask !== 0xff;
     const collect = this.collectMeetings;
     const meetings = this.meetings;
     let edges = this.edges;
@@ -558,11 +573,13 @@ export class SearchEngine {
       let bu = NaN;
       const end = offsets[u + 1]!;
       const start = offsets[u]!;
+      // Resuming at the first meeting's entry: it is the first usable link to its neighbour.
       const first = s === fromSlot && fromPosition >= 0 ? fromPosition : start;
-      let previous = first > start ? neighbours[first - 1]! : -1;
+      let previous = -1;
       for (let p = first; p < end; p++) {
         const v = neighbours[p]!;
         if (v === previous) continue;
+        if (filterLinks && ((linkMask >>> (relations[p]! >>> TIER_SHIFT)) & 1) === 0) continue;
         previous = v;
         edges++;
         const word = v >>> 5;
@@ -707,6 +724,7 @@ export class SearchEngine {
           code: relationshipOf(byte),
           label: g.labelAt(owner, p),
           direction: ownerFirstNamed === (owner === v) ? 'forward' : 'backward',
+          tier: tierOf(byte),
         };
       }
       return { ...e, relationship };
@@ -739,8 +757,8 @@ export class SearchEngine {
       this.checkpoint(options);
       const sa = m.a[i]!;
       const so = m.b[i]!;
-      const chainsA = this.chains(a, sa, perSide, compiled);
-      const chainsO = this.chains(o, so, perSide, compiled);
+      const chainsA = this.chains(a, sa, perSide, compiled, outcome.linkMask);
+      const chainsO = this.chains(o, so, perSide, compiled, outcome.linkMask);
       const u = a.node[sa]!;
       for (const ca of chainsA) {
         for (const co of chainsO) {
@@ -757,7 +775,7 @@ export class SearchEngine {
   }
 
   /** Up to `limit` chains from `slot` back to the side's endpoint through the layer DAG. */
-  private chains(side: Side, slot: number, limit: number, compiled: CompiledParameters) {
+  private chains(side: Side, slot: number, limit: number, compiled: CompiledParameters, linkMask: number) {
     const g = this.graph;
     type Chain = { nodes: number[]; owners: number[]; positions: number[] };
     const out: Chain[] = [];
@@ -781,7 +799,7 @@ export class SearchEngine {
       let previous = -1;
       for (let p = g.offsets[v]!; p < g.offsets[v + 1]!; p++) {
         const w = g.neighbours[p]!;
-        if (w === previous) continue;
+        if (w === previous || ((linkMask >>> (g.relations[p]! >>> TIER_SHIFT)) & 1) === 0) continue;
         previous = w;
         const ws = side.slotOf(w);
         if (ws < lo || ws >= hi || (d - 1 === 0 && ws !== 0)) continue;
