@@ -470,7 +470,8 @@ export class SearchEngine {
         if (v === previous) continue;
         edges++;
         if (filterLinks && ((linkMask >>> (relations[p]! >>> TIER_SHIFT)) & 1) === 0) {
-          if ((fullMask >>> classes[v]!) & 1) skipped = true;
+          // The full pass could take this link: into a passable entity, or straight to the other side.
+          if (((fullMask >>> classes[v]!) & 1) !== 0 || (oVisited[v >>> 5]! & (1 << (v & 31))) !== 0) skipped = true;
           continue;
         }
         previous = v;
@@ -560,6 +561,7 @@ export class SearchEngine {
     let found = outcome.found;
     let count = outcome.count;
     let weight = outcome.weight;
+    let skipped = false;
     for (let s = fromSlot; s < layerEnd; s++) {
       if (edges - lastCheck >= CANCEL_CHECK_EDGES) {
         lastCheck = edges;
@@ -579,11 +581,15 @@ export class SearchEngine {
       for (let p = first; p < end; p++) {
         const v = neighbours[p]!;
         if (v === previous) continue;
-        if (filterLinks && ((linkMask >>> (relations[p]! >>> TIER_SHIFT)) & 1) === 0) continue;
-        previous = v;
-        edges++;
         const word = v >>> 5;
         const bit = 1 << (v & 31);
+        if (filterLinks && ((linkMask >>> (relations[p]! >>> TIER_SHIFT)) & 1) === 0) {
+          // A meeting the full pass could make.
+          if ((oVisited[word]! & bit) !== 0 && (aVisited[word]! & bit) === 0) skipped = true;
+          continue;
+        }
+        previous = v;
+        edges++;
         if ((oVisited[word]! & bit) === 0 || (aVisited[word]! & bit) !== 0) continue;
         const t = oMark[v]!;
         found = true;
@@ -605,6 +611,7 @@ export class SearchEngine {
       }
     }
     this.edges = edges;
+    if (skipped) this.skippedObscure = true;
     outcome.found = found;
     outcome.count = count;
     outcome.weight = weight;

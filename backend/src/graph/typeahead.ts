@@ -31,7 +31,7 @@ export const TYPEAHEAD_DEFAULT_LIMIT = 20;
 export const TYPEAHEAD_MAX_LIMIT = 100;
 const FUZZY_ALPHABET = Buffer.from("abcdefghijklmnopqrstuvwxyz0123456789 '", 'latin1');
 /** Entries whose rest of the name equals the query ("titanic", "the titanic") scanned for whole-name matches, per type. */
-const WHOLE_NAME_SCAN = 256;
+const WHOLE_NAME_SCAN = 1024;
 const HUB_TYPE_SET: ReadonlySet<EntityType> = new Set(HUB_TYPES);
 const APOSTROPHE = 0x27;
 
