@@ -149,13 +149,20 @@ describe('SearchEngine against a plain BFS on random graphs', () => {
         if (a === b) continue;
         const [ka, kb] = [graph.key(a), graph.key(b)];
         const allowed = new Set(DEFAULT_ALLOWED_TYPES);
-        const strict = referenceDistance(fx, ka, kb, allowed, new Set([...hubs].filter((k) => k !== ka && k !== kb)), isFanLink);
+        // A hub picked as an endpoint keeps its own links (the only way to it).
+        const usable = (l: GraphFixture['links'][number]) => isFanLink(l) || [l.from, l.to].some((k) => (k === ka || k === kb) && hubs.has(k));
+        const strict = referenceDistance(fx, ka, kb, allowed, new Set([...hubs].filter((k) => k !== ka && k !== kb)), usable);
         const full = referenceDistance(fx, ka, kb, allowed);
         const expected = strict !== null && strict <= 6 ? strict : full !== null && full <= 6 ? full : null;
         const result = engine.search(a, b, params());
         expect(result?.degrees ?? null, `seed ${seed} ${ka} -> ${kb}`).toBe(expected);
         if (result) expect(result.stats.usedObscure).toBe(!(strict !== null && strict <= 6));
-        if (result && !result.stats.usedObscure) for (const step of result.path.slice(0, -1)) expect(step.relationship!.tier).not.toBe('obscure');
+        if (result && !result.stats.usedObscure) {
+          result.path.slice(0, -1).forEach((step, k) => {
+            const atHubEndpoint = (k === 0 && hubs.has(ka)) || (k === result.path.length - 2 && hubs.has(kb));
+            if (!atHubEndpoint) expect(step.relationship!.tier).not.toBe('obscure');
+          });
+        }
       }
     }
   });
@@ -329,6 +336,21 @@ describe('search parameters change results the way their names say', () => {
     const noDirector = engine.search(m1, m2, params({ ...everything, avoid: [graph.resolve('person:director')] }))!;
     expect(keys(noDirector)).toEqual(['movie:m1', 'person:producer', 'movie:m2']);
     expect(noDirector.totalWeight).toBeCloseTo(2 * TIER_LINK_WEIGHT.supporting + popularityPenalty(500), 12);
+  });
+
+  it('includeObscureConnections: off still reaches a hub picked as an endpoint through its own links, in one pass', () => {
+    const graph = buildGraph(hubGraph);
+    const engine = new SearchEngine(graph);
+    const [p1, drama] = [graph.resolve('person:p1'), graph.resolve('genre:drama')];
+    for (const [from, to] of [[p1, drama], [drama, p1]] as const) {
+      const result = engine.search(from, to, params())!;
+      expect(result.degrees).toBe(2);
+      expect(result.stats).toMatchObject({ passes: 1, usedObscure: false });
+    }
+    // Through another hub it may not go: person:x reaches drama through m1 only.
+    expect(engine.search(graph.resolve('person:y'), drama, params())!.stats.usedObscure).toBe(false);
+    const alternatives = engine.listAlternatives(drama, p1, params(), 5)!;
+    expect(alternatives.paths.map((p) => p.path.map((s) => s.key))).toEqual([['genre:drama', 'movie:m1', 'person:p1']]);
   });
 
   it('prioritizeDirectConnections: top-billed cast is core, later billing supporting', () => {

@@ -19,7 +19,7 @@
  */
 import type { EntityType, LinkTier, PersonSubtype, Relationship } from '@cinema-dna/shared-types';
 import { GraphError, SearchCancelledError, searchBudgetExceeded } from './errors.js';
-import { FORWARD_BIT, TIER_SHIFT, relationshipOf, tierOf } from './model.js';
+import { FORWARD_BIT, OBSCURE_BIT, TIER_SHIFT, relationshipOf, tierOf } from './model.js';
 import {
   ALL_TIERS,
   compileParameters,
@@ -257,6 +257,13 @@ export class SearchEngine {
   private layerCounter = 0;
   private edges = 0;
   private skippedObscure = false;
+  /**
+   * Each side's endpoint when it is a hub entity (genre, keyword...), else -1. A hub's links are all
+   * obscure, yet when the user picked the hub itself they are the only way to it: the strict pass
+   * takes them at the endpoints, and only there.
+   */
+  private hubFrom = -1;
+  private hubTo = -1;
   private started = 0;
   private deadline = Infinity;
   private maxVisited = Infinity;
@@ -364,6 +371,8 @@ export class SearchEngine {
     this.lastStats = stats;
     this.checkpoint(options);
     this.skippedObscure = false;
+    this.hubFrom = (this.graph.classes[from]! & OBSCURE_BIT) !== 0 ? from : -1;
+    this.hubTo = (this.graph.classes[to]! & OBSCURE_BIT) !== 0 ? to : -1;
     let outcome = this.pass(from, to, compiled, compiled.strictMask, compiled.strictTiers, 1, options, stats);
     if (!outcome.found && compiled.fallback && this.skippedObscure) {
       stats.passes = 2;
@@ -434,6 +443,7 @@ export class SearchEngine {
     const fullMask = compiled.fullMask;
     const linkMask = outcome.linkMask;
     const filterLinks = linkMask !== 0xff;
+    const [aHub, oHub] = a === this.forward ? [this.hubFrom, this.hubTo] : [this.hubTo, this.hubFrom];
     const aVisited = a.visited;
     const aMark = a.mark;
     const oVisited = o.visited;
@@ -463,13 +473,14 @@ export class SearchEngine {
       const cu = aCount[s]!;
       const bu = aBest[s]! + (weighted && s !== 0 ? popularityPenalty(popularity[u]!) : 0);
       const end = offsets[u + 1]!;
+      const filter = filterLinks && !(s === 0 && aHub >= 0);
       let previous = -1;
       for (let p = offsets[u]!; p < end; p++) {
         const v = neighbours[p]!;
         // Lists are sorted by neighbour, the best tier first: a second link to the same entity is the same path step.
         if (v === previous) continue;
         edges++;
-        if (filterLinks && ((linkMask >>> (relations[p]! >>> TIER_SHIFT)) & 1) === 0) {
+        if (filter && ((linkMask >>> (relations[p]! >>> TIER_SHIFT)) & 1) === 0 && v !== oHub) {
           // The full pass could take this link: into a passable entity, or straight to the other side.
           if (((fullMask >>> classes[v]!) & 1) !== 0 || (oVisited[v >>> 5]! & (1 << (v & 31))) !== 0) skipped = true;
           continue;
@@ -554,6 +565,7 @@ export class SearchEngine {
     const layerEnd = a.layerEnd;
     const linkMask = outcome.linkMask;
     const filterLinks = linkMask !== 0xff;
+    const [aHub, oHub] = a === this.forward ? [this.hubFrom, this.hubTo] : [this.hubTo, this.hubFrom];
     const collect = this.collectMeetings;
     const meetings = this.meetings;
     let edges = this.edges;
@@ -577,13 +589,14 @@ export class SearchEngine {
       const start = offsets[u]!;
       // Resuming at the first meeting's entry: it is the first usable link to its neighbour.
       const first = s === fromSlot && fromPosition >= 0 ? fromPosition : start;
+      const filter = filterLinks && !(s === 0 && aHub >= 0);
       let previous = -1;
       for (let p = first; p < end; p++) {
         const v = neighbours[p]!;
         if (v === previous) continue;
         const word = v >>> 5;
         const bit = 1 << (v & 31);
-        if (filterLinks && ((linkMask >>> (relations[p]! >>> TIER_SHIFT)) & 1) === 0) {
+        if (filter && ((linkMask >>> (relations[p]! >>> TIER_SHIFT)) & 1) === 0 && v !== oHub) {
           // A meeting the full pass could make.
           if ((oVisited[word]! & bit) !== 0 && (aVisited[word]! & bit) === 0) skipped = true;
           continue;
@@ -791,6 +804,7 @@ export class SearchEngine {
       while (d + 1 < side.layerStarts.length && side.layerStarts[d + 1]! <= s) d++;
       return d;
     };
+    const hub = side === this.forward ? this.hubFrom : this.hubTo;
     const walk = (s: number, acc: Chain): void => {
       if (out.length >= limit) return;
       if (s === 0) {
@@ -806,7 +820,7 @@ export class SearchEngine {
       let previous = -1;
       for (let p = g.offsets[v]!; p < g.offsets[v + 1]!; p++) {
         const w = g.neighbours[p]!;
-        if (w === previous || ((linkMask >>> (g.relations[p]! >>> TIER_SHIFT)) & 1) === 0) continue;
+        if (w === previous || (((linkMask >>> (g.relations[p]! >>> TIER_SHIFT)) & 1) === 0 && w !== hub)) continue;
         previous = w;
         const ws = side.slotOf(w);
         if (ws < lo || ws >= hi || (d - 1 === 0 && ws !== 0)) continue;

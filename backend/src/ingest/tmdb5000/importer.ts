@@ -300,7 +300,6 @@ interface PersonRecord {
   departments?: Map<string, number>;
 }
 
-const CREW_SUBTYPES = ['director', 'writer', 'producer', 'composer', 'crew'] as const satisfies readonly PersonSubtype[];
 // The same job → role rule as the TMDB API importer, so both TMDB sources describe a film alike.
 const SUBTYPE_RELATIONSHIP = RELATIONSHIP_OF_ROLE;
 
@@ -308,7 +307,7 @@ const SUBTYPE_RELATIONSHIP = RELATIONSHIP_OF_ROLE;
 const ROLE_DEPARTMENT: Record<PersonSubtype, string> = { actor: 'Acting', director: 'Directing', writer: 'Writing', producer: 'Production', composer: 'Sound', crew: 'Crew' };
 
 /** A credit's weight in a person's popularity (see the module comment). */
-const CREW_WEIGHT: Record<(typeof CREW_SUBTYPES)[number], number> = { director: 1, writer: 0.5, producer: 0.5, composer: 0.5, crew: 0.1 };
+const CREW_WEIGHT: Record<Exclude<PersonSubtype, 'actor'>, number> = { director: 1, writer: 0.5, producer: 0.5, composer: 0.5, crew: 0.1 };
 
 interface PendingLink {
   person: number;

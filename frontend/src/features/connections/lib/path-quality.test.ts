@@ -32,6 +32,15 @@ describe('derivePathQuality', () => {
     expect(derivePathQuality(found(Array(7).fill('obscure'), 1))?.grade).toBe('Remote');
   });
 
+  it('does not lower the grade for the link to a genre, keyword, company or country picked as an end', () => {
+    const toGenre = found(['core', 'obscure'], 40);
+    toGenre.path[2]!.entity = entity('genre', 'drama', 'Drama');
+    expect(derivePathQuality(toGenre)).toEqual({ grade: 'Excellent', basis: '1 core, 1 obscure · 40 paths' });
+    const fromCompany = found(['obscure', 'obscure', 'core'], 1);
+    fromCompany.path[0]!.entity = entity('company', 'ua', 'United Artists');
+    expect(derivePathQuality(fromCompany)?.grade).toBe('Good'); // 3 degrees, one obscure link along the way
+  });
+
   it('grades a result cached before links had tiers by degrees alone', () => {
     expect(derivePathQuality(found([undefined, undefined], 14))).toEqual({ grade: 'Excellent', basis: '2 degrees · 14 paths' });
   });
