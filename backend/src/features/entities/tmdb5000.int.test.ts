@@ -60,7 +60,7 @@ async function readTitanicCast(): Promise<string[]> {
   throw new Error('Titanic is not in the credits file');
 }
 
-describe.runIf(existsSync(SHARED)).each(databaseTargets().slice(0, 1))('the TMDB 5000 import as a fan sees it ($name)', { timeout: 120_000 }, (target) => {
+describe.runIf(existsSync(SHARED)).each(databaseTargets())('the TMDB 5000 import as a fan sees it ($name)', { timeout: 120_000 }, (target) => {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'cdna-tmdb5000-fan-'));
   let database: Awaited<ReturnType<typeof target.open>>;
   const graph = new GraphService({ workers: 0 });
