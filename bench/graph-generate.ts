@@ -1,7 +1,8 @@
 /**
  * A seeded, IMDb-shaped movie graph for the graph benchmark: at scale 1, 1M movies, 3M people and
- * 10.5M credits with heavy-tailed (Pareto/Zipf) popularity and credit counts, plus genre, keyword,
- * company and collection hubs. Streams straight into a SnapshotBuilder.
+ * 10.5M credits with heavy-tailed (Pareto/Zipf) popularity and credit counts, cast billed in credit
+ * order and crew jobs of every tier, plus genre, keyword, company and collection hubs. Streams straight
+ * into a SnapshotBuilder.
  *
  * Run directly to build a snapshot:  npx tsx bench/graph-generate.ts <scale> <output path>
  */
@@ -230,12 +231,14 @@ export function generateImdbShaped(builder: SnapshotBuilder, scale: number, seed
   let cursor = 0;
   for (let m = 0; m < movies; m++) {
     const movie = firstMovie + m;
+    let billing = 0;
     for (let k = 0; k < castSize[m]!; k++) {
       const p = stubs[cursor++]!;
       const r = random() < 0.85 ? role[p]! : Math.floor(random() * ROLES.length);
       const relationship = ROLES[r]![1];
       const label = relationship === 'acted_in' ? pick(characters) : relationship === 'crew' ? pick(JOBS) : null;
-      builder.addLinkByIndex(firstPerson + p, movie, relationship, label);
+      // Cast in credit order, as sources bill it: the first ten are top-billed (core links).
+      builder.addLinkByIndex(firstPerson + p, movie, relationship, label, relationship === 'acted_in' ? billing++ : null);
     }
   }
   const genreWeights = GENRES.map(([, w]) => w);

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ApiErrorSchema } from './errors.js';
-import { ENTITY_TYPES, EntityTypeSchema, PersonSubtypeSchema, RelationshipSchema } from './entities.js';
+import { ENTITY_TYPES, EntityTypeSchema, LinkTierSchema, PersonSubtypeSchema, RelationshipSchema } from './entities.js';
 import { text } from './text.js';
 
 /** "type:id", the id being the source's own: "movie:603", "person:nm0000158", "genre:drama". */
@@ -76,6 +76,8 @@ export const PathRelationshipSchema = z.object({
   job: text().nullable(),
   /** The raw label (character, job, or award year). */
   label: text().nullable(),
+  /** What the link means to a fan (LINK_TIERS); absent in results cached before tiers existed. */
+  tier: LinkTierSchema.optional(),
 });
 export type PathRelationship = z.infer<typeof PathRelationshipSchema>;
 
@@ -98,6 +100,11 @@ export const ConnectionResultSchema = z.object({
   maxDegrees: z.number().int(),
   /** Server-side compute time of the search that produced this result (0 for cached ones is not claimed: it is the original's). */
   searchMs: z.number(),
+  /**
+   * True when no chain of core and supporting links through non-hub entities fits within maxDegrees,
+   * so the answer needed obscure links or hubs (only with includeObscureConnections off).
+   */
+  usedObscure: z.boolean().optional(),
 });
 export type ConnectionResult = z.infer<typeof ConnectionResultSchema>;
 

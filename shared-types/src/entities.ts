@@ -25,6 +25,16 @@ export const RELATIONSHIPS = [
 export const RelationshipSchema = z.enum(RELATIONSHIPS);
 export type Relationship = z.infer<typeof RelationshipSchema>;
 
+/**
+ * What a link means to a fan (engine: backend/src/graph/tiers.ts). core: top-billed cast, directors,
+ * writers, original-music composers; supporting: the rest of the cast, producers, cinematographers,
+ * editors, franchises (collections) and awards; obscure: every other crew job and the hub links
+ * (genre, keyword, company, country).
+ */
+export const LINK_TIERS = ['core', 'supporting', 'obscure'] as const;
+export const LinkTierSchema = z.enum(LINK_TIERS);
+export type LinkTier = z.infer<typeof LinkTierSchema>;
+
 /** Person subtypes derived from their credits. */
 export const PERSON_SUBTYPES = ['actor', 'director', 'writer', 'producer', 'composer', 'crew'] as const;
 export const PersonSubtypeSchema = z.enum(PERSON_SUBTYPES);

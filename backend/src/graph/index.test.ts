@@ -50,7 +50,7 @@ describe.each([0, 1])('GraphService with %i workers', (workers) => {
 
       const result = (await service.search('person:bacon', 'person:sinise'))!;
       expect(result.path.map((s) => s.name)).toEqual(['Kevin Bacon', 'Apollo 13', 'Tom Hanks', 'Forrest Gump', 'Gary Sinise']);
-      expect(result.path[0]!.relationship).toEqual({ code: 'acted_in', label: 'Jack Swigert', direction: 'forward' });
+      expect(result.path[0]!.relationship).toEqual({ code: 'acted_in', label: 'Jack Swigert', direction: 'forward', tier: 'core' });
       expect(result.degrees).toBe(4);
       const byIndex = await service.search(service.resolve('person:bacon')!, service.resolve('person:sinise')!);
       expect(byIndex!.path).toEqual(result.path);

@@ -6,9 +6,11 @@
  */
 import {
   ENTITY_TYPES,
+  LINK_TIERS,
   PERSON_SUBTYPES,
   RELATIONSHIPS,
   type EntityType,
+  type LinkTier,
   type PersonSubtype,
   type Relationship,
 } from '@cinema-dna/shared-types';
@@ -18,7 +20,7 @@ export const TYPE_CODE: Readonly<Record<EntityType, number>> = Object.fromEntrie
   ENTITY_TYPES.map((t, i) => [t, i]),
 ) as Record<EntityType, number>;
 
-/** Code of each relationship (index into RELATIONSHIPS); fits in 7 bits. */
+/** Code of each relationship (index into RELATIONSHIPS); fits in 5 bits (RELATIONSHIP_MASK). */
 export const RELATIONSHIP_CODE: Readonly<Record<Relationship, number>> = Object.fromEntries(
   RELATIONSHIPS.map((r, i) => [r, i]),
 ) as Record<Relationship, number>;
@@ -32,21 +34,24 @@ export const SUBTYPE_CODE: Readonly<Record<PersonSubtype, number>> = Object.from
 export const NO_SUBTYPE = 255;
 
 /**
- * High bit of an adjacency entry's relationship byte: set when the node owning the entry is the
- * first-named side of the relationship ("person acted_in movie" is forward in the person's list and
- * backward in the movie's). Both copies of a link exist because search treats the graph as undirected.
+ * An adjacency entry's relation byte: bits 0-4 the relationship code, bits 5-6 the link's tier,
+ * bit 7 FORWARD_BIT — set when the node owning the entry is the first-named side of the relationship
+ * ("person acted_in movie" is forward in the person's list and backward in the movie's). Both copies
+ * of a link exist (search treats the graph as undirected) and carry the same tier.
  */
 export const FORWARD_BIT = 0x80;
-export const RELATIONSHIP_MASK = 0x7f;
+export const RELATIONSHIP_MASK = 0x1f;
+export const TIER_SHIFT = 5;
+export const TIER_BITS = 0x60;
 
 /**
- * Search class of a node = type code | OBSCURE_BIT. The builder sets the bit for hub types (genre,
- * keyword) and for very unpopular people/movies, so the search can exclude both with one mask test.
+ * Search class of a node = type code | OBSCURE_BIT. The builder sets the bit for the hub types, so
+ * the search's strict pass can exclude them with one mask test.
  */
 export const OBSCURE_BIT = 0x08;
 
 /** Hub types: linked to a large share of all movies, so they short-circuit every path. */
-export const HUB_TYPES: readonly EntityType[] = ['genre', 'keyword'];
+export const HUB_TYPES: readonly EntityType[] = ['genre', 'keyword', 'company', 'location'];
 
 /** The credits: links between a person and a movie ("direct connections" in the spec). */
 export const DIRECT_RELATIONSHIPS: readonly Relationship[] = ['acted_in', 'directed', 'wrote', 'produced', 'composed', 'crew'];
@@ -75,4 +80,8 @@ export function relationshipOf(code: number): Relationship {
 
 export function subtypeOf(code: number): PersonSubtype | null {
   return code === NO_SUBTYPE ? null : (PERSON_SUBTYPES[code] ?? null);
+}
+
+export function tierOf(relationByte: number): LinkTier {
+  return LINK_TIERS[(relationByte & TIER_BITS) >>> TIER_SHIFT] ?? 'obscure';
 }

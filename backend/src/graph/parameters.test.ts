@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { OBSCURE_BIT, TYPE_CODE } from './model.js';
-import { INDIRECT_LINK_WEIGHT, SearchParametersSchema, compileParameters, defaultParameters, popularityPenalty } from './parameters.js';
+import { FORWARD_BIT, OBSCURE_BIT, RELATIONSHIP_CODE, TIER_SHIFT, TYPE_CODE } from './model.js';
+import { ALL_TIERS, SearchParametersSchema, TIER_LINK_WEIGHT, compileParameters, defaultParameters, popularityPenalty } from './parameters.js';
+import { TIER_CODE } from './tiers.js';
 
 describe('SearchParametersSchema', () => {
   it('applies the spec §9 defaults', () => {
@@ -35,33 +36,43 @@ describe('SearchParametersSchema', () => {
 });
 
 describe('compileParameters', () => {
-  it('excludes hubs and obscure entities from the first pass only when obscure connections are off', () => {
+  it('excludes hubs and obscure links from the first pass only when obscure connections are off', () => {
     const off = compileParameters(defaultParameters());
-    const genre = TYPE_CODE.genre | OBSCURE_BIT; // hubs always carry the obscure bit
-    expect((off.strictMask >>> genre) & 1).toBe(0);
-    expect((off.fullMask >>> genre) & 1).toBe(1);
+    for (const hub of ['genre', 'keyword', 'company'] as const) {
+      const code = TYPE_CODE[hub] | OBSCURE_BIT; // hubs always carry the obscure bit
+      expect((off.strictMask >>> code) & 1).toBe(0);
+      expect((off.fullMask >>> code) & 1).toBe(1);
+    }
     expect((off.strictMask >>> TYPE_CODE.person) & 1).toBe(1);
-    expect((off.strictMask >>> (TYPE_CODE.person | OBSCURE_BIT)) & 1).toBe(0);
     expect((off.fullMask >>> TYPE_CODE.location) & 1).toBe(0);
+    expect(off.strictTiers).toBe((1 << TIER_CODE.core) | (1 << TIER_CODE.supporting));
     expect(off.fallback).toBe(true);
     const on = compileParameters({ ...defaultParameters(), includeObscureConnections: true });
     expect(on.strictMask).toBe(on.fullMask);
+    expect(on.strictTiers).toBe(ALL_TIERS);
     expect(on.fallback).toBe(false);
   });
 
-  it('weighs hub links heavier only when direct connections are prioritized', () => {
+  it('weighs links by tier only when direct connections are prioritized, in both directions', () => {
+    const byte = (relationship: keyof typeof RELATIONSHIP_CODE, tier: keyof typeof TIER_CODE, forward: boolean) =>
+      RELATIONSHIP_CODE[relationship] | (TIER_CODE[tier] << TIER_SHIFT) | (forward ? FORWARD_BIT : 0);
     const on = compileParameters(defaultParameters());
-    expect(on.linkWeights[0]).toBe(1); // acted_in
-    expect(on.linkWeights[6]).toBe(INDIRECT_LINK_WEIGHT); // has_genre
+    for (const forward of [false, true]) {
+      expect(on.linkWeights[byte('acted_in', 'core', forward)]).toBe(TIER_LINK_WEIGHT.core);
+      expect(on.linkWeights[byte('acted_in', 'supporting', forward)]).toBe(TIER_LINK_WEIGHT.supporting);
+      expect(on.linkWeights[byte('has_genre', 'obscure', forward)]).toBe(TIER_LINK_WEIGHT.obscure);
+    }
     const off = compileParameters({ ...defaultParameters(), prioritizeDirectConnections: false });
-    expect(off.linkWeights[6]).toBe(1);
+    expect(off.linkWeights[byte('has_genre', 'obscure', true)]).toBe(1);
   });
 
-  it('penalises unpopular entities more, within (0, 1]', () => {
+  it('penalises unpopular entities more, within (0, 1], never enough to outweigh a tier', () => {
     expect(popularityPenalty(0)).toBe(1);
     expect(popularityPenalty(10)).toBeLessThan(popularityPenalty(1));
     expect(popularityPenalty(1e6)).toBeGreaterThan(0);
-    // Seven intermediates at most can never outweigh one hub link.
-    expect(7 * popularityPenalty(0)).toBeLessThan(INDIRECT_LINK_WEIGHT - 1);
+    // Seven intermediates at most: their penalties never outweigh one step down a tier...
+    expect(7 * popularityPenalty(0)).toBeLessThan(TIER_LINK_WEIGHT.supporting - TIER_LINK_WEIGHT.core);
+    // ...and one obscure link outweighs eight links moved from core to supporting, plus penalties.
+    expect(8 * (TIER_LINK_WEIGHT.supporting - TIER_LINK_WEIGHT.core) + 7).toBeLessThan(TIER_LINK_WEIGHT.obscure - TIER_LINK_WEIGHT.supporting);
   });
 });

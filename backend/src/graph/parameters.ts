@@ -3,8 +3,9 @@
  * masks and weight tables the search loop reads instead of the parameter object.
  */
 import { z } from 'zod';
-import { EntityTypeSchema, RELATIONSHIPS, type EntityType } from '@cinema-dna/shared-types';
-import { DIRECT_RELATIONSHIPS, FORWARD_BIT, RELATIONSHIP_CODE, TYPE_CODE } from './model.js';
+import { EntityTypeSchema, LINK_TIERS, type EntityType, type LinkTier } from '@cinema-dna/shared-types';
+import { TIER_SHIFT, TYPE_CODE } from './model.js';
+import { TIER_CODE } from './tiers.js';
 
 /** Spec §9: default allowed types (location is offered but off by default). */
 export const DEFAULT_ALLOWED_TYPES: readonly EntityType[] = ['person', 'movie', 'genre', 'keyword', 'company', 'collection'];
@@ -22,9 +23,12 @@ export type EntityRef = z.infer<typeof EntityRefSchema>;
  * The search parameters and their defaults (spec §9).
  * - maxDegrees: most links in an answer (1..8, default 6).
  * - allowedTypes: types an intermediate entity may have; the two endpoints are always allowed.
- * - prioritizeDirectConnections: among shortest paths, prefer person–movie credits over hub links.
- * - includeObscureConnections: off = genre/keyword hubs and very unpopular people/movies are only
- *   traversed when no path within maxDegrees exists without them (the search runs twice then).
+ * - prioritizeDirectConnections: among shortest paths, prefer the links a fan would tell: core over
+ *   supporting over obscure (tiers.ts) — so credits beat hub links, and a director or a top-billed
+ *   star beats a sound editor.
+ * - includeObscureConnections: off = obscure links (minor crew jobs, hub links) and hub entities
+ *   (genre, keyword, company, location) are only traversed when no path within maxDegrees exists
+ *   without them (the search runs twice then, and says so: SearchStats.usedObscure).
  * - weightByPopularity: among shortest paths, prefer popular intermediates.
  * - avoid: entities the path must not go through (to re-run a search "without this one").
  */
@@ -55,42 +59,44 @@ export function defaultParameters(): EngineParameters {
 
 /**
  * Weight of a path = Σ link weights + Σ intermediate node penalties; it only ranks paths of equal
- * length. A credit (person–movie link) weighs 1; any other link weighs INDIRECT_LINK_WEIGHT when
- * prioritizeDirectConnections is on. That is more than the largest possible sum of node
- * penalties (7 intermediates × at most 1), so direct links dominate popularity in the ranking.
+ * length. With prioritizeDirectConnections a link weighs its tier's TIER_LINK_WEIGHT, otherwise 1.
+ * The tiers are lexicographic: with at most 8 links and 7 intermediates (penalties ≤ 1 each), one
+ * supporting link instead of a core one adds 9 > 7 (more than any popularity difference), and one
+ * obscure link instead of a supporting one adds 90 > 8 × 9 + 7 (more than any mix of the others).
  */
-export const INDIRECT_LINK_WEIGHT = 10;
+export const TIER_LINK_WEIGHT: Readonly<Record<LinkTier, number>> = { core: 1, supporting: 10, obscure: 100 };
 
 /** Popularity penalty of an intermediate: 1 for popularity 0, falling towards 0 as popularity grows. */
 export function popularityPenalty(popularity: number): number {
   return 1 / (1 + Math.log2(1 + (popularity > 0 ? popularity : 0)));
 }
 
+/** Bit t set = links of tier code t may be used; all four 2-bit codes (3 is unused). */
+export const ALL_TIERS = 0b1111;
+const FAN_TIERS = (1 << TIER_CODE.core) | (1 << TIER_CODE.supporting);
+
 /** The parameters as masks and tables for the search loop. */
 export interface CompiledParameters {
   maxDegrees: number;
   /** Bit c set = nodes of search class c may be intermediates in the first pass. */
   strictMask: number;
-  /** Bit c set = nodes of search class c may be intermediates in the fallback pass (obscure included). */
+  /** Bit c set = nodes of search class c may be intermediates in the fallback pass (hubs included). */
   fullMask: number;
-  /** Whether a pass with fullMask follows a failed strictMask pass. */
+  /** Bit t set = links of tier t may be used in the first pass. */
+  strictTiers: number;
+  /** Whether a pass with fullMask and every tier follows a failed first pass. */
   fallback: boolean;
   weightByPopularity: boolean;
-  /** Weight of a link by its relation byte (direction bit included). */
+  /** Weight of a link by its relation byte (direction and tier bits included). */
   linkWeights: Float64Array;
   avoid: readonly number[];
 }
 
 // Built once: a search must not allocate array buffers (they add GC pressure outside the heap).
 const UNIFORM_LINK_WEIGHTS = new Float64Array(256).fill(1);
-const DIRECT_FIRST_LINK_WEIGHTS = (() => {
-  const weights = new Float64Array(256).fill(1);
-  const direct = new Set(DIRECT_RELATIONSHIPS.map((r) => RELATIONSHIP_CODE[r]));
-  for (let code = 0; code < RELATIONSHIPS.length; code++) {
-    if (direct.has(code)) continue;
-    weights[code] = INDIRECT_LINK_WEIGHT;
-    weights[code | FORWARD_BIT] = INDIRECT_LINK_WEIGHT;
-  }
+const TIERED_LINK_WEIGHTS = (() => {
+  const weights = new Float64Array(256);
+  for (let byte = 0; byte < 256; byte++) weights[byte] = TIER_LINK_WEIGHT[LINK_TIERS[(byte >>> TIER_SHIFT) & 3] ?? 'obscure'];
   return weights;
 })();
 
@@ -103,9 +109,10 @@ export function compileParameters(params: EngineParameters): CompiledParameters 
     maxDegrees: params.maxDegrees,
     strictMask: params.includeObscureConnections ? fullMask : typeBits,
     fullMask,
+    strictTiers: params.includeObscureConnections ? ALL_TIERS : FAN_TIERS,
     fallback: !params.includeObscureConnections,
     weightByPopularity: params.weightByPopularity,
-    linkWeights: params.prioritizeDirectConnections ? DIRECT_FIRST_LINK_WEIGHTS : UNIFORM_LINK_WEIGHTS,
+    linkWeights: params.prioritizeDirectConnections ? TIERED_LINK_WEIGHTS : UNIFORM_LINK_WEIGHTS,
     avoid: params.avoid ?? [],
   };
 }

@@ -1,17 +1,17 @@
 /**
  * Property test of the engine: thousands of random searches with random `avoid` lists and random
  * parameters on generated graphs must end, throw nothing but the documented GraphErrors, and agree
- * with a plain BFS that skips the avoided entities. Seeded: a failure names its seed and case;
- * SEARCH_PROPERTY_SEED=<n> replays another run.
+ * with a plain BFS that skips the avoided entities and follows the tier rules (a first pass over
+ * core and supporting links without hubs, everything only when that finds nothing). Seeded: a
+ * failure names its seed and case; SEARCH_PROPERTY_SEED=<n> replays another run.
  */
 import { describe, expect, it } from 'vitest';
 import { ENTITY_TYPES, type EntityType } from '@cinema-dna/shared-types';
 import { GraphError } from './errors.js';
-import { HUB_TYPES } from './model.js';
 import { MAX_DEGREES, MIN_DEGREES, type EngineParameters } from './parameters.js';
 import { SearchEngine, type PathStep, type SearchProgress, type SearchResult } from './search.js';
 import type { Graph } from './snapshot.js';
-import { adjacencyOf, buildGraph, randomGraph, referenceShortestPaths, seededRandom, type GraphFixture } from './test-graphs.js';
+import { adjacencyOf, buildGraph, isFanLink, isHubType, randomGraph, referenceShortestPaths, seededRandom, type GraphFixture } from './test-graphs.js';
 
 const BASE_SEED = process.env.SEARCH_PROPERTY_SEED ? Number(process.env.SEARCH_PROPERTY_SEED) : 80_008;
 const GRAPHS = 60;
@@ -28,39 +28,62 @@ interface Case {
 const describeCase = (c: Case, graph: Graph) =>
   `seed ${c.seed} case ${c.index}: ${graph.key(c.from)} -> ${graph.key(c.to)} ${JSON.stringify({ ...c.params, avoid: c.params.avoid?.map((v) => graph.key(v)) })}`;
 
-/** What the engine should answer, from plain BFS under the engine's documented rules (parameters.ts). */
-function expected(fx: GraphFixture, adjacency: Map<string, Set<string>>, graph: Graph, c: Case) {
+interface Adjacencies {
+  /** Every link. */
+  full: Map<string, Set<string>>;
+  /** Core and supporting links only. */
+  fan: Map<string, Set<string>>;
+}
+
+/** The fan adjacency plus every link of the given (hub) endpoints. */
+function withHubEndpoints(adjacency: Adjacencies, hubs: string[]): Map<string, Set<string>> {
+  if (hubs.length === 0) return adjacency.fan;
+  const view = new Map(adjacency.fan);
+  for (const hub of hubs) {
+    view.set(hub, new Set(adjacency.full.get(hub)));
+    for (const neighbour of adjacency.full.get(hub)!) view.set(neighbour, new Set([...view.get(neighbour)!, hub]));
+  }
+  return view;
+}
+
+/** What the engine should answer, from plain BFS under the engine's documented rules (parameters.ts, tiers.ts). */
+function expected(fx: GraphFixture, adjacency: Adjacencies, graph: Graph, c: Case) {
   const type = new Map(fx.entities.map((e) => [e.key, e.type]));
-  const popularity = new Map(fx.entities.map((e) => [e.key, e.popularity ?? 0]));
-  const threshold = graph.header.obscureThreshold;
   const allowed = new Set<EntityType>(c.params.allowedTypes);
-  const obscure = (key: string) => {
-    const t = type.get(key)!;
-    return HUB_TYPES.includes(t) || ((t === 'person' || t === 'movie') && popularity.get(key)! <= threshold);
-  };
   const avoid = new Set((c.params.avoid ?? []).map((v) => graph.key(v)));
   const [from, to] = [graph.key(c.from), graph.key(c.to)];
   const within = (r: ReturnType<typeof referenceShortestPaths>) => (r && r.degrees <= c.params.maxDegrees ? r : null);
-  const full = { passable: (k: string) => allowed.has(type.get(k)!), usedObscure: false };
+  const full = { adjacency: adjacency.full, passable: (k: string) => allowed.has(type.get(k)!), usedObscure: false, fanOnly: false };
   if (c.params.includeObscureConnections) {
-    const answer = within(referenceShortestPaths(adjacency, from, to, full.passable, avoid));
+    const answer = within(referenceShortestPaths(full.adjacency, from, to, full.passable, avoid));
     return answer && { ...answer, ...full };
   }
-  // Obscure entities off: a strict pass without them, the full pass only when the strict one finds nothing.
-  const strict = { passable: (k: string) => allowed.has(type.get(k)!) && !obscure(k), usedObscure: false };
-  const strictAnswer = within(referenceShortestPaths(adjacency, from, to, strict.passable, avoid));
+  // Obscure off: a strict pass over core and supporting links without hub entities — except the
+  // links of an endpoint that is itself a hub — the full pass only when the strict one finds nothing.
+  const strict = { adjacency: withHubEndpoints(adjacency, [from, to].filter((k) => isHubType(type.get(k)!))), passable: (k: string) => allowed.has(type.get(k)!) && !isHubType(type.get(k)!), usedObscure: false, fanOnly: true };
+  const strictAnswer = within(referenceShortestPaths(strict.adjacency, from, to, strict.passable, avoid));
   if (strictAnswer) return { ...strictAnswer, ...strict };
-  const fullAnswer = within(referenceShortestPaths(adjacency, from, to, full.passable, avoid));
+  const fullAnswer = within(referenceShortestPaths(full.adjacency, from, to, full.passable, avoid));
   return fullAnswer && { ...fullAnswer, ...full, usedObscure: true };
 }
 
-/** A real path: the endpoints, real links, no repeats, nothing avoided, intermediates that may be passed. */
-function expectRealPath(path: PathStep[], adjacency: Map<string, Set<string>>, c: Case, graph: Graph, passable: (key: string) => boolean, label: string) {
+/**
+ * A real path: the endpoints, real links (of the pass's tiers, as the steps say), no repeats,
+ * nothing avoided, intermediates that may be passed.
+ */
+function expectRealPath(path: PathStep[], want: { adjacency: Map<string, Set<string>>; passable: (key: string) => boolean; fanOnly: boolean }, c: Case, graph: Graph, label: string) {
+  const { adjacency, passable } = want;
   const keys = path.map((s) => s.key);
   expect(keys[0], label).toBe(graph.key(c.from));
   expect(keys.at(-1), label).toBe(graph.key(c.to));
   expect(new Set(keys).size, label).toBe(keys.length);
   for (let i = 0; i + 1 < keys.length; i++) expect(adjacency.get(keys[i]!)!.has(keys[i + 1]!), `${label}: link ${keys[i]} - ${keys[i + 1]}`).toBe(true);
+  if (want.fanOnly) {
+    path.slice(0, -1).forEach((step, i) => {
+      const touchesHubEndpoint = (i === 0 && isHubType(step.type)) || (i === path.length - 2 && isHubType(path.at(-1)!.type));
+      if (!touchesHubEndpoint) expect(step.relationship!.tier, `${label}: ${step.key}'s link`).not.toBe('obscure');
+    });
+  }
   for (const step of path.slice(1, -1)) {
     expect(c.params.avoid ?? [], `${label}: avoided ${step.key} on the path`).not.toContain(step.index);
     expect(passable(step.key), `${label}: ${step.key} may not be an intermediate`).toBe(true);
@@ -114,7 +137,7 @@ describe('SearchEngine with random avoid lists and parameters (property)', () =>
         hubLinks: Math.floor(random() * 120),
       });
       const graph = buildGraph(fx);
-      const adjacency = adjacencyOf(fx);
+      const adjacency = { full: adjacencyOf(fx), fan: adjacencyOf(fx, isFanLink) };
       const engine = new SearchEngine(graph);
       for (let i = 0; i < SEARCHES_PER_GRAPH; i++) {
         const c = randomCase(random, graph, seed, i);
@@ -147,7 +170,7 @@ describe('SearchEngine with random avoid lists and parameters (property)', () =>
         expect(result.shortestPathCount, label).toBe(want.count);
         expect(result.stats.usedObscure, label).toBe(want.usedObscure);
         expect(Number.isFinite(result.totalWeight), label).toBe(true);
-        expectRealPath(result.path, adjacency, c, graph, want.passable, label);
+        expectRealPath(result.path, want, c, graph, label);
 
         if (i % 4 === 0) {
           const limit = 1 + Math.floor(random() * 8);
@@ -160,7 +183,7 @@ describe('SearchEngine with random avoid lists and parameters (property)', () =>
           expect(new Set(alternatives.paths.map((p) => p.path.map((s) => s.key).join())).size, label).toBe(alternatives.paths.length);
           for (const alt of alternatives.paths) {
             expect(alt.degrees, label).toBe(result.degrees);
-            expectRealPath(alt.path, adjacency, c, graph, want.passable, `${label} (alternative)`);
+            expectRealPath(alt.path, want, c, graph, `${label} (alternative)`);
           }
           alternativesChecked++;
         }

@@ -1,11 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import type { EntityType } from '@cinema-dna/shared-types';
 import { GraphError, SearchCancelledError } from './errors.js';
-import { DIRECT_RELATIONSHIPS } from './model.js';
-import { DEFAULT_ALLOWED_TYPES, INDIRECT_LINK_WEIGHT, defaultParameters, popularityPenalty, type EngineParameters } from './parameters.js';
+import { DEFAULT_ALLOWED_TYPES, TIER_LINK_WEIGHT, defaultParameters, popularityPenalty, type EngineParameters } from './parameters.js';
 import { SearchEngine, type SearchProgress, type SearchResult } from './search.js';
 import type { Graph } from './snapshot.js';
-import { buildGraph, fixture, randomGraph, referenceDistance, seededRandom, type GraphFixture } from './test-graphs.js';
+import { buildGraph, fixture, isFanLink, isHubType, randomGraph, referenceDistance, seededRandom, tierOfLink, type GraphFixture } from './test-graphs.js';
 
 const ALL_TYPES: EntityType[] = ['person', 'movie', 'genre', 'keyword', 'company', 'collection', 'award', 'location'];
 
@@ -42,16 +41,15 @@ function expectValidPath(fx: GraphFixture, result: SearchResult, from: string, t
 
 /**
  * Brute force over a small graph: every shortest path (as node sequences) with its weight computed
- * from the documented formula, intermediates limited to `allowed`.
+ * from the documented formula (a step weighs its lightest parallel link), intermediates limited to `allowed`.
  */
 function bruteForce(fx: GraphFixture, from: string, to: string, p: EngineParameters) {
   const allowed = new Set(p.allowedTypes);
   const entity = new Map(fx.entities.map((e) => [e.key, e]));
   const adjacency = new Map<string, Map<string, number>>();
-  const direct = new Set<string>(DIRECT_RELATIONSHIPS);
   for (const l of fx.links) {
     if (l.from === l.to) continue;
-    const w = p.prioritizeDirectConnections && !direct.has(l.relationship) ? INDIRECT_LINK_WEIGHT : 1;
+    const w = p.prioritizeDirectConnections ? TIER_LINK_WEIGHT[tierOfLink(l)] : 1;
     for (const [a, b] of [[l.from, l.to], [l.to, l.from]] as const) {
       const m = adjacency.get(a) ?? adjacency.set(a, new Map()).get(a)!;
       m.set(b, Math.min(m.get(b) ?? Infinity, w));
@@ -138,17 +136,12 @@ describe('SearchEngine against a plain BFS on random graphs', () => {
     expect(found).toBeGreaterThan(300);
   });
 
-  it('matches the obscure-off rule: without hubs and unpopular entities first, with them only when needed', () => {
+  it('matches the obscure-off rule: core and supporting links without hubs first, everything only when needed', () => {
     for (let seed = 100; seed < 115; seed++) {
       const fx = randomGraph({ seed, people: 150, movies: 60, credits: 260, genres: 3, keywords: 5, companies: 3, hubLinks: 80 });
       const graph = buildGraph(fx);
       const engine = new SearchEngine(graph);
-      const threshold = graph.header.obscureThreshold;
-      const obscure = new Set(
-        fx.entities
-          .filter((e) => e.type === 'genre' || e.type === 'keyword' || ((e.type === 'person' || e.type === 'movie') && (e.popularity ?? 0) <= threshold))
-          .map((e) => e.key),
-      );
+      const hubs = new Set(fx.entities.filter((e) => isHubType(e.type)).map((e) => e.key));
       const random = seededRandom(seed);
       for (let i = 0; i < 30; i++) {
         const a = Math.floor(random() * graph.nodeCount);
@@ -156,12 +149,20 @@ describe('SearchEngine against a plain BFS on random graphs', () => {
         if (a === b) continue;
         const [ka, kb] = [graph.key(a), graph.key(b)];
         const allowed = new Set(DEFAULT_ALLOWED_TYPES);
-        const strict = referenceDistance(fx, ka, kb, allowed, new Set([...obscure].filter((k) => k !== ka && k !== kb)));
+        // A hub picked as an endpoint keeps its own links (the only way to it).
+        const usable = (l: GraphFixture['links'][number]) => isFanLink(l) || [l.from, l.to].some((k) => (k === ka || k === kb) && hubs.has(k));
+        const strict = referenceDistance(fx, ka, kb, allowed, new Set([...hubs].filter((k) => k !== ka && k !== kb)), usable);
         const full = referenceDistance(fx, ka, kb, allowed);
         const expected = strict !== null && strict <= 6 ? strict : full !== null && full <= 6 ? full : null;
         const result = engine.search(a, b, params());
         expect(result?.degrees ?? null, `seed ${seed} ${ka} -> ${kb}`).toBe(expected);
         if (result) expect(result.stats.usedObscure).toBe(!(strict !== null && strict <= 6));
+        if (result && !result.stats.usedObscure) {
+          result.path.slice(0, -1).forEach((step, k) => {
+            const atHubEndpoint = (k === 0 && hubs.has(ka)) || (k === result.path.length - 2 && hubs.has(kb));
+            if (!atHubEndpoint) expect(step.relationship!.tier).not.toBe('obscure');
+          });
+        }
       }
     }
   });
@@ -256,26 +257,119 @@ describe('search parameters change results the way their names say', () => {
     expect(result.stats.usedObscure).toBe(true);
   });
 
-  it('includeObscureConnections: off skips very unpopular people while a popular route exists', () => {
-    const fx = fixture(
-      [['person:a', 50], ['person:b', 50], ['person:nobody', 0], ['person:star', 90], ['person:c', 60], ['movie:m1', 40], ['movie:m2', 40], ['movie:m3', 40], ['movie:m4', 40]],
+  /**
+   * a and b: 4 links through a Foley artist (obscure crew links), 6 links through a director and a
+   * co-star (core links). `withCoreChain: false` leaves only the obscure chain.
+   */
+  const tieredGraph = (withCoreChain = true) =>
+    fixture(
+      [['person:a', 50], ['person:b', 50], ['person:foley', 900], ['person:director', 5], ['person:costar', 5], ['movie:m1'], ['movie:m2'], ['movie:m3'], ['movie:m4']],
       [
-        ['person:a', 'acted_in', 'movie:m1'],
-        ['person:nobody', 'acted_in', 'movie:m1'],
-        ['person:nobody', 'acted_in', 'movie:m2'],
-        ['person:b', 'acted_in', 'movie:m2'],
-        ['person:star', 'acted_in', 'movie:m1'],
-        ['person:star', 'acted_in', 'movie:m3'],
-        ['person:c', 'acted_in', 'movie:m3'],
-        ['person:c', 'acted_in', 'movie:m4'],
-        ['person:b', 'acted_in', 'movie:m4'],
-      ],
+        ['person:a', 'acted_in', 'movie:m1', 'Lead', 0],
+        ['person:b', 'acted_in', 'movie:m2', 'Lead', 0],
+        ['person:foley', 'crew', 'movie:m1', 'Foley Artist'],
+        ['person:foley', 'crew', 'movie:m2', 'Foley Artist'],
+        ...(withCoreChain
+          ? ([
+              ['person:director', 'directed', 'movie:m1'],
+              ['person:director', 'directed', 'movie:m3'],
+              ['person:costar', 'acted_in', 'movie:m3', 'Sidekick', 1],
+              ['person:costar', 'acted_in', 'movie:m4', 'Villain', 2],
+              ['person:b', 'acted_in', 'movie:m4', 'Hero', 0],
+            ] as const)
+          : []),
+      ] as Array<[string, Parameters<typeof fixture>[1][number][1], string, string?, number?]>,
     );
-    const graph = buildGraph(fx, { obscureThreshold: 1 });
+  const tiersOf = (result: SearchResult) => result.path.slice(0, -1).map((step) => step.relationship!.tier);
+
+  it('includeObscureConnections: off takes a longer chain of core links over a shorter one through obscure crew jobs; on, the short one', () => {
+    const graph = buildGraph(tieredGraph());
     const engine = new SearchEngine(graph);
     const [a, b] = [graph.resolve('person:a'), graph.resolve('person:b')];
-    expect(keys(engine.search(a, b, params()))).toEqual(['person:a', 'movie:m1', 'person:star', 'movie:m3', 'person:c', 'movie:m4', 'person:b']);
-    expect(keys(engine.search(a, b, params({ includeObscureConnections: true })))).toEqual(['person:a', 'movie:m1', 'person:nobody', 'movie:m2', 'person:b']);
+    const off = engine.search(a, b, params())!;
+    expect(keys(off)).toEqual(['person:a', 'movie:m1', 'person:director', 'movie:m3', 'person:costar', 'movie:m4', 'person:b']);
+    expect(tiersOf(off)).toEqual(['core', 'core', 'core', 'core', 'core', 'core']);
+    expect(off.stats).toMatchObject({ passes: 1, usedObscure: false });
+    const on = engine.search(a, b, params({ includeObscureConnections: true }))!;
+    expect(keys(on)).toEqual(['person:a', 'movie:m1', 'person:foley', 'movie:m2', 'person:b']);
+    expect(tiersOf(on)).toEqual(['core', 'obscure', 'obscure', 'core']);
+    expect(on.path[1]!.relationship).toEqual({ code: 'crew', label: 'Foley Artist', direction: 'backward', tier: 'obscure' });
+  });
+
+  it('includeObscureConnections: off falls back to obscure links when no other chain fits, and says so', () => {
+    const graph = buildGraph(tieredGraph(false));
+    const engine = new SearchEngine(graph);
+    const result = engine.search(graph.resolve('person:a'), graph.resolve('person:b'), params())!;
+    expect(keys(result)).toEqual(['person:a', 'movie:m1', 'person:foley', 'movie:m2', 'person:b']);
+    expect(result.stats).toMatchObject({ passes: 2, usedObscure: true });
+    // Within maxDegrees only: the core chain of the full graph is 6 links, over a limit of 5 the obscure one is the answer.
+    const full = buildGraph(tieredGraph());
+    const limited = new SearchEngine(full).search(full.resolve('person:a'), full.resolve('person:b'), params({ maxDegrees: 5 }))!;
+    expect(limited.degrees).toBe(4);
+    expect(limited.stats.usedObscure).toBe(true);
+  });
+
+  it('prioritizeDirectConnections: among equally short chains core beats supporting beats obscure, whatever their popularity', () => {
+    const fx = fixture(
+      [['movie:m1', 10], ['movie:m2', 10], ['person:director', 1], ['person:producer', 500], ['person:gaffer', 5000], ['person:lead', 2], ['person:extra', 800]],
+      [
+        ['person:director', 'directed', 'movie:m1'],
+        ['person:director', 'directed', 'movie:m2'],
+        ['person:producer', 'produced', 'movie:m1', 'Producer'],
+        ['person:producer', 'produced', 'movie:m2', 'Producer'],
+        ['person:gaffer', 'crew', 'movie:m1', 'Gaffer'],
+        ['person:gaffer', 'crew', 'movie:m2', 'Gaffer'],
+      ],
+    );
+    const graph = buildGraph(fx);
+    const engine = new SearchEngine(graph);
+    const [m1, m2] = [graph.resolve('movie:m1'), graph.resolve('movie:m2')];
+    const everything = params({ includeObscureConnections: true });
+    const core = engine.search(m1, m2, everything)!;
+    expect(keys(core)).toEqual(['movie:m1', 'person:director', 'movie:m2']);
+    expect(core.totalWeight).toBeCloseTo(2 * TIER_LINK_WEIGHT.core + popularityPenalty(1), 12);
+    expect(core.shortestPathCount).toBe(3);
+    // Without prioritizing, popularity alone decides.
+    expect(keys(engine.search(m1, m2, params({ includeObscureConnections: true, prioritizeDirectConnections: false })))).toEqual(['movie:m1', 'person:gaffer', 'movie:m2']);
+    // Obscure off: the gaffer is out; without the director, the producer (supporting) is next.
+    expect(keys(engine.search(m1, m2, params({ prioritizeDirectConnections: false })))).toEqual(['movie:m1', 'person:producer', 'movie:m2']);
+    const noDirector = engine.search(m1, m2, params({ ...everything, avoid: [graph.resolve('person:director')] }))!;
+    expect(keys(noDirector)).toEqual(['movie:m1', 'person:producer', 'movie:m2']);
+    expect(noDirector.totalWeight).toBeCloseTo(2 * TIER_LINK_WEIGHT.supporting + popularityPenalty(500), 12);
+  });
+
+  it('includeObscureConnections: off still reaches a hub picked as an endpoint through its own links, in one pass', () => {
+    const graph = buildGraph(hubGraph);
+    const engine = new SearchEngine(graph);
+    const [p1, drama] = [graph.resolve('person:p1'), graph.resolve('genre:drama')];
+    for (const [from, to] of [[p1, drama], [drama, p1]] as const) {
+      const result = engine.search(from, to, params())!;
+      expect(result.degrees).toBe(2);
+      expect(result.stats).toMatchObject({ passes: 1, usedObscure: false });
+    }
+    // Through another hub it may not go: person:x reaches drama through m1 only.
+    expect(engine.search(graph.resolve('person:y'), drama, params())!.stats.usedObscure).toBe(false);
+    const alternatives = engine.listAlternatives(drama, p1, params(), 5)!;
+    expect(alternatives.paths.map((p) => p.path.map((s) => s.key))).toEqual([['genre:drama', 'movie:m1', 'person:p1']]);
+  });
+
+  it('prioritizeDirectConnections: top-billed cast is core, later billing supporting', () => {
+    const fx = fixture(
+      [['movie:m1', 10], ['movie:m2', 10], ['person:star', 1], ['person:bit-part', 900]],
+      [
+        ['person:star', 'acted_in', 'movie:m1', 'Lead', 0],
+        ['person:star', 'acted_in', 'movie:m2', 'Lead', 9],
+        ['person:bit-part', 'acted_in', 'movie:m1', 'Waiter', 10],
+        ['person:bit-part', 'acted_in', 'movie:m2', 'Cabbie', 44],
+      ],
+    );
+    const graph = buildGraph(fx);
+    const engine = new SearchEngine(graph);
+    const result = engine.search(graph.resolve('movie:m1'), graph.resolve('movie:m2'), params())!;
+    expect(keys(result)).toEqual(['movie:m1', 'person:star', 'movie:m2']);
+    expect(tiersOf(result)).toEqual(['core', 'core']);
+    const alternatives = engine.listAlternatives(graph.resolve('movie:m1'), graph.resolve('movie:m2'), params(), 5)!;
+    expect(alternatives.paths.map((p) => tiersOf({ ...result, path: p.path }))).toEqual([['core', 'core'], ['supporting', 'supporting']]);
   });
 
   it('allowedTypes: intermediates of excluded types are never used, endpoints of excluded types still work', () => {
@@ -293,7 +387,9 @@ describe('search parameters change results the way their names say', () => {
     const graph = buildGraph(fx);
     const engine = new SearchEngine(graph);
     const [m1, m2] = [graph.resolve('movie:m1'), graph.resolve('movie:m2')];
-    expect(engine.search(m1, m2, params())!.degrees).toBe(2);
+    // Companies are hubs: the default goes through people, obscure connections take the company.
+    expect(engine.search(m1, m2, params())!.degrees).toBe(4);
+    expect(engine.search(m1, m2, params({ includeObscureConnections: true }))!.degrees).toBe(2);
     const noCompanies = engine.search(m1, m2, params({ allowedTypes: ['person', 'movie'] }))!;
     expect(keys(noCompanies)).toEqual(['movie:m1', 'person:p', 'movie:m3', 'person:q', 'movie:m2']);
     // The company itself as an endpoint, though companies are not allowed as intermediates.
@@ -327,25 +423,25 @@ describe('search parameters change results the way their names say', () => {
     expect(unweighted.totalWeight).toBe(2);
   });
 
-  it('prioritizeDirectConnections: a person–movie link beats a more popular company hub of the same length', () => {
+  it('prioritizeDirectConnections: a person–movie credit beats a more popular company hub of the same length', () => {
     const fx = fixture(
-      [['movie:m1', 10], ['movie:m2', 10], ['company:megacorp', 1000], ['person:extra', 2]],
+      [['movie:m1', 10], ['movie:m2', 10], ['company:megacorp', 1000], ['person:writer', 2]],
       [
         ['movie:m1', 'produced_by', 'company:megacorp'],
         ['movie:m2', 'produced_by', 'company:megacorp'],
-        ['person:extra', 'crew', 'movie:m1', 'Grip'],
-        ['person:extra', 'crew', 'movie:m2', 'Best Boy'],
+        ['person:writer', 'wrote', 'movie:m1', 'Screenplay'],
+        ['person:writer', 'wrote', 'movie:m2', 'Novel'],
       ],
     );
-    const graph = buildGraph(fx, { obscureThreshold: -1 });
+    const graph = buildGraph(fx);
     const engine = new SearchEngine(graph);
     const [m1, m2] = [graph.resolve('movie:m1'), graph.resolve('movie:m2')];
-    const direct = engine.search(m1, m2, params({ prioritizeDirectConnections: true }))!;
-    expect(keys(direct)).toEqual(['movie:m1', 'person:extra', 'movie:m2']);
-    expect(direct.path[0]!.relationship).toEqual({ code: 'crew', label: 'Grip', direction: 'backward' });
-    const byPopularity = engine.search(m1, m2, params({ prioritizeDirectConnections: false }))!;
+    const direct = engine.search(m1, m2, params({ includeObscureConnections: true, prioritizeDirectConnections: true }))!;
+    expect(keys(direct)).toEqual(['movie:m1', 'person:writer', 'movie:m2']);
+    expect(direct.path[0]!.relationship).toEqual({ code: 'wrote', label: 'Screenplay', direction: 'backward', tier: 'core' });
+    const byPopularity = engine.search(m1, m2, params({ includeObscureConnections: true, prioritizeDirectConnections: false }))!;
     expect(keys(byPopularity)).toEqual(['movie:m1', 'company:megacorp', 'movie:m2']);
-    expect(byPopularity.path[0]!.relationship).toEqual({ code: 'produced_by', label: null, direction: 'forward' });
+    expect(byPopularity.path[0]!.relationship).toEqual({ code: 'produced_by', label: null, direction: 'forward', tier: 'obscure' });
   });
 
   it('maxDegrees: a path longer than the limit is not returned', () => {

@@ -17,10 +17,11 @@
  * best(u) + w(u,v) + best(v), where count/best were accumulated layer by layer over the BFS DAG.
  * That completion is what the engine pays over a "first meeting wins" BFS.
  */
-import type { EntityType, PersonSubtype, Relationship } from '@cinema-dna/shared-types';
+import type { EntityType, LinkTier, PersonSubtype, Relationship } from '@cinema-dna/shared-types';
 import { GraphError, SearchCancelledError, searchBudgetExceeded } from './errors.js';
-import { FORWARD_BIT, relationshipOf } from './model.js';
+import { FORWARD_BIT, OBSCURE_BIT, TIER_SHIFT, relationshipOf, tierOf } from './model.js';
 import {
+  ALL_TIERS,
   compileParameters,
   defaultParameters,
   popularityPenalty,
@@ -35,6 +36,8 @@ export interface PathLink {
   /** Character, job or award category when the source had one. */
   label: string | null;
   direction: 'forward' | 'backward';
+  /** What the link means to a fan (tiers.ts). */
+  tier: LinkTier;
 }
 
 /** One entity of a path. */
@@ -56,9 +59,9 @@ export interface SearchStats {
   visited: number;
   edgesScanned: number;
   elapsedMs: number;
-  /** 2 when the first pass (without obscure entities) found nothing and the fallback ran. */
+  /** 2 when the first pass (core and supporting links, no hubs) found nothing and the fallback ran. */
   passes: number;
-  /** True when the answer needed obscure entities (hubs or very unpopular ones). */
+  /** True when the answer needed obscure links or hub entities (found by the fallback pass). */
   usedObscure: boolean;
 }
 
@@ -240,6 +243,8 @@ interface PassOutcome {
   otherSlot: number;
   weight: number;
   count: number;
+  /** Links usable in the pass: bit (tier | direction << 2) of the relation byte >>> TIER_SHIFT. */
+  linkMask: number;
 }
 
 /**
@@ -252,6 +257,13 @@ export class SearchEngine {
   private layerCounter = 0;
   private edges = 0;
   private skippedObscure = false;
+  /**
+   * Each side's endpoint when it is a hub entity (genre, keyword...), else -1. A hub's links are all
+   * obscure, yet when the user picked the hub itself they are the only way to it: the strict pass
+   * takes them at the endpoints, and only there.
+   */
+  private hubFrom = -1;
+  private hubTo = -1;
   private started = 0;
   private deadline = Infinity;
   private maxVisited = Infinity;
@@ -359,10 +371,12 @@ export class SearchEngine {
     this.lastStats = stats;
     this.checkpoint(options);
     this.skippedObscure = false;
-    let outcome = this.pass(from, to, compiled, compiled.strictMask, 1, options, stats);
+    this.hubFrom = (this.graph.classes[from]! & OBSCURE_BIT) !== 0 ? from : -1;
+    this.hubTo = (this.graph.classes[to]! & OBSCURE_BIT) !== 0 ? to : -1;
+    let outcome = this.pass(from, to, compiled, compiled.strictMask, compiled.strictTiers, 1, options, stats);
     if (!outcome.found && compiled.fallback && this.skippedObscure) {
       stats.passes = 2;
-      outcome = this.pass(from, to, compiled, compiled.fullMask, 2, options, stats);
+      outcome = this.pass(from, to, compiled, compiled.fullMask, ALL_TIERS, 2, options, stats);
       stats.usedObscure = outcome.found;
     }
     stats.edgesScanned = this.edges;
@@ -370,7 +384,7 @@ export class SearchEngine {
     return outcome;
   }
 
-  private pass(from: number, to: number, compiled: CompiledParameters, mask: number, passNumber: number, options: SearchOptions, stats: SearchStats): PassOutcome {
+  private pass(from: number, to: number, compiled: CompiledParameters, mask: number, tiers: number, passNumber: number, options: SearchOptions, stats: SearchStats): PassOutcome {
     const f = this.forward;
     const b = this.backward;
     f.begin(from, compiled.avoid);
@@ -380,7 +394,9 @@ export class SearchEngine {
     this.avoidedSlots = avoided;
     f.cost = 1;
     b.cost = 1;
-    const outcome: PassOutcome = { found: false, expanding: null, other: null, meetSlot: NO_MEETING, meetPosition: 0, otherSlot: 0, weight: Infinity, count: 0 };
+    // The relation byte >>> TIER_SHIFT is tier | direction << 2: allow a tier in both directions.
+    const linkMask = tiers | (tiers << 4);
+    const outcome: PassOutcome = { found: false, expanding: null, other: null, meetSlot: NO_MEETING, meetPosition: 0, otherSlot: 0, weight: Infinity, count: 0, linkMask };
     this.meetings.length = 0;
     try {
       while (f.depth + b.depth + 1 <= compiled.maxDegrees) {
@@ -425,6 +441,9 @@ export class SearchEngine {
     const linkWeights = compiled.linkWeights;
     const weighted = compiled.weightByPopularity;
     const fullMask = compiled.fullMask;
+    const linkMask = outcome.linkMask;
+    const filterLinks = linkMask !== 0xff;
+    const [aHub, oHub] = a === this.forward ? [this.hubFrom, this.hubTo] : [this.hubTo, this.hubFrom];
     const aVisited = a.visited;
     const aMark = a.mark;
     const oVisited = o.visited;
@@ -454,13 +473,19 @@ export class SearchEngine {
       const cu = aCount[s]!;
       const bu = aBest[s]! + (weighted && s !== 0 ? popularityPenalty(popularity[u]!) : 0);
       const end = offsets[u + 1]!;
+      const filter = filterLinks && !(s === 0 && aHub >= 0);
       let previous = -1;
       for (let p = offsets[u]!; p < end; p++) {
         const v = neighbours[p]!;
-        // Lists are sorted by neighbour: a second link to the same entity is the same path step.
+        // Lists are sorted by neighbour, the best tier first: a second link to the same entity is the same path step.
         if (v === previous) continue;
-        previous = v;
         edges++;
+        if (filter && ((linkMask >>> (relations[p]! >>> TIER_SHIFT)) & 1) === 0 && v !== oHub) {
+          // The full pass could take this link: into a passable entity, or straight to the other side.
+          if (((fullMask >>> classes[v]!) & 1) !== 0 || (oVisited[v >>> 5]! & (1 << (v & 31))) !== 0) skipped = true;
+          continue;
+        }
+        previous = v;
         const word = v >>> 5;
         const bit = 1 << (v & 31);
         if ((aVisited[word]! & bit) !== 0) {
@@ -538,6 +563,9 @@ export class SearchEngine {
     const aCount = a.count;
     const aBest = a.best;
     const layerEnd = a.layerEnd;
+    const linkMask = outcome.linkMask;
+    const filterLinks = linkMask !== 0xff;
+    const [aHub, oHub] = a === this.forward ? [this.hubFrom, this.hubTo] : [this.hubTo, this.hubFrom];
     const collect = this.collectMeetings;
     const meetings = this.meetings;
     let edges = this.edges;
@@ -545,6 +573,7 @@ export class SearchEngine {
     let found = outcome.found;
     let count = outcome.count;
     let weight = outcome.weight;
+    let skipped = false;
     for (let s = fromSlot; s < layerEnd; s++) {
       if (edges - lastCheck >= CANCEL_CHECK_EDGES) {
         lastCheck = edges;
@@ -558,15 +587,22 @@ export class SearchEngine {
       let bu = NaN;
       const end = offsets[u + 1]!;
       const start = offsets[u]!;
+      // Resuming at the first meeting's entry: it is the first usable link to its neighbour.
       const first = s === fromSlot && fromPosition >= 0 ? fromPosition : start;
-      let previous = first > start ? neighbours[first - 1]! : -1;
+      const filter = filterLinks && !(s === 0 && aHub >= 0);
+      let previous = -1;
       for (let p = first; p < end; p++) {
         const v = neighbours[p]!;
         if (v === previous) continue;
-        previous = v;
-        edges++;
         const word = v >>> 5;
         const bit = 1 << (v & 31);
+        if (filter && ((linkMask >>> (relations[p]! >>> TIER_SHIFT)) & 1) === 0 && v !== oHub) {
+          // A meeting the full pass could make.
+          if ((oVisited[word]! & bit) !== 0 && (aVisited[word]! & bit) === 0) skipped = true;
+          continue;
+        }
+        previous = v;
+        edges++;
         if ((oVisited[word]! & bit) === 0 || (aVisited[word]! & bit) !== 0) continue;
         const t = oMark[v]!;
         found = true;
@@ -588,6 +624,7 @@ export class SearchEngine {
       }
     }
     this.edges = edges;
+    if (skipped) this.skippedObscure = true;
     outcome.found = found;
     outcome.count = count;
     outcome.weight = weight;
@@ -707,6 +744,7 @@ export class SearchEngine {
           code: relationshipOf(byte),
           label: g.labelAt(owner, p),
           direction: ownerFirstNamed === (owner === v) ? 'forward' : 'backward',
+          tier: tierOf(byte),
         };
       }
       return { ...e, relationship };
@@ -739,8 +777,8 @@ export class SearchEngine {
       this.checkpoint(options);
       const sa = m.a[i]!;
       const so = m.b[i]!;
-      const chainsA = this.chains(a, sa, perSide, compiled);
-      const chainsO = this.chains(o, so, perSide, compiled);
+      const chainsA = this.chains(a, sa, perSide, compiled, outcome.linkMask);
+      const chainsO = this.chains(o, so, perSide, compiled, outcome.linkMask);
       const u = a.node[sa]!;
       for (const ca of chainsA) {
         for (const co of chainsO) {
@@ -757,7 +795,7 @@ export class SearchEngine {
   }
 
   /** Up to `limit` chains from `slot` back to the side's endpoint through the layer DAG. */
-  private chains(side: Side, slot: number, limit: number, compiled: CompiledParameters) {
+  private chains(side: Side, slot: number, limit: number, compiled: CompiledParameters, linkMask: number) {
     const g = this.graph;
     type Chain = { nodes: number[]; owners: number[]; positions: number[] };
     const out: Chain[] = [];
@@ -766,6 +804,7 @@ export class SearchEngine {
       while (d + 1 < side.layerStarts.length && side.layerStarts[d + 1]! <= s) d++;
       return d;
     };
+    const hub = side === this.forward ? this.hubFrom : this.hubTo;
     const walk = (s: number, acc: Chain): void => {
       if (out.length >= limit) return;
       if (s === 0) {
@@ -781,7 +820,7 @@ export class SearchEngine {
       let previous = -1;
       for (let p = g.offsets[v]!; p < g.offsets[v + 1]!; p++) {
         const w = g.neighbours[p]!;
-        if (w === previous) continue;
+        if (w === previous || (((linkMask >>> (g.relations[p]! >>> TIER_SHIFT)) & 1) === 0 && w !== hub)) continue;
         previous = w;
         const ws = side.slotOf(w);
         if (ws < lo || ws >= hi || (d - 1 === 0 && ws !== 0)) continue;

@@ -5,6 +5,7 @@
 import { closeSync, openSync, renameSync, writeSync, unlinkSync } from 'node:fs';
 import { Buffer } from 'node:buffer';
 import {
+  LINK_TIERS,
   RELATIONSHIPS,
   type EntityType,
   type PersonSubtype,
@@ -19,10 +20,15 @@ import {
   RELATIONSHIP_MASK,
   SUBTYPE_CODE,
   SUBTYPE_OF_RELATIONSHIP,
+  TIER_BITS,
+  TIER_SHIFT,
   TYPE_CODE,
 } from './model.js';
+import { linkTierCode, MAIN_ROLE_WEIGHT } from './tiers.js';
 import {
   HEADER_BYTES,
+  NO_BILLING,
+  NO_LABEL,
   SECTION,
   SECTION_ENTRY_BYTES,
   SNAPSHOT_MAGIC,
@@ -37,7 +43,10 @@ export interface EntityInput {
   key: string;
   type: EntityType;
   name: string;
-  /** Person subtype; when absent it is derived from the person's most frequent credit. */
+  /**
+   * Person subtype, used for people without credit links; a person with credits gets their main
+   * role from them (see deriveSubtypes).
+   */
   subtype?: PersonSubtype | null;
   /** Any non-negative popularity measure (TMDB popularity, vote count...); higher is more popular. */
   popularity?: number;
@@ -48,18 +57,14 @@ export interface LinkInput {
   from: string;
   to: string;
   relationship: Relationship;
-  /** Character for acted_in, job for crew, category for awards... */
+  /** Character for acted_in, job(s) for crew, category for awards... */
   label?: string | null;
+  /** acted_in: 0-based position in the source's billing order (decides the link's tier, orders cast lists). */
+  billing?: number | null;
 }
 
-export interface SnapshotBuilderOptions {
-  /**
-   * People and movies at or below this popularity are "obscure" (skipped by default searches unless
-   * needed). Default: the 10th percentile of person/movie popularity, or none when that percentile
-   * equals the median (no spread, e.g. a source without popularity).
-   */
-  obscureThreshold?: number;
-}
+/** Reserved for builder settings; none today. */
+export type SnapshotBuilderOptions = Record<string, never>;
 
 /** What `write` produced. */
 export interface SnapshotBuildStats {
@@ -70,8 +75,10 @@ export interface SnapshotBuildStats {
   adjacency: number;
   labelled: number;
   typeaheadEntries: number;
-  obscureThreshold: number;
-  obscureEntities: number;
+  /** Hub entities (genre, keyword, company, location), skipped by the search's strict pass. */
+  hubEntities: number;
+  /** Links per tier (core, supporting, obscure). */
+  tiers: Record<(typeof LINK_TIERS)[number], number>;
   bytes: number;
   elapsedMs: number;
 }
@@ -120,7 +127,9 @@ class Growable<A extends NumericArray> {
 const u8 = (n: number) => new Uint8Array(n);
 const u32 = (n: number) => new Uint32Array(n);
 const f32 = (n: number) => new Float32Array(n);
-const DIRECT_CODES = new Set(Object.keys(SUBTYPE_OF_RELATIONSHIP).map((r) => RELATIONSHIP_CODE[r as Relationship]));
+const DIRECT_CODES = [...new Set(Object.keys(SUBTYPE_OF_RELATIONSHIP).map((r) => RELATIONSHIP_CODE[r as Relationship]))].sort((a, b) => a - b);
+/** Billing positions are stored in a byte; later ones all sort last. */
+const MAX_BILLING = NO_BILLING - 1;
 
 /** Collects entities and links, then writes a snapshot file with `write`. */
 export class SnapshotBuilder {
@@ -134,15 +143,17 @@ export class SnapshotBuilder {
   private readonly keys = new Growable(u8);
   private readonly linkFrom = new Growable(u32);
   private readonly linkTo = new Growable(u32);
+  /** Relationship code | tier << TIER_SHIFT (the direction bit is added per adjacency entry). */
   private readonly linkRelation = new Growable(u8);
   /** 0 = no label, otherwise label id + 1. */
   private readonly linkLabel = new Growable(u32);
+  private readonly linkBilling = new Growable(u8);
   private readonly labelIndex = new Map<string, number>();
   private readonly labelOffsets = new Growable(u32);
   private readonly labels = new Growable(u8);
   private dangling = 0;
 
-  constructor(private readonly options: SnapshotBuilderOptions = {}) {
+  constructor(_options: SnapshotBuilderOptions = {}) {
     this.nameOffsets.push(0);
     this.keyOffsets.push(0);
     this.labelOffsets.push(0);
@@ -207,20 +218,22 @@ export class SnapshotBuilder {
       this.dangling++;
       return false;
     }
-    return this.addLinkByIndex(from, to, link.relationship, link.label);
+    return this.addLinkByIndex(from, to, link.relationship, link.label, link.billing);
   }
 
   /** addLink for callers that kept the indices returned by addEntity (no key lookups). */
-  addLinkByIndex(from: number, to: number, relationship: Relationship, label?: string | null): boolean {
+  addLinkByIndex(from: number, to: number, relationship: Relationship, label?: string | null, billing?: number | null): boolean {
     const code = (RELATIONSHIP_CODE as Record<string, number | undefined>)[relationship];
     if (code === undefined) throw new TypeError(`unknown relationship "${relationship}"`);
     const n = this.types.length;
     if (!(from >= 0 && from < n && to >= 0 && to < n)) throw new RangeError(`link endpoint out of range (${from}, ${to})`);
     if (from === to) return false;
+    const billed = billing !== null && billing !== undefined && Number.isFinite(billing) && billing >= 0;
     this.linkFrom.push(from);
     this.linkTo.push(to);
-    this.linkRelation.push(code);
+    this.linkRelation.push(code | (linkTierCode(relationship, label, billed ? billing : null) << TIER_SHIFT));
     this.linkLabel.push(label ? this.labelId(label) + 1 : 0);
+    this.linkBilling.push(billed ? Math.min(MAX_BILLING, Math.floor(billing)) : NO_BILLING);
     return true;
   }
 
@@ -247,7 +260,12 @@ export class SnapshotBuilder {
     const popularity = this.popularity.array.subarray(0, n);
     const csr = this.buildAdjacency(n);
     this.deriveSubtypes(n, types, subtypes, csr.offsets, csr.relations);
-    const { classes, threshold, obscure } = this.classify(n, types, popularity);
+    const { classes, hubs } = this.classify(n, types);
+    const tiers = { core: 0, supporting: 0, obscure: 0 };
+    for (let p = 0; p < csr.relations.length; p++) {
+      const byte = csr.relations[p]!;
+      if (byte & FORWARD_BIT) tiers[LINK_TIERS[(byte & TIER_BITS) >>> TIER_SHIFT]!]++;
+    }
     const nameOffsets = this.nameOffsets.array.subarray(0, n + 1);
     const names = this.names.array.subarray(0, this.names.length);
     const keyOffsets = this.keyOffsets.array.subarray(0, n + 1);
@@ -270,6 +288,7 @@ export class SnapshotBuilder {
       ['relations', csr.relations],
       ['labelPositions', csr.labelPositions],
       ['labelIds', csr.labelIds],
+      ['labelBilling', csr.labelBilling],
       ['labelOffsets', this.labelOffsets.array.subarray(0, this.labelOffsets.length)],
       ['labels', this.labels.array.subarray(0, this.labels.length)],
       ['foldedOffsets', typeahead.foldedOffsets],
@@ -291,7 +310,6 @@ export class SnapshotBuilder {
     header.writeUInt32LE(this.labelIndex.size, 28);
     header.writeUInt32LE(csr.labelPositions.length, 32);
     header.writeUInt32LE(typeahead.nodes.length, 36);
-    header.writeFloatLE(threshold, 40);
     let offset = align8(header.length);
     sections.forEach(([name, array], i) => {
       const at = HEADER_BYTES + i * SECTION_ENTRY_BYTES;
@@ -328,8 +346,8 @@ export class SnapshotBuilder {
         adjacency: csr.neighbours.length,
         labelled: csr.labelPositions.length,
         typeaheadEntries: typeahead.nodes.length,
-        obscureThreshold: threshold,
-        obscureEntities: obscure,
+        hubEntities: hubs,
+        tiers,
         bytes: position,
         elapsedMs: performance.now() - started,
       };
@@ -350,8 +368,11 @@ export class SnapshotBuilder {
 
   /**
    * CSR from the link list: each link lands in both endpoints' lists as a float key
-   * neighbour * 256 + relation byte (exact below 2^53), each list is sorted natively, and equal
-   * neighbouring keys (duplicate links) are dropped. Labels are then attached to forward entries.
+   * neighbour * 256 + relation byte (exact below 2^53), and each list is sorted natively — by
+   * neighbour, then direction, tier and relationship, so among parallel links to one neighbour the
+   * best tier comes first (the search relies on that). A link given twice (same endpoints,
+   * relationship and direction, e.g. by two sources) is kept once, with its best tier. Labels and
+   * billing positions are then attached to forward entries.
    */
   private buildAdjacency(n: number) {
     const links = this.linkFrom.length;
@@ -380,40 +401,47 @@ export class SnapshotBuilder {
       const end = offsets[v + 1]!;
       offsets[v] = write;
       if (end - start > 1) keys.subarray(start, end).sort();
-      let previous = -1;
+      let runStart = write;
+      let runNeighbour = -1;
       for (let i = start; i < end; i++) {
         const k = keys[i]!;
-        if (k !== previous) keys[write++] = k;
-        previous = k;
+        const neighbour = Math.floor(k / 256);
+        if (neighbour !== runNeighbour) {
+          runNeighbour = neighbour;
+          runStart = write;
+        } else if (sameLinkBefore(keys, runStart, write, neighbour, (k - neighbour * 256) & SAME_LINK)) {
+          continue;
+        }
+        keys[write++] = k;
       }
     }
     offsets[n] = write;
 
-    // Attach labels to the forward copy of each labelled link; the first label of duplicates wins.
+    // Labels and billing go on the forward copy of each link; the first label of duplicates wins,
+    // and the earliest billing.
     const labelAt = new Uint32Array(write);
+    const billingAt = new Uint8Array(write).fill(NO_BILLING);
     const label = this.linkLabel.array;
+    const billing = this.linkBilling.array;
     for (let l = 0; l < links; l++) {
       const id = label[l]!;
-      if (id === 0) continue;
-      const a = from[l]!;
-      const target = to[l]! * 256 + (relation[l]! | FORWARD_BIT);
-      let lo = offsets[a]!;
-      let hi = offsets[a + 1]!;
-      while (lo < hi) {
-        const mid = (lo + hi) >>> 1;
-        if (keys[mid]! < target) lo = mid + 1;
-        else hi = mid;
-      }
-      if (labelAt[lo] === 0) labelAt[lo] = id;
+      const billed = billing[l]!;
+      if (id === 0 && billed === NO_BILLING) continue;
+      const p = forwardEntry(keys, offsets, from[l]!, to[l]!, relation[l]! & RELATIONSHIP_MASK);
+      if (p < 0) continue;
+      if (labelAt[p] === 0) labelAt[p] = id;
+      if (billed < billingAt[p]!) billingAt[p] = billed;
     }
     let labelled = 0;
-    for (let p = 0; p < write; p++) if (labelAt[p] !== 0) labelled++;
+    for (let p = 0; p < write; p++) if (labelAt[p] !== 0 || billingAt[p] !== NO_BILLING) labelled++;
     const labelPositions = new Uint32Array(labelled);
     const labelIds = new Uint32Array(labelled);
+    const labelBilling = new Uint8Array(labelled);
     for (let p = 0, j = 0; p < write; p++) {
-      if (labelAt[p] === 0) continue;
+      if (labelAt[p] === 0 && billingAt[p] === NO_BILLING) continue;
       labelPositions[j] = p;
-      labelIds[j++] = labelAt[p]! - 1;
+      labelIds[j] = labelAt[p] === 0 ? NO_LABEL : labelAt[p]! - 1;
+      labelBilling[j++] = billingAt[p]!;
     }
 
     const neighbours = new Uint32Array(write);
@@ -424,49 +452,76 @@ export class SnapshotBuilder {
       neighbours[p] = v;
       relations[p] = k - v * 256;
     }
-    return { offsets, neighbours, relations, labelPositions, labelIds };
+    return { offsets, neighbours, relations, labelPositions, labelIds, labelBilling };
   }
 
-  /** People without a subtype get the one of their most frequent credit (ties: acted_in first). */
+  /**
+   * A person's subtype is their main role: the credit relationship with the most links, each
+   * weighted by its tier (MAIN_ROLE_WEIGHT), ties going to acted_in, directed, wrote, produced,
+   * composed, crew in that order. People without credits keep the subtype their source gave.
+   */
   private deriveSubtypes(n: number, types: Uint8Array, subtypes: Uint8Array, offsets: Uint32Array, relations: Uint8Array): void {
     const person = TYPE_CODE.person;
-    const counts = new Uint32Array(RELATIONSHIPS.length);
+    const scores = new Float64Array(RELATIONSHIPS.length);
+    const isCredit = new Uint8Array(RELATIONSHIPS.length);
+    for (const code of DIRECT_CODES) isCredit[code] = 1;
+    const tierWeight = LINK_TIERS.map((tier) => MAIN_ROLE_WEIGHT[tier]);
     for (let v = 0; v < n; v++) {
-      if (types[v] !== person || subtypes[v] !== NO_SUBTYPE) continue;
-      counts.fill(0);
-      for (let p = offsets[v]!; p < offsets[v + 1]!; p++) counts[relations[p]! & RELATIONSHIP_MASK]!++;
-      let best = -1;
-      for (const code of DIRECT_CODES) if (counts[code]! > 0 && (best < 0 || counts[code]! > counts[best]!)) best = code;
-      if (best >= 0) subtypes[v] = SUBTYPE_CODE[SUBTYPE_OF_RELATIONSHIP[RELATIONSHIPS[best]!]!];
+      if (types[v] !== person) continue;
+      scores.fill(0);
+      let credited = false;
+      for (let p = offsets[v]!; p < offsets[v + 1]!; p++) {
+        const byte = relations[p]!;
+        const code = byte & RELATIONSHIP_MASK;
+        // Credits are named from the person's side ("person acted_in movie").
+        if ((byte & FORWARD_BIT) === 0 || isCredit[code] === 0) continue;
+        scores[code]! += tierWeight[(byte & TIER_BITS) >>> TIER_SHIFT] ?? 1;
+        credited = true;
+      }
+      if (!credited) continue;
+      let best = DIRECT_CODES[0]!;
+      for (const code of DIRECT_CODES) if (scores[code]! > scores[best]!) best = code;
+      subtypes[v] = SUBTYPE_CODE[SUBTYPE_OF_RELATIONSHIP[RELATIONSHIPS[best]!]!];
     }
   }
 
-  /** Search classes: type code, plus OBSCURE_BIT for hub types and for unpopular people and movies. */
-  private classify(n: number, types: Uint8Array, popularity: Float32Array) {
-    const person = TYPE_CODE.person;
-    const movie = TYPE_CODE.movie;
-    let threshold = this.options.obscureThreshold;
-    if (threshold === undefined) {
-      let count = 0;
-      for (let v = 0; v < n; v++) if (types[v] === person || types[v] === movie) count++;
-      const values = new Float32Array(count);
-      for (let v = 0, j = 0; v < n; v++) if (types[v] === person || types[v] === movie) values[j++] = popularity[v]!;
-      values.sort();
-      const p10 = values[Math.floor(count * 0.1)] ?? 0;
-      const median = values[Math.floor(count * 0.5)] ?? 0;
-      threshold = count > 0 && p10 < median ? p10 : -Infinity;
-    }
-    const hubs = new Set(HUB_TYPES.map((t) => TYPE_CODE[t]));
+  /** Search classes: type code, plus OBSCURE_BIT for the hub types. */
+  private classify(n: number, types: Uint8Array) {
+    const hubTypes = new Set(HUB_TYPES.map((t) => TYPE_CODE[t]));
     const classes = new Uint8Array(n);
-    let obscure = 0;
+    let hubs = 0;
     for (let v = 0; v < n; v++) {
       const t = types[v]!;
-      const isObscure = hubs.has(t) || ((t === person || t === movie) && popularity[v]! <= threshold);
-      classes[v] = t | (isObscure ? OBSCURE_BIT : 0);
-      if (isObscure) obscure++;
+      const hub = hubTypes.has(t);
+      classes[v] = t | (hub ? OBSCURE_BIT : 0);
+      if (hub) hubs++;
     }
-    return { classes, threshold, obscure };
+    return { classes, hubs };
   }
+}
+
+/** Direction and relationship of an entry: what makes two entries to one neighbour the same link. */
+const SAME_LINK = FORWARD_BIT | RELATIONSHIP_MASK;
+
+/** Whether keys[runStart, end) — entries to `neighbour` — hold the link `link` (direction | relationship). */
+function sameLinkBefore(keys: Float64Array, runStart: number, end: number, neighbour: number, link: number): boolean {
+  for (let j = runStart; j < end; j++) if (((keys[j]! - neighbour * 256) & SAME_LINK) === link) return true;
+  return false;
+}
+
+/** Position of `owner`'s forward entry to `neighbour` with relationship `code` (any tier), or -1. */
+function forwardEntry(keys: Float64Array, offsets: Uint32Array, owner: number, neighbour: number, code: number): number {
+  const target = neighbour * 256;
+  let lo = offsets[owner]!;
+  const end = offsets[owner + 1]!;
+  let hi = end;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (keys[mid]! < target) lo = mid + 1;
+    else hi = mid;
+  }
+  for (let p = lo; p < end && keys[p]! < target + 256; p++) if (((keys[p]! - target) & SAME_LINK) === (FORWARD_BIT | code)) return p;
+  return -1;
 }
 
 function align8(n: number): number {

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { SnapshotFormatError } from './errors.js';
-import { FORWARD_BIT, OBSCURE_BIT, RELATIONSHIP_MASK, TYPE_CODE, relationshipOf } from './model.js';
+import { FORWARD_BIT, OBSCURE_BIT, RELATIONSHIP_MASK, TYPE_CODE, relationshipOf, tierOf } from './model.js';
 import { SnapshotBuilder } from './snapshot-builder.js';
 import { Graph, loadSnapshot, loadSnapshotSync } from './snapshot.js';
 import { fixture, randomGraph, writeFixture } from './test-graphs.js';
@@ -120,22 +120,75 @@ describe('snapshot builder', () => {
     expect(() => builder.addLinkByIndex(0, 5, 'acted_in')).toThrow(RangeError);
   });
 
-  it('marks hubs and the least popular people and movies as obscure', () => {
-    const entities: Array<[string, number]> = [['genre:drama', 100], ['keyword:heist', 100], ['company:c', 0]];
-    for (let i = 0; i < 20; i++) entities.push([`person:${i}`, i]);
+  it('marks the hub types (genre, keyword, company, location) as obscure, and nothing else', () => {
+    const entities: Array<[string, number]> = [['genre:drama', 100], ['keyword:heist', 100], ['company:c', 0], ['location:fr', 5], ['collection:c', 0], ['award:a', 0]];
+    for (let i = 0; i < 20; i++) entities.push([`person:${i}`, i], [`movie:${i}`, i]);
     const graph = loadFixture(fixture(entities, []));
-    expect(graph.header.obscureThreshold).toBe(2);
     const obscure = (key: string) => (graph.classes[graph.resolve(key)]! & OBSCURE_BIT) !== 0;
-    expect(obscure('genre:drama')).toBe(true);
-    expect(obscure('keyword:heist')).toBe(true);
-    expect(obscure('company:c')).toBe(false);
-    expect(obscure('person:0')).toBe(true);
-    expect(obscure('person:2')).toBe(true);
-    expect(obscure('person:3')).toBe(false);
-    expect(graph.classes[graph.resolve('person:3')]).toBe(TYPE_CODE.person);
-    // No spread (every popularity equal): nobody is obscure by popularity.
-    const flat = loadFixture(fixture(Array.from({ length: 10 }, (_, i) => [`movie:${i}`, 0] as [string, number]), []));
-    expect(Array.from(flat.classes).every((c) => (c & OBSCURE_BIT) === 0)).toBe(true);
+    for (const hub of ['genre:drama', 'keyword:heist', 'company:c', 'location:fr']) expect(obscure(hub), hub).toBe(true);
+    for (const other of ['collection:c', 'award:a', 'person:0', 'movie:0', 'person:19']) expect(obscure(other), other).toBe(false);
+    expect(graph.classes[graph.resolve('person:0')]).toBe(TYPE_CODE.person);
+  });
+
+  it('stores each link’s tier in both copies, the best tier first among parallel links, and billing positions', () => {
+    const graph = loadFixture(
+      fixture(
+        [['person:p'], ['movie:m'], ['movie:n'], ['person:q'], ['genre:g']],
+        [
+          ['person:p', 'crew', 'movie:m', 'Foley Artist'],
+          ['person:p', 'acted_in', 'movie:m', 'Waiter', 12],
+          ['person:p', 'directed', 'movie:m'],
+          ['person:q', 'crew', 'movie:m', 'Sound Mixer, Editor'],
+          ['person:q', 'acted_in', 'movie:n', undefined, 15],
+          ['person:q', 'acted_in', 'movie:n', 'Lead', 3], // the same credit again, billed higher
+          ['movie:m', 'has_genre', 'genre:g'],
+        ],
+      ),
+    );
+    const [p, m, n, q, g] = ['person:p', 'movie:m', 'movie:n', 'person:q', 'genre:g'].map((key) => graph.resolve(key)) as [number, number, number, number, number];
+    const links = (owner: number, neighbour: number) => {
+      const out: Array<[string, string]> = [];
+      for (let at = graph.offsets[owner]!; at < graph.offsets[owner + 1]!; at++) {
+        if (graph.neighbours[at] === neighbour) out.push([relationshipOf(graph.relations[at]!), tierOf(graph.relations[at]!)]);
+      }
+      return out;
+    };
+    const expected = [['directed', 'core'], ['acted_in', 'supporting'], ['crew', 'obscure']];
+    expect(links(p, m)).toEqual(expected);
+    expect(links(m, p)).toEqual(expected);
+    expect(links(q, m)).toEqual([['crew', 'supporting']]); // the best of its jobs
+    expect(links(q, n)).toEqual([['acted_in', 'core']]);
+    expect(links(m, g)).toEqual([['has_genre', 'obscure']]);
+    const entry = (owner: number, neighbour: number, relationship: string) => {
+      for (let at = graph.offsets[owner]!; at < graph.offsets[owner + 1]!; at++) {
+        if (graph.neighbours[at] === neighbour && relationshipOf(graph.relations[at]!) === relationship) return at;
+      }
+      throw new Error(`no ${relationship} link`);
+    };
+    expect(graph.billingAt(p, entry(p, m, 'acted_in'))).toBe(12);
+    expect(graph.billingAt(m, entry(m, p, 'acted_in'))).toBe(12);
+    expect(graph.billingAt(m, entry(m, p, 'directed'))).toBeNull();
+    expect(graph.billingAt(n, entry(n, q, 'acted_in'))).toBe(3);
+    expect(graph.labelAt(n, entry(n, q, 'acted_in'))).toBe('Lead');
+  });
+
+  it('gives a person their main role: tier-weighted credits, so a director with bit parts is a director', () => {
+    const links: Array<[string, 'acted_in' | 'directed' | 'produced' | 'crew', string, string?, number?]> = [];
+    for (let i = 0; i < 3; i++) links.push(['person:singer', 'directed', `movie:${i}`]);
+    for (let i = 3; i < 8; i++) links.push(['person:singer', 'acted_in', `movie:${i}`, 'Guard', 20 + i]); // 5 bit parts
+    for (let i = 0; i < 4; i++) links.push(['person:star', 'acted_in', `movie:${i}`, 'Lead', 0], ['person:star', 'produced', `movie:${i}`, 'Producer']);
+    for (let i = 0; i < 3; i++) links.push(['person:grip', 'crew', `movie:${i}`, 'Key Grip']);
+    links.push(['person:grip', 'acted_in', 'movie:9', 'Passer-by', 40]);
+    const entities: Array<[string]> = [['person:singer'], ['person:star'], ['person:grip'], ['person:uncredited']];
+    for (let i = 0; i < 10; i++) entities.push([`movie:${i}`]);
+    const fx = fixture(entities, links);
+    fx.entities.find((e) => e.key === 'person:singer')!.subtype = 'actor'; // what a source may say
+    fx.entities.find((e) => e.key === 'person:uncredited')!.subtype = 'composer';
+    const graph = loadFixture(fx);
+    expect(graph.subtype(graph.resolve('person:singer'))).toBe('director');
+    expect(graph.subtype(graph.resolve('person:star'))).toBe('actor');
+    expect(graph.subtype(graph.resolve('person:grip'))).toBe('crew');
+    expect(graph.subtype(graph.resolve('person:uncredited'))).toBe('composer');
   });
 
   it('writes an empty graph that loads', () => {

@@ -8,8 +8,7 @@
  *   16  u32 nodes              20  u32 links (undirected, after dedupe)
  *   24  u32 adjacency entries  28  u32 distinct labels
  *   32  u32 labelled entries   36  u32 typeahead entries
- *   40  f32 obscure popularity threshold (nodes at or below it are "obscure")
- *   44..63 reserved
+ *   40..63 reserved
  *   64  section table: per section u32 id, u32 element bytes, u64 byte offset, u64 byte length
  *   then the sections, each 8-byte aligned.
  *
@@ -17,25 +16,33 @@
  * so loading costs one sequential read and worker threads get the same memory without copying.
  */
 import { open } from 'node:fs/promises';
-import { closeSync, fstatSync, openSync, readSync } from 'node:fs';
+import { closeSync, existsSync, fstatSync, openSync, readSync } from 'node:fs';
 import { Buffer } from 'node:buffer';
 import type { EntityType, PersonSubtype } from '@cinema-dna/shared-types';
 import { SnapshotFormatError } from './errors.js';
 import {
   FORWARD_BIT,
-  RELATIONSHIP_MASK,
   TYPE_CODE,
   entityTypeOf,
   subtypeOf,
 } from './model.js';
 
 export const SNAPSHOT_MAGIC = 'CDNAGRPH';
-/** Bump on any change of layout, codes or folding; the loader refuses other versions. */
-export const SNAPSHOT_VERSION = 1;
+/**
+ * Bump on any change of layout, codes or folding; the loader refuses other versions and the server
+ * rebuilds such a snapshot from the imported sources at start (ingest/pipeline.ts prepareGraph).
+ * 2: link tiers in the relation byte, billing positions (labelBilling), company and location hubs.
+ */
+export const SNAPSHOT_VERSION = 2;
 export const HEADER_BYTES = 64;
 export const SECTION_ENTRY_BYTES = 24;
 
-/** Section ids of format version 1. */
+/** labelIds entry of a link that has a billing position but no label. */
+export const NO_LABEL = 0xffffffff;
+/** labelBilling entry of a link without a billing position. */
+export const NO_BILLING = 0xff;
+
+/** Section ids. */
 export const SECTION = {
   types: 1,
   subtypes: 2,
@@ -60,6 +67,7 @@ export const SECTION = {
   typeaheadTypeStarts: 21,
   typeaheadBlockMax: 22,
   typeaheadSuperMax: 23,
+  labelBilling: 24,
 } as const;
 export type SectionName = keyof typeof SECTION;
 
@@ -76,7 +84,6 @@ export interface SnapshotHeader {
   labels: number;
   labelled: number;
   typeaheadEntries: number;
-  obscureThreshold: number;
 }
 
 /** 32-bit FNV-1a over the type code and the source-id bytes: the key hash of the key→index table. */
@@ -110,6 +117,7 @@ const ELEMENT_BYTES: Record<SectionName, number> = {
   typeaheadTypeStarts: 4,
   typeaheadBlockMax: 4,
   typeaheadSuperMax: 4,
+  labelBilling: 1,
 };
 
 /** One entity as the API shows it; built on demand, never on the search hot path. */
@@ -140,13 +148,16 @@ export class Graph {
   /** CSR: the neighbours of node v are neighbours[offsets[v] .. offsets[v+1]), sorted by (neighbour, relation byte). */
   readonly offsets: Uint32Array;
   readonly neighbours: Uint32Array;
-  /** Relationship code per adjacency entry, FORWARD_BIT set when the owner is the first-named side. */
+  /** Relation byte per adjacency entry: relationship code, tier (TIER_BITS), FORWARD_BIT when the owner is the first-named side. */
   readonly relations: Uint8Array;
   readonly nameOffsets: Uint32Array;
   readonly keyOffsets: Uint32Array;
   readonly keyHash: Uint32Array;
   readonly labelPositions: Uint32Array;
+  /** Label id per labelled entry (NO_LABEL for a link with billing only). */
   readonly labelIds: Uint32Array;
+  /** Billing position per labelled entry (NO_BILLING for none). */
+  readonly labelBilling: Uint8Array;
   readonly labelOffsets: Uint32Array;
   readonly foldedOffsets: Uint32Array;
   readonly folded: Uint8Array;
@@ -210,6 +221,7 @@ export class Graph {
     this.relations = u8('relations', header.adjacency);
     this.labelPositions = u32('labelPositions', header.labelled);
     this.labelIds = u32('labelIds', header.labelled);
+    this.labelBilling = u8('labelBilling', header.labelled);
     this.labelOffsets = u32('labelOffsets', header.labels + 1);
     this.labels = bytes('labels');
     this.foldedOffsets = u32('foldedOffsets', n + 1);
@@ -245,7 +257,6 @@ export class Graph {
       labels: view.getUint32(28, true),
       labelled: view.getUint32(32, true),
       typeaheadEntries: view.getUint32(36, true),
-      obscureThreshold: view.getFloat32(40, true),
     };
     const tableEnd = HEADER_BYTES + sectionCount * SECTION_ENTRY_BYTES;
     if (tableEnd > buffer.byteLength) throw new SnapshotFormatError('truncated section table');
@@ -366,15 +377,15 @@ export class Graph {
   }
 
   /**
-   * Label (character, job...) of the link at adjacency entry `position` of `owner`, or null.
+   * Index into labelIds/labelBilling of the link at adjacency entry `position` of `owner`, or -1.
    * Labels are stored once, on the forward copy of a link, so a backward entry looks up its mirror.
    */
-  labelAt(owner: number, position: number): string | null {
+  private labelledIndex(owner: number, position: number): number {
     const relation = this.relations[position]!;
     let forwardPosition = position;
     if ((relation & FORWARD_BIT) === 0) {
-      forwardPosition = this.findEntry(this.neighbours[position]!, owner, (relation & RELATIONSHIP_MASK) | FORWARD_BIT);
-      if (forwardPosition < 0) return null;
+      forwardPosition = this.findEntry(this.neighbours[position]!, owner, relation | FORWARD_BIT);
+      if (forwardPosition < 0) return -1;
     }
     const positions = this.labelPositions;
     let lo = 0;
@@ -384,9 +395,24 @@ export class Graph {
       if (positions[mid]! < forwardPosition) lo = mid + 1;
       else hi = mid;
     }
-    if (lo >= positions.length || positions[lo] !== forwardPosition) return null;
-    const id = this.labelIds[lo]!;
+    return lo < positions.length && positions[lo] === forwardPosition ? lo : -1;
+  }
+
+  /** Label (character, job...) of the link at adjacency entry `position` of `owner`, or null. */
+  labelAt(owner: number, position: number): string | null {
+    const at = this.labelledIndex(owner, position);
+    if (at < 0) return null;
+    const id = this.labelIds[at]!;
+    if (id === NO_LABEL) return null;
     return this.labels.toString('utf8', this.labelOffsets[id]!, this.labelOffsets[id + 1]!);
+  }
+
+  /** 0-based billing position of the (cast) link at adjacency entry `position` of `owner`, or null. */
+  billingAt(owner: number, position: number): number | null {
+    const at = this.labelledIndex(owner, position);
+    if (at < 0) return null;
+    const billing = this.labelBilling[at]!;
+    return billing === NO_BILLING ? null : billing;
   }
 
   /** Bytes held by the graph proper (everything but the typeahead sections). */
@@ -394,7 +420,7 @@ export class Graph {
     const arrays: ArrayBufferView[] = [
       this.types, this.subtypes, this.classes, this.popularity, this.nameOffsets, this.names, this.keyOffsets,
       this.keys, this.keyHash, this.offsets, this.neighbours, this.relations, this.labelPositions, this.labelIds,
-      this.labelOffsets, this.labels,
+      this.labelBilling, this.labelOffsets, this.labels,
     ];
     return arrays.reduce((sum, a) => sum + a.byteLength, 0);
   }
@@ -448,6 +474,19 @@ export function loadSnapshotSync(path: string): Graph {
       offset += read;
     }
     return Graph.fromBuffer(buffer);
+  } finally {
+    closeSync(fd);
+  }
+}
+
+/** Format version of a snapshot file, or null when there is none or it is not a snapshot. */
+export function snapshotVersion(path: string): number | null {
+  if (!existsSync(path)) return null;
+  const fd = openSync(path, 'r');
+  try {
+    const head = Buffer.alloc(12);
+    if (readSync(fd, head, 0, 12, 0) < 12 || head.toString('latin1', 0, 8) !== SNAPSHOT_MAGIC) return null;
+    return head.readUInt32LE(8);
   } finally {
     closeSync(fd);
   }

@@ -6,8 +6,10 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { EntityType, Relationship } from '@cinema-dna/shared-types';
+import { HUB_TYPES } from './model.js';
 import { SnapshotBuilder, type EntityInput, type LinkInput, type SnapshotBuilderOptions } from './snapshot-builder.js';
 import { loadSnapshotSync, type Graph } from './snapshot.js';
+import { linkTier } from './tiers.js';
 
 /** mulberry32: a tiny seeded PRNG returning floats in [0, 1). */
 export function seededRandom(seed: number): () => number {
@@ -39,6 +41,8 @@ export interface GraphFixture {
 }
 
 const CREDIT_RELATIONSHIPS: Relationship[] = ['acted_in', 'acted_in', 'acted_in', 'directed', 'wrote', 'produced', 'composed', 'crew'];
+/** Crew jobs of every tier: supporting (cinematographer, editor) and obscure ones. */
+const CREW_JOBS = ['Director of Photography', 'Editor', 'Foley Artist', 'Casting', 'Makeup Artist', 'Gaffer', 'Editor, Foley Artist'];
 
 /** A random movie-shaped graph: people credited on movies, movies linked to hubs, random popularity. */
 export function randomGraph(spec: RandomGraphSpec): GraphFixture {
@@ -58,11 +62,14 @@ export function randomGraph(spec: RandomGraphSpec): GraphFixture {
   const links: LinkInput[] = [];
   for (let i = 0; i < spec.credits; i++) {
     const relationship = CREDIT_RELATIONSHIPS[pick(CREDIT_RELATIONSHIPS.length)]!;
+    // Cast billed anywhere in 0..19 (about half top-billed), now and then unbilled.
+    const billing = relationship === 'acted_in' && random() < 0.9 ? pick(20) : null;
     links.push({
       from: `person:${pick(spec.people)}`,
       to: `movie:${pick(spec.movies)}`,
       relationship,
-      label: relationship === 'acted_in' ? `Role ${i}` : null,
+      label: relationship === 'acted_in' ? `Role ${i}` : relationship === 'crew' ? CREW_JOBS[pick(CREW_JOBS.length)]! : null,
+      billing,
     });
   }
   const hubs: Array<[EntityType, number, Relationship]> = [
@@ -112,10 +119,19 @@ export function writeFixture(fixture: GraphFixture, path: string, options?: Snap
   builder.write(path);
 }
 
+/** The tier of a fixture link under the engine's rules (tiers.ts). */
+export const tierOfLink = (link: LinkInput) => linkTier(link.relationship, link.label, link.billing);
+
+/** The links a default search's first pass may use: core and supporting ones. */
+export const isFanLink = (link: LinkInput) => tierOfLink(link) !== 'obscure';
+
+/** Entity types the first pass never passes through. */
+export const isHubType = (type: EntityType) => HUB_TYPES.includes(type);
+
 /**
- * Reference answer: plain single-direction BFS from `from` over the fixture's links (undirected),
- * intermediates restricted to `allowed` types, nodes in `avoid` skipped. Returns the number of
- * links of the shortest path to `to`, or null.
+ * Reference answer: plain single-direction BFS from `from` over the fixture's links (undirected)
+ * that `usable` accepts, intermediates restricted to `allowed` types, nodes in `avoid` skipped.
+ * Returns the number of links of the shortest path to `to`, or null.
  */
 export function referenceDistance(
   fixture: GraphFixture,
@@ -123,11 +139,12 @@ export function referenceDistance(
   to: string,
   allowed: ReadonlySet<EntityType>,
   avoid: ReadonlySet<string> = new Set(),
+  usable: (link: LinkInput) => boolean = () => true,
 ): number | null {
   const type = new Map(fixture.entities.map((e) => [e.key, e.type]));
   const adjacency = new Map<string, string[]>();
   for (const l of fixture.links) {
-    if (l.from === l.to) continue;
+    if (l.from === l.to || !usable(l)) continue;
     (adjacency.get(l.from) ?? adjacency.set(l.from, []).get(l.from)!).push(l.to);
     (adjacency.get(l.to) ?? adjacency.set(l.to, []).get(l.to)!).push(l.from);
   }
@@ -155,7 +172,7 @@ export function referenceDistance(
  */
 export function fixture(
   entities: Array<[key: string, popularity?: number, name?: string]>,
-  links: Array<[from: string, relationship: Relationship, to: string, label?: string]>,
+  links: Array<[from: string, relationship: Relationship, to: string, label?: string, billing?: number]>,
 ): GraphFixture {
   return {
     entities: entities.map(([key, popularity = 10, name]) => ({
@@ -164,16 +181,19 @@ export function fixture(
       name: name ?? key,
       popularity,
     })),
-    links: links.map(([from, relationship, to, label]) => ({ from, to, relationship, label: label ?? null })),
+    links: links.map(([from, relationship, to, label, billing]) => ({ from, to, relationship, label: label ?? null, billing: billing ?? null })),
   };
 }
 
-/** Undirected adjacency of a fixture as neighbour sets (parallel links are one step; self-links dropped). */
-export function adjacencyOf(fixture: GraphFixture): Map<string, Set<string>> {
+/**
+ * Undirected adjacency of a fixture as neighbour sets over the links `usable` accepts (parallel
+ * links are one step; self-links dropped).
+ */
+export function adjacencyOf(fixture: GraphFixture, usable: (link: LinkInput) => boolean = () => true): Map<string, Set<string>> {
   const adjacency = new Map<string, Set<string>>();
   for (const e of fixture.entities) adjacency.set(e.key, new Set());
   for (const l of fixture.links) {
-    if (l.from === l.to || !adjacency.has(l.from) || !adjacency.has(l.to)) continue;
+    if (l.from === l.to || !usable(l) || !adjacency.has(l.from) || !adjacency.has(l.to)) continue;
     adjacency.get(l.from)!.add(l.to);
     adjacency.get(l.to)!.add(l.from);
   }

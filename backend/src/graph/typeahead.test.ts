@@ -94,6 +94,34 @@ describe('TypeaheadIndex', () => {
     expect(names('dr')).toEqual(['Drama']);
   });
 
+  it('ranks a film or a person above a keyword or company of the same name, however popular, then by popularity', () => {
+    const g = buildGraph(
+      fixture(
+        [
+          ['keyword:titanic', 900, 'Titanic'],
+          ['movie:titanic', 300, 'Titanic'],
+          ['movie:raise', 100, 'Raise the Titanic'],
+          ['company:titanic', 950, 'Titanic Studios'],
+          ['person:warner', 40, 'David Warner'],
+          ['company:warner', 990, 'Warner Bros.'],
+          ['genre:drama', 50, 'Drama'],
+          ['movie:dramatic', 200, 'Dramatic License'],
+          ['collection:drama', 10, 'Drama Collection'],
+        ],
+        [],
+      ),
+    );
+    const idx = new TypeaheadIndex(g);
+    const ranked = (query: string) => idx.search(query).map((h) => h.key);
+    // The whole name first (the film before the keyword), then word starts (films before companies).
+    expect(ranked('titanic')).toEqual(['movie:titanic', 'keyword:titanic', 'movie:raise', 'company:titanic']);
+    expect(ranked('titan')).toEqual(['movie:titanic', 'movie:raise', 'company:titanic', 'keyword:titanic']);
+    expect(ranked('warner')).toEqual(['person:warner', 'company:warner']);
+    // A genre typed in full is found first; collections rank with films and people.
+    expect(ranked('drama')).toEqual(['genre:drama', 'movie:dramatic', 'collection:drama']);
+    expect(idx.search('titanic', { type: 'keyword' }).map((h) => h.key)).toEqual(['keyword:titanic']);
+  });
+
   it('answers the result shape', () => {
     expect(index.search('keanu')[0]).toEqual({
       index: graph.resolve('person:reeves'),
@@ -128,7 +156,8 @@ describe('TypeaheadIndex', () => {
         const expected = all
           .filter((x) => (type ? x.type === type : true))
           .filter((x) => q.length >= 2 && foldText(x.name).split(' ').some((_, k, words) => words.slice(k).join(' ').startsWith(q)))
-          .sort((a, b) => b.popularity - a.popularity)
+          // The whole name first, then popularity.
+          .sort((a, b) => Number(foldText(b.name) === q) - Number(foldText(a.name) === q) || b.popularity - a.popularity)
           .slice(0, 20)
           .map((x) => x.name);
         expect(idx.search(query, { type, fuzzy: false }).map((h) => h.name), `${query} ${type}`).toEqual(expected);

@@ -1,6 +1,8 @@
 /**
  * Typeahead over every entity name: prefix matching at any word start, one-edit fuzzy matching,
- * accents folded, case-insensitive, ranked by popularity.
+ * accents folded, case-insensitive. Ranked by match quality — the whole name, then a word start,
+ * then one edit away — then, on equal quality, films, people, collections and awards before the hub
+ * types (genre, keyword, company, location: "titanic" the film before the keyword), then popularity.
  *
  * Index (built once by the snapshot builder, stored in the snapshot, so loading costs nothing):
  * - `folded`: every name folded with foldText, concatenated; `foldedOffsets` per node.
@@ -13,7 +15,7 @@
 import { Buffer } from 'node:buffer';
 import { ENTITY_TYPES, type EntityType, type PersonSubtype } from '@cinema-dna/shared-types';
 import { byteRank, foldText } from './fold.js';
-import { TYPE_CODE } from './model.js';
+import { HUB_TYPES, TYPE_CODE } from './model.js';
 import { TYPEAHEAD_BLOCK, TYPEAHEAD_SUPER_BLOCK, type Graph } from './snapshot.js';
 
 /** Words starting past this byte of a folded name are not indexed (they are still matched from earlier words). */
@@ -28,7 +30,13 @@ const FUZZY_PREFIX_BYTES = 1;
 export const TYPEAHEAD_DEFAULT_LIMIT = 20;
 export const TYPEAHEAD_MAX_LIMIT = 100;
 const FUZZY_ALPHABET = Buffer.from("abcdefghijklmnopqrstuvwxyz0123456789 '", 'latin1');
+/** Entries whose rest of the name equals the query ("titanic", "the titanic") scanned for whole-name matches, per type. */
+const WHOLE_NAME_SCAN = 1024;
+const HUB_TYPE_SET: ReadonlySet<EntityType> = new Set(HUB_TYPES);
 const APOSTROPHE = 0x27;
+
+/** By type code: whether the type is a hub (ranked after the others on equal match quality). */
+const HUB_CODES: readonly boolean[] = ENTITY_TYPES.map((t) => HUB_TYPE_SET.has(t));
 
 /** Arrays of the typeahead sections, as written into the snapshot. */
 export interface TypeaheadSections {
@@ -268,21 +276,49 @@ export class TypeaheadIndex {
     const typeFilter = options.type === undefined ? ENTITY_TYPES : typeof options.type === 'string' ? [options.type] : options.type;
     const ranges: Array<[number, number]> = typeFilter.map((t) => [this.typeStarts[TYPE_CODE[t]]!, this.typeStarts[TYPE_CODE[t] + 1]!]);
 
-    const exact = new TopK(limit);
-    for (const [lo, hi] of ranges) {
+    const hubs = typeFilter.map((t) => HUB_TYPE_SET.has(t));
+
+    const whole: number[] = [];
+    const prefix = [new TopK(limit), new TopK(limit)]; // [favoured types, hub types]
+    ranges.forEach(([lo, hi], r) => {
       const start = this.lowerBound(q, q.length, lo, hi);
-      this.collect(start, this.upperBound(q, q.length, start, hi), exact);
-    }
-    const hits = exact.nodes.map((v) => this.hit(v, false));
+      const end = this.upperBound(q, q.length, start, hi);
+      this.collectWholeNames(q.length, start, Math.min(end, start + WHOLE_NAME_SCAN), whole);
+      this.collect(start, end, prefix[hubs[r] ? 1 : 0]!);
+    });
+    const popularity = this.popularity;
+    const types = this.graph.types;
+    whole.sort((a, b) => Number(HUB_CODES[types[a]!]) - Number(HUB_CODES[types[b]!]) || popularity[b]! - popularity[a]!);
+    const hits: TypeaheadHit[] = [];
+    const taken = new Set<number>();
+    const take = (nodes: readonly number[], fuzzy: boolean) => {
+      for (const v of nodes) {
+        if (hits.length >= limit) return;
+        if (taken.has(v)) continue;
+        taken.add(v);
+        hits.push(this.hit(v, fuzzy));
+      }
+    };
+    take(whole, false);
+    for (const top of prefix) take(top.nodes, false);
     if (hits.length >= limit || options.fuzzy === false || q.length < FUZZY_MIN_BYTES) return hits;
 
-    const fuzzy = new TopK(limit);
-    for (const [lo, hi] of ranges) this.collectFuzzy(q, lo, hi, fuzzy);
-    for (const v of fuzzy.nodes) {
-      if (hits.length >= limit) break;
-      if (!exact.nodes.includes(v)) hits.push(this.hit(v, true));
-    }
+    const fuzzy = [new TopK(limit), new TopK(limit)];
+    ranges.forEach(([lo, hi], r) => this.collectFuzzy(q, lo, hi, fuzzy[hubs[r] ? 1 : 0]!));
+    for (const top of fuzzy) take(top.nodes, true);
     return hits;
+  }
+
+  /**
+   * Whole-name matches: in a query's range, the entries whose rest of the name is exactly the query
+   * sort first; of those, the ones starting at the name's first byte are the whole name.
+   */
+  private collectWholeNames(length: number, start: number, end: number, out: number[]): void {
+    for (let i = start; i < end; i++) {
+      const v = this.nodes[i]!;
+      if (this.foldedOffsets[v + 1]! - this.foldedOffsets[v]! - this.tokens[i]! !== length) return;
+      if (this.tokens[i] === 0) out.push(v);
+    }
   }
 
   private hit(index: number, fuzzy: boolean): TypeaheadHit {

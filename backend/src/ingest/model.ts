@@ -63,6 +63,11 @@ export interface IngestLink {
   from: EntityKey;
   to: EntityKey;
   relationship: Relationship;
-  /** Character for acted_in, job for crew; for awards the year, and for people also the film ("2001 · Gladiator"). */
+  /** Character for acted_in, job(s) for crew; for awards the year, and for people also the film ("2001 · Gladiator"). */
   label?: string;
+  /**
+   * acted_in: 0-based position in the source's billing order (TMDB `order`, IMDb's rank among the
+   * on-screen principals, the catalog's file order). Decides the link's tier and orders cast lists.
+   */
+  billing?: number;
 }

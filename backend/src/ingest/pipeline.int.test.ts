@@ -1,8 +1,8 @@
-import { mkdtempSync, rmSync, writeFileSync, mkdirSync, statSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync, mkdirSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadSnapshot } from '../graph/snapshot.js';
+import { loadSnapshot, SNAPSHOT_VERSION } from '../graph/snapshot.js';
 import { createLogger } from '../platform/logging.js';
 import { databaseTargets } from '../test-support/targets.js';
 import { findEntityDetails } from './entity-store.js';
@@ -86,6 +86,18 @@ describe.each(databaseTargets())('the import pipeline on $name', (target) => {
     await prepareGraph(context());
     expect((await loadSnapshot(snapshotPath(dataDir))).resolve('movie:tt1001')).toBeGreaterThanOrEqual(0);
     await buildSnapshot(dataDir);
+  });
+
+  it('rebuilds a snapshot of an older format at start, though it is newer than every source (an upgrade)', async () => {
+    const file = snapshotPath(dataDir);
+    const bytes = readFileSync(file);
+    bytes.writeUInt32LE(SNAPSHOT_VERSION - 1, 8);
+    writeFileSync(file, bytes);
+    await expect(loadSnapshot(file)).rejects.toThrow(`snapshot format version ${SNAPSHOT_VERSION - 1} is not supported`);
+    await prepareGraph(context());
+    const graph = await loadSnapshot(file);
+    expect(graph.header.version).toBe(SNAPSHOT_VERSION);
+    expect(graph.resolve('movie:tt1001')).toBeGreaterThanOrEqual(0);
   });
 });
 

@@ -1,6 +1,7 @@
 import { existsSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { SnapshotBuilder, type SnapshotBuildStats } from '../graph/snapshot-builder.js';
+import { SNAPSHOT_VERSION, snapshotVersion } from '../graph/snapshot.js';
 import type { Db } from '../platform/db/database.js';
 import type { Logger } from '../platform/logging.js';
 import { syncSourceDetails } from './entity-store.js';
@@ -76,7 +77,8 @@ export async function buildSnapshot(dataDir: string, progress: ProgressReporter 
 
 /**
  * At start: with nothing imported into DATA_DIR, import the starter catalog (so a fresh install
- * plays at once); then rebuild the snapshot if any source is newer than it. Returns its path.
+ * plays at once); then rebuild the snapshot if any source is newer than it, or if it was written in
+ * another format version (an upgrade: the sources hold everything a new format needs). Returns its path.
  */
 export async function prepareGraph(context: PipelineContext): Promise<string> {
   const file = snapshotPath(context.dataDir);
@@ -87,8 +89,12 @@ export async function prepareGraph(context: PipelineContext): Promise<string> {
     return file;
   }
   const builtAt = existsSync(file) ? statSync(file).mtimeMs : 0;
+  const version = snapshotVersion(file);
   if (builtAt < sourcesChangedAt(context.dataDir)) {
     context.logger.info('imported sources changed: rebuilding the graph snapshot');
+    await buildSnapshot(context.dataDir);
+  } else if (version !== SNAPSHOT_VERSION) {
+    context.logger.info({ found: version, expected: SNAPSHOT_VERSION }, 'graph snapshot in another format: rebuilding it');
     await buildSnapshot(context.dataDir);
   }
   return file;

@@ -9,7 +9,8 @@ import type { EntityKey, IngestEntity, IngestLink } from './model.js';
 
 /**
  * Each importer writes its normalised output to DATA_DIR/sources/<source>/ as two gzipped files:
- * `entities.ndjson.gz` (one IngestEntity per line) and `links.tsv.gz` (from, to, relationship, label).
+ * `entities.ndjson.gz` (one IngestEntity per line) and `links.tsv.gz` (from, to, relationship, label,
+ * billing; files written before billing existed have four columns and read as unbilled).
  * The graph snapshot and the database's entity details are both built from these, so re-running one
  * importer replaces exactly that source's data. A source is written to a temporary folder and renamed
  * into place only when complete: a failed import leaves the previous data untouched.
@@ -87,7 +88,8 @@ export class SourceWriter {
   async addLink(link: IngestLink): Promise<void> {
     this.links += 1;
     const label = link.label ? clean(link.label) : '';
-    this.linkLines += `${link.from}\t${link.to}\t${link.relationship}\t${label}\n`;
+    const billing = link.billing !== undefined && Number.isSafeInteger(link.billing) && link.billing >= 0 ? String(link.billing) : '';
+    this.linkLines += `${link.from}\t${link.to}\t${link.relationship}\t${label}\t${billing}\n`;
     if (this.linkLines.length < BATCH) return;
     const ok = this.linkStream.write(this.linkLines);
     this.linkLines = '';
@@ -146,10 +148,17 @@ const TYPE_SET = new Set<string>(ENTITY_TYPES);
 export async function* readSourceLinks(dataDir: string, source: string): AsyncGenerator<IngestLink> {
   for await (const line of lines(path.join(sourcesRoot(dataDir), source, LINKS_FILE))) {
     if (!line) continue;
-    const [from, to, relationship, label] = line.split('\t');
+    const [from, to, relationship, label, billing] = line.split('\t');
     if (!from || !to || !relationship || !RELATIONSHIP_SET.has(relationship)) continue;
     if (!TYPE_SET.has(from.slice(0, from.indexOf(':'))) || !TYPE_SET.has(to.slice(0, to.indexOf(':')))) continue;
-    yield { from: from as EntityKey, to: to as EntityKey, relationship: relationship as Relationship, ...(label ? { label } : {}) };
+    const position = billing ? Number(billing) : NaN;
+    yield {
+      from: from as EntityKey,
+      to: to as EntityKey,
+      relationship: relationship as Relationship,
+      ...(label ? { label } : {}),
+      ...(Number.isSafeInteger(position) && position >= 0 ? { billing: position } : {}),
+    };
   }
 }
 

@@ -75,6 +75,7 @@ export function createConnectionService(deps: ConnectionServiceDeps) {
         character: step.relationship.code === 'acted_in' ? step.relationship.label : null,
         job: step.relationship.code === 'acted_in' || step.relationship.code === 'won' || step.relationship.code === 'nominated_for' ? null : step.relationship.label,
         label: step.relationship.label,
+        tier: step.relationship.tier,
       },
     }));
   }
@@ -102,6 +103,7 @@ export function createConnectionService(deps: ConnectionServiceDeps) {
       shortestPathCount: result.shortestPathCount,
       maxDegrees: parameters.maxDegrees,
       searchMs,
+      usedObscure: result.stats.usedObscure,
     };
   }
 

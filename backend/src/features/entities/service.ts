@@ -8,7 +8,7 @@ import type { EntityKey } from '../../ingest/model.js';
 import type { TmdbEnricher } from '../../ingest/tmdb/enrichment.js';
 import type { Db } from '../../platform/db/database.js';
 import { AppError } from '../../platform/errors.js';
-import { neighboursOf } from './neighbours.js';
+import { byBilling, neighboursOf } from './neighbours.js';
 
 const NO_DETAILS = Symbol('no details');
 
@@ -17,6 +17,7 @@ export const KNOWN_FOR_LIMIT = 8;
 export const CAST_LIMIT = 12;
 export const CREW_LIMIT = 8;
 const CREW_JOBS: Record<string, string> = { directed: 'Director', produced: 'Producer', wrote: 'Writer', composed: 'Composer' };
+const TIER_ORDER = { core: 0, supporting: 1, obscure: 2 } as const;
 /** How many typeahead candidates the faceted search filters from. */
 const FACETED_CANDIDATES = 100;
 
@@ -180,9 +181,16 @@ export function createEntityService(deps: { graph: GraphService; db: Db; enriche
         if (!previous) knownFor.set(credit.index, { character: credit.relationship === 'acted_in' ? credit.label : null, job: credit.relationship === 'acted_in' ? null : (CREW_JOBS[credit.relationship] ?? credit.label) });
         if (knownFor.size >= KNOWN_FOR_LIMIT) break;
       }
-      const people = type === 'movie' ? links.filter((link) => graph.entityAt(link.index).type === 'person' && !link.forward).sort(byPopularity) : [];
-      const cast = people.filter((link) => link.relationship === 'acted_in').slice(0, CAST_LIMIT);
-      const crew = people.filter((link) => CREW_JOBS[link.relationship]).slice(0, CREW_LIMIT);
+      const people = type === 'movie' ? links.filter((link) => graph.entityAt(link.index).type === 'person' && !link.forward) : [];
+      const cast = people
+        .filter((link) => link.relationship === 'acted_in')
+        .sort(byBilling((i) => graph.entityAt(i).popularity))
+        .slice(0, CAST_LIMIT);
+      // Directors, writers and composers (core) before producers, then the more popular.
+      const crew = people
+        .filter((link) => CREW_JOBS[link.relationship])
+        .sort((a, b) => TIER_ORDER[a.tier] - TIER_ORDER[b.tier] || byPopularity(a, b))
+        .slice(0, CREW_LIMIT);
 
       return {
         ...summary(index, own),

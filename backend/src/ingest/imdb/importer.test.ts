@@ -94,6 +94,13 @@ describe('importImdb on the fixtures', async () => {
     expect(linksOf(links, 'person:nm0915989')).toEqual([['movie:tt0234215', 'crew', 'production designer']]);
   });
 
+  it('bills on-screen credits by their rank among the title’s on-screen principals', () => {
+    const billing = (from: string, to: string) => links.find((l) => l.from === from && l.to === to)?.billing;
+    expect(['person:nm0000206', 'person:nm0000401', 'person:nm0005251'].map((p) => billing(p, 'movie:tt0133093'))).toEqual([0, 1, 2]);
+    expect(billing('person:nm0000206', 'movie:tt0000502')).toBe(0);
+    expect(billing('person:nm0905152', 'movie:tt0133093')).toBeUndefined();
+  });
+
   it('merges a person credited twice on a title into one link', () => {
     expect(linksOf(links, 'person:nm0000206')).toEqual([
       ['movie:tt0000502', 'acted_in', 'Himself / Self'],

@@ -280,6 +280,7 @@ async function readPrincipals(file: string, titles: Titles, people: DenseIdIndex
   let kinds = new Uint8Array(16);
   let orderings = new Int32Array(16);
   let weights = new Float64Array(16);
+  let billings = new Int32Array(16);
   let merged = new Uint8Array(16);
 
   const add = (row: TsvRow) => {
@@ -305,6 +306,7 @@ async function readPrincipals(file: string, titles: Titles, people: DenseIdIndex
       kinds = withRoom(kinds, size + 1);
       orderings = withRoom(orderings, size + 1);
       weights = withRoom(weights, size + 1);
+      billings = withRoom(billings, size + 1);
       merged = withRoom(merged, size + 1);
     }
     // Insert in billing order (the files do not keep principals sorted by ordering within a title).
@@ -331,9 +333,11 @@ async function readPrincipals(file: string, titles: Titles, people: DenseIdIndex
     const titlePopularity = titles.popularity[groupIndex]!;
     size = 0;
     let onScreenBefore = 0;
+    // Billing of an on-screen credit: its rank among the title's on-screen principals (0-based).
     for (let i = 0; i < n; i++) {
       merged[i] = 0;
-      weights[i] = onScreen(kinds[i]!) ? 1 / (1 + onScreenBefore++) : KIND_WEIGHT[kinds[i]!]!;
+      billings[i] = onScreen(kinds[i]!) ? onScreenBefore++ : -1;
+      weights[i] = billings[i]! >= 0 ? 1 / (1 + billings[i]!) : KIND_WEIGHT[kinds[i]!]!;
     }
     for (let i = 0; i < n; i++) {
       if (merged[i]) continue;
@@ -342,6 +346,7 @@ async function readPrincipals(file: string, titles: Titles, people: DenseIdIndex
       let firstOfPerson = true;
       for (let j = 0; j < i && firstOfPerson; j++) if (persons[j] === persons[i]) firstOfPerson = false;
       let weight = weights[i]!;
+      const billing = billings[i]!;
       let kindMask = 1 << kinds[i]!;
       for (let j = i + 1; j < n; j++) {
         if (persons[j] !== persons[i]) continue;
@@ -353,7 +358,7 @@ async function readPrincipals(file: string, titles: Titles, people: DenseIdIndex
       }
       if (firstOfPerson) credits.stats.credit(people.intern(persons[i]!), titlePopularity * weight, kindMask);
       const from: EntityKey = `person:${nconsts[i]}`;
-      await writer.addLink(label ? { from, to, relationship, label } : { from, to, relationship });
+      await writer.addLink({ from, to, relationship, ...(label ? { label } : {}), ...(billing >= 0 ? { billing } : {}) });
     }
   };
 

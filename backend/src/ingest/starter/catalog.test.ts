@@ -45,6 +45,13 @@ describe('the starter catalog', () => {
     expect(graph.entities.every((e) => e.popularity >= 1)).toBe(true);
   });
 
+  it('bills each film’s cast in the order the catalog lists it', () => {
+    const film = files[0]!.catalog.movies[0]!;
+    const billed = graph.links.filter((l) => l.to === `movie:${film.id}` && l.relationship === 'acted_in');
+    expect(billed.map((l) => l.billing)).toEqual(film.cast.map((_, i) => i));
+    expect(billed.map((l) => l.from)).toEqual(film.cast.map((member) => person(member.name)));
+  });
+
   it('names prizes the way people do', () => {
     expect(awardName('Academy Awards', 'Best Picture')).toBe('Academy Award for Best Picture');
     expect(awardName('Cannes Film Festival', "Palme d'Or")).toBe("Palme d'Or");

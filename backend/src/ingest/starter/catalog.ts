@@ -77,9 +77,9 @@ export function catalogToGraph(files: Array<{ file: string; catalog: CatalogFile
     if (!entities.has(key)) entities.set(key, value);
     return key;
   };
-  const link = (from: EntityKey, to: EntityKey, relationship: Relationship, label?: string) => {
+  const link = (from: EntityKey, to: EntityKey, relationship: Relationship, label?: string, billing?: number) => {
     const id = `${from}|${to}|${relationship}|${label ?? ''}`;
-    if (!links.has(id)) links.set(id, { from, to, relationship, ...(label ? { label } : {}) });
+    if (!links.has(id)) links.set(id, { from, to, relationship, ...(label ? { label } : {}), ...(billing !== undefined ? { billing } : {}) });
   };
   const person = (name: string, relationship: Relationship): EntityKey => {
     const key = entity({ type: 'person', id: slugify(name), name, popularity: 0 });
@@ -118,7 +118,8 @@ export function catalogToGraph(files: Array<{ file: string; catalog: CatalogFile
           ...(movie.countries[0] ? { country: movie.countries[0] } : {}),
         },
       });
-      movie.cast.forEach((member) => link(person(member.name, 'acted_in'), movieKey, 'acted_in', member.character));
+      // The catalog lists each film's cast in billing order.
+      movie.cast.forEach((member, billing) => link(person(member.name, 'acted_in'), movieKey, 'acted_in', member.character, billing));
       for (const [field, relationship] of CREDIT_ROLES) {
         for (const name of movie[field]) link(person(name, relationship), movieKey, relationship);
       }

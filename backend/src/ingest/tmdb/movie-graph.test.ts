@@ -48,8 +48,9 @@ describe('movieToGraph', () => {
       },
     });
     expect(graph.links).toEqual([
-      { from: 'person:7', to: 'movie:1', relationship: 'acted_in', label: 'Young Ann / Old Ann' },
-      { from: 'person:8', to: 'movie:1', relationship: 'acted_in' },
+      // Billing: the person's first place in the cast order.
+      { from: 'person:7', to: 'movie:1', relationship: 'acted_in', label: 'Young Ann / Old Ann', billing: 0 },
+      { from: 'person:8', to: 'movie:1', relationship: 'acted_in', billing: 9 },
       { from: 'person:9', to: 'movie:1', relationship: 'directed' },
       { from: 'person:9', to: 'movie:1', relationship: 'wrote', label: 'Screenplay, Story' },
     ]);
@@ -75,7 +76,7 @@ describe.runIf(existsSync(RECORDED))('the recorded TMDB bodies', () => {
     );
     expect(graph.links).toEqual(
       expect.arrayContaining([
-        { from: 'person:109', to: 'movie:120', relationship: 'acted_in', label: 'Frodo' },
+        { from: 'person:109', to: 'movie:120', relationship: 'acted_in', label: 'Frodo', billing: 0 },
         { from: 'person:108', to: 'movie:120', relationship: 'directed' },
         { from: 'person:108', to: 'movie:120', relationship: 'produced', label: 'Producer' },
         { from: 'person:108', to: 'movie:120', relationship: 'wrote', label: 'Screenplay' },

@@ -98,14 +98,17 @@ export function movieToGraph(movie: TmdbMovieDetails): MovieGraph {
     relate({ type: 'location', id: country.iso_3166_1.toLowerCase(), name: country.name, popularity: 0 }, 'country');
   }
 
-  const pending = new Map<string, { person: number; relationship: Relationship; labels: string[] }>();
+  const pending = new Map<string, { person: number; relationship: Relationship; labels: string[]; billing?: number }>();
   const credits = new Map<number, MovieCredit>();
-  const credit = (person: TmdbCastCredit | TmdbCrewCredit, role: PersonSubtype, label: string, weight: number) => {
+  const credit = (person: TmdbCastCredit | TmdbCrewCredit, role: PersonSubtype, label: string, weight: number, billing?: number) => {
     const relationship = RELATIONSHIP_OF_ROLE[role];
     const id = `${person.id}|${relationship}`;
     const link = pending.get(id);
-    if (!link) pending.set(id, { person: person.id, relationship, labels: label ? [label] : [] });
-    else if (label && !link.labels.includes(label)) link.labels.push(label);
+    if (!link) pending.set(id, { person: person.id, relationship, labels: label ? [label] : [], ...(billing !== undefined ? { billing } : {}) });
+    else {
+      if (label && !link.labels.includes(label)) link.labels.push(label);
+      if (billing !== undefined && (link.billing === undefined || billing < link.billing)) link.billing = billing;
+    }
     const known = credits.get(person.id);
     if (!known) credits.set(person.id, { person, roles: [role], weight });
     else {
@@ -113,13 +116,23 @@ export function movieToGraph(movie: TmdbMovieDetails): MovieGraph {
       known.weight = Math.max(known.weight, weight);
     }
   };
-  for (const person of movie.credits?.cast ?? []) credit(person, 'actor', person.character?.trim() ?? '', 1 / (1 + Math.max(0, person.order ?? 0)));
+  // Billing: TMDB's `order`, or the position in the list when a body has none.
+  (movie.credits?.cast ?? []).forEach((person, i) => {
+    const billing = Math.max(0, person.order ?? i);
+    credit(person, 'actor', person.character?.trim() ?? '', 1 / (1 + billing), billing);
+  });
   for (const person of movie.credits?.crew ?? []) {
     const role = crewRole(person.department, person.job);
     credit(person, role, role === 'director' || role === 'composer' ? '' : person.job, CREW_WEIGHT[role]);
   }
-  for (const { person, relationship, labels } of pending.values()) {
-    links.push({ from: entityKey('person', person), to: key, relationship, ...(labels.length > 0 ? { label: labels.join(relationship === 'acted_in' ? ' / ' : ', ') } : {}) });
+  for (const { person, relationship, labels, billing } of pending.values()) {
+    links.push({
+      from: entityKey('person', person),
+      to: key,
+      relationship,
+      ...(labels.length > 0 ? { label: labels.join(relationship === 'acted_in' ? ' / ' : ', ') } : {}),
+      ...(billing !== undefined ? { billing } : {}),
+    });
   }
 
   return { movie: { type: 'movie', id: String(movie.id), name: movie.title, popularity: movie.popularity ?? 0, details: movieDetails(movie) }, related: [...related.values()], links, credits: [...credits.values()] };

@@ -127,6 +127,20 @@ describe('importTmdb5000 on the fixtures', async () => {
     ]);
   });
 
+  it('keeps each cast member’s billing position, their first when they play two parts', () => {
+    const billing = (from: string, to: string) => links.find((l) => l.from === from && l.to === to && l.relationship === 'acted_in')?.billing;
+    expect(['person:31', 'person:32', 'person:33', 'person:35', 'person:36'].map((p) => billing(p, 'movie:13'))).toEqual([0, 1, 2, 3, 5]);
+    expect(billing('person:4724', 'movie:568')).toBe(1);
+    expect(links.filter((l) => l.relationship !== 'acted_in').every((l) => l.billing === undefined)).toBe(true);
+  });
+
+  it('calls a director with a cameo a director (main role weighted by tier)', async () => {
+    // Ron Howard, who directed Apollo 13, as an extra of Forrest Gump billed 41st.
+    const dir = fixtures({ credits: (t) => t.replace('""id"": 36, ""name"": ""Uncredited Extra"", ""order"": 5', '""id"": 6159, ""name"": ""Ron Howard"", ""order"": 40') });
+    const cameo = byKey((await run(dir)).entities);
+    expect(cameo.get('person:6159')).toMatchObject({ subtype: 'director', details: { known_for_department: 'Directing' } });
+  });
+
   it('derives person subtype, department and popularity from their credits', () => {
     expect(entity.get('person:31')).toEqual({
       type: 'person',

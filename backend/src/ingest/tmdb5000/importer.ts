@@ -5,8 +5,10 @@ import { createGunzip } from 'node:zlib';
 import { CsvError, parse } from 'csv-parse';
 import type { PersonSubtype, Relationship } from '@cinema-dna/shared-types';
 import { ImportInputError, type Importer } from '../importer.js';
+import { linkTier, mainRole, MAIN_ROLE_WEIGHT } from '../../graph/tiers.js';
+import { SUBTYPE_OF_RELATIONSHIP } from '../../graph/model.js';
 import { crewRole, RELATIONSHIP_OF_ROLE } from '../tmdb/movie-graph.js';
-import { entityKey, slugify, type EntityDetails, type EntityKey, type IngestEntity } from '../model.js';
+import { entityKey, slugify, type EntityDetails, type EntityKey, type IngestEntity, type IngestLink } from '../model.js';
 
 /**
  * `data:tmdb5000`: the public "TMDB 5000 Movie Dataset" (tmdb_5000_movies.csv + tmdb_5000_credits.csv,
@@ -292,24 +294,27 @@ function readMovie(row: CsvRow<(typeof MOVIE_COLUMNS)[number]>): { tmdbId: numbe
 interface PersonRecord {
   name: string;
   popularity: number;
-  castCredits: number;
-  /** Films per crew relationship, in CREW_SUBTYPES order (director, writer, producer, composer, crew). */
-  crewCredits: [number, number, number, number, number];
-  /** Crew entries per TMDB department, for known_for_department when they never acted. */
+  /** Films per role, each weighted by its link's tier (graph/tiers.ts): picks the main role. */
+  roles: Partial<Record<PersonSubtype, number>>;
+  /** Crew entries per TMDB department, for known_for_department when their main role is crew. */
   departments?: Map<string, number>;
 }
 
-const CREW_SUBTYPES = ['director', 'writer', 'producer', 'composer', 'crew'] as const satisfies readonly PersonSubtype[];
 // The same job → role rule as the TMDB API importer, so both TMDB sources describe a film alike.
 const SUBTYPE_RELATIONSHIP = RELATIONSHIP_OF_ROLE;
 
+/** TMDB's department of each main role. */
+const ROLE_DEPARTMENT: Record<PersonSubtype, string> = { actor: 'Acting', director: 'Directing', writer: 'Writing', producer: 'Production', composer: 'Sound', crew: 'Crew' };
+
 /** A credit's weight in a person's popularity (see the module comment). */
-const CREW_WEIGHT: Record<(typeof CREW_SUBTYPES)[number], number> = { director: 1, writer: 0.5, producer: 0.5, composer: 0.5, crew: 0.1 };
+const CREW_WEIGHT: Record<Exclude<PersonSubtype, 'actor'>, number> = { director: 1, writer: 0.5, producer: 0.5, composer: 0.5, crew: 0.1 };
 
 interface PendingLink {
   person: number;
   relationship: Relationship;
   labels: string[];
+  /** Cast: the person's first position in the film's billing order. */
+  billing?: number;
 }
 
 /**
@@ -322,24 +327,23 @@ function creditsOf(
   movieId: number,
   moviePopularity: number,
   people: Map<number, PersonRecord>,
-): Array<{ from: EntityKey; to: EntityKey; relationship: Relationship; label?: string }> {
+): IngestLink[] {
   const pending = new Map<string, PendingLink>();
   const weights = new Map<number, number>();
-  const credit = (person: number, name: string, role: PersonSubtype, label: string, weight: number): PersonRecord => {
+  const credit = (person: number, name: string, role: PersonSubtype, label: string, weight: number, billing?: number): PersonRecord => {
     let record = people.get(person);
     if (!record) {
-      record = { name, popularity: 0, castCredits: 0, crewCredits: [0, 0, 0, 0, 0] };
+      record = { name, popularity: 0, roles: {} };
       people.set(person, record);
     }
     const relationship = role === 'actor' ? 'acted_in' : SUBTYPE_RELATIONSHIP[role];
     const key = `${person}|${relationship}`;
     const link = pending.get(key);
     if (!link) {
-      pending.set(key, { person, relationship, labels: label ? [label] : [] });
-      if (role === 'actor') record.castCredits += 1;
-      else record.crewCredits[CREW_SUBTYPES.indexOf(role)]! += 1;
-    } else if (label && !link.labels.includes(label)) {
-      link.labels.push(label);
+      pending.set(key, { person, relationship, labels: label ? [label] : [], ...(billing !== undefined ? { billing } : {}) });
+    } else {
+      if (label && !link.labels.includes(label)) link.labels.push(label);
+      if (billing !== undefined && (link.billing === undefined || billing < link.billing)) link.billing = billing;
     }
     weights.set(person, Math.max(weights.get(person) ?? 0, weight));
     return record;
@@ -349,7 +353,7 @@ function creditsOf(
     const id = field(row, 'cast', entry, i, 'id', 'number');
     const order = field(row, 'cast', entry, i, 'order', 'number');
     const character = typeof entry.character === 'string' ? entry.character.trim() : '';
-    credit(id, field(row, 'cast', entry, i, 'name', 'string'), 'actor', character, 1 / (1 + Math.max(0, order)));
+    credit(id, field(row, 'cast', entry, i, 'name', 'string'), 'actor', character, 1 / (1 + Math.max(0, order)), Math.max(0, order));
   });
   jsonList(row, 'crew').forEach((entry, i) => {
     const id = field(row, 'crew', entry, i, 'id', 'number');
@@ -364,30 +368,30 @@ function creditsOf(
   });
 
   for (const [person, weight] of weights) people.get(person)!.popularity += moviePopularity * weight;
+  for (const { person, relationship, labels, billing } of pending.values()) {
+    const roles = people.get(person)!.roles;
+    const role = SUBTYPE_OF_RELATIONSHIP[relationship]!;
+    roles[role] = (roles[role] ?? 0) + MAIN_ROLE_WEIGHT[linkTier(relationship, labels.join(', '), billing)];
+  }
   const to = entityKey('movie', movieId);
-  return [...pending.values()].map(({ person, relationship, labels }) => ({
+  return [...pending.values()].map(({ person, relationship, labels, billing }) => ({
     from: entityKey('person', person),
     to,
     relationship,
     ...(labels.length > 0 ? { label: labels.join(relationship === 'acted_in' ? ' / ' : ', ') } : {}),
+    ...(billing !== undefined ? { billing } : {}),
   }));
 }
 
 /**
- * Subtype: actor when they have any cast credit (that is what the public knows them for), else their
- * most frequent crew role, ties going to director, writer, producer, composer, crew in that order.
+ * Subtype: their main role — the role of most films, each weighted by its link's tier, so a director
+ * with a cameo is a director (the graph derives the same from the links). known_for_department is
+ * TMDB's name for that role; for crew, their most frequent crew department.
  */
 function personEntity(id: number, person: PersonRecord): IngestEntity {
-  let subtype: PersonSubtype = 'actor';
-  if (person.castCredits === 0) {
-    let best = 0;
-    person.crewCredits.forEach((count, i) => {
-      if (count > person.crewCredits[best]!) best = i;
-    });
-    subtype = CREW_SUBTYPES[best]!;
-  }
-  let department = 'Acting';
-  if (person.castCredits === 0 && person.departments) {
+  const subtype = mainRole(person.roles) ?? 'actor';
+  let department = ROLE_DEPARTMENT[subtype];
+  if (subtype === 'crew' && person.departments) {
     let most = 0;
     for (const [name, count] of person.departments) {
       if (count > most) [department, most] = [name, count];
