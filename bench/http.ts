@@ -82,6 +82,8 @@ const soakMix = (() => {
   if (!(total > 0)) throw new Error('BENCH_SOAK_MIX: shares add up to 0');
   return { hit: mix.hit / total, miss: mix.miss / total, typeahead: mix.typeahead / total };
 })();
+/** Issue 9: under load no one waits (the soak, client-side latency and the server's event loop). */
+const SOAK_TARGETS = { slowestMs: 1000, p99Ms: 250, eventLoopMaxMs: 100 };
 const tmdbDir = process.env.BENCH_DATA || path.resolve(repoRoot, '../shared/data/tmdb-5000');
 const MB = 1024 * 1024;
 
@@ -626,6 +628,11 @@ try {
     Object.entries(run.statusCodes)
       .map(([code, count]) => `${code}×${count}`)
       .join(' ');
+  const slowestKind = (Object.keys(soakByKind) as Kind[]).reduce((a, b) => (soakByKind[b].latencyMs.max > soakByKind[a].latencyMs.max ? b : a));
+  const soakEventLoopMax = soak.server?.eventLoopDelay.maxMs ?? NaN;
+  const serverSide = (s: ChildStats | undefined) => (s ? `${s.serverLatency.p50Ms} / ${s.serverLatency.p99Ms} / ${s.serverLatency.maxMs} ms (${s.serverLatency.requests} requests)` : '');
+  const gcPauses = (s: ChildStats | undefined) =>
+    s ? `${s.gc.count}, ${s.gc.totalPauseMs.toFixed(0)} ms, ${s.gc.maxPauseMs.toFixed(1)} ms (major: ${s.gc.majorCount}, max ${s.gc.maxMajorPauseMs.toFixed(1)} ms)` : '';
   const soak5xx = Object.entries(soak.statusCodes).reduce((sum, [code, count]) => (code.startsWith('5') ? sum + count : sum), 0);
   const allCompleted = sockets.completed === socketCount && sockets.failed === 0;
   const rows: Array<[string, string, string, boolean | null]> = [
@@ -645,7 +652,12 @@ try {
       null,
     ],
     ['  soak errors / timeouts / 5xx / statuses', `${soak.errors} / ${soak.timeouts} / ${soak5xx} / ${codes(soak)}`, '0 errors, 0 5xx', soak.errors === 0 && soak5xx === 0],
+    ['  soak slowest request (client-side)', `${soak.latencyMs.max} ms (${slowestKind})`, '≤ 1000 ms', soak.latencyMs.max <= SOAK_TARGETS.slowestMs],
+    ['  soak p99 (client-side)', `${soak.latencyMs.p99} ms`, '≤ 250 ms', soak.latencyMs.p99 <= SOAK_TARGETS.p99Ms],
+    ['  soak server event-loop delay max', `${soakEventLoopMax.toFixed(0)} ms`, '≤ 100 ms', soakEventLoopMax <= SOAK_TARGETS.eventLoopMaxMs],
     ['  server CPU / event-loop delay p50/p99/max (soak)', `${cpu(soak.server)}; ${eld(soak.server)}`, '', null],
+    ['  server-side request time p50 / p99 / max (soak)', serverSide(soak.server), '', null],
+    ['  server GC pauses: count, total, max (major) (soak)', gcPauses(soak.server), '', null],
     ['  load generator event-loop delay p99 / max (soak)', `${soak.clientEventLoopDelayMs.p99} / ${soak.clientEventLoopDelayMs.max} ms`, '', null],
     [`live searches (${socketCount} sockets, one each, at once)`, `${sockets.completed}/${socketCount} completed, ${sockets.failed} failed, ${sockets.timedOut} timed out in ${sockets.wallSeconds} s`, 'all', allCompleted],
     ['  server event-loop delay p99 (socket run)', `${sockets.server.eventLoopDelay.p99Ms.toFixed(1)} ms (p50 ${sockets.server.eventLoopDelay.p50Ms.toFixed(1)}, max ${sockets.server.eventLoopDelay.maxMs.toFixed(0)}; ${sockets.server.eventLoopDelay.samples} samples)`, 'report', null],
@@ -685,7 +697,17 @@ try {
     data: { source, dir: haveTmdb ? tmdbDir : null, entities: imported.manifest.entities, links: imported.manifest.links, importSeconds: round(importSeconds), snapshot: imported.snapshot },
     cacheHits: { pair: [`person:${hitFrom.id}`, `person:${hitTo.id}`], degrees: first.degrees, responseBytes: hitResponseBytes, helloRuns, hitRuns, best: { hello: helloBest.requestsPerSecond, hits: hitBest.requestsPerSecond }, ratio: round(hitRatio), ratiosPerRound, stillCachedAfter: stillCached },
     uncached: { run: missRun, check: missCheck },
-    soak: { run: soak, mix: mixCounts, byKind: soakByKind, fiveHundreds: soak5xx },
+    soak: {
+      run: soak,
+      mix: mixCounts,
+      byKind: soakByKind,
+      fiveHundreds: soak5xx,
+      slowestRequest: { ms: soak.latencyMs.max, kind: slowestKind },
+      p99Ms: soak.latencyMs.p99,
+      eventLoopDelayMaxMs: round(soakEventLoopMax),
+      serverSide: soak.server?.serverLatency,
+      gc: soak.server?.gc,
+    },
     sockets,
     distinctPairsUsed: pairs.count,
     targets,
