@@ -14,9 +14,10 @@
  *
  *   node --import tsx bench/http-server.ts [hello]   (DATA_DIR etc. from the environment)
  */
-import { createServer, type Server } from 'node:http';
+import { subscribe } from 'node:diagnostics_channel';
+import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { monitorEventLoopDelay } from 'node:perf_hooks';
+import { constants as perfConstants, createHistogram, monitorEventLoopDelay, PerformanceObserver } from 'node:perf_hooks';
 import express from 'express';
 import { loadConfig } from '../backend/src/platform/config.js';
 import { startServer } from '../backend/src/server.js';
@@ -30,6 +31,14 @@ export interface ChildStats {
   /** CPU seconds used by the process (all its threads, workers included) since 'measure'. */
   cpu: { userSeconds: number; systemSeconds: number; wallSeconds: number };
   memory: { rssBytes: number; heapUsedBytes: number };
+  /** Garbage-collection pauses of the main thread since 'measure' (major = mark-compact). */
+  gc: { count: number; majorCount: number; totalPauseMs: number; maxPauseMs: number; maxMajorPauseMs: number };
+  /**
+   * HTTP requests as the server saw them, from its first byte parsed to the response's last byte
+   * handed to the kernel: beside the client-side latency it shows which part of a slow request was
+   * spent inside the server and which in queues before it (kernel, CPU scheduling, the load generator).
+   */
+  serverLatency: { requests: number; p50Ms: number; p99Ms: number; maxMs: number; slowest: Array<{ method: string; url: string; ms: number; atSeconds: number }> };
 }
 
 export type ChildMessage = { type: 'ready'; url: string } | { type: 'failed'; message: string } | ChildStats;
@@ -80,6 +89,42 @@ let cpuMark = process.cpuUsage();
 let wallMark = performance.now();
 const ms = (ns: number) => Math.max(0, ns / 1e6 - ELD_RESOLUTION_MS);
 
+const gc = { count: 0, majorCount: 0, totalPauseMs: 0, maxPauseMs: 0, maxMajorPauseMs: 0 };
+new PerformanceObserver((list) => {
+  for (const entry of list.getEntries()) {
+    const major = (entry as unknown as { detail?: { kind?: number } }).detail?.kind === perfConstants.NODE_PERFORMANCE_GC_MAJOR;
+    gc.count += 1;
+    gc.totalPauseMs += entry.duration;
+    gc.maxPauseMs = Math.max(gc.maxPauseMs, entry.duration);
+    if (major) {
+      gc.majorCount += 1;
+      gc.maxMajorPauseMs = Math.max(gc.maxMajorPauseMs, entry.duration);
+    }
+  }
+}).observe({ entryTypes: ['gc'] });
+
+// Server-side request time through Node's own HTTP diagnostics channels: the server stays unchanged.
+const requestStarts = new WeakMap<IncomingMessage, number>();
+const requestTimes = createHistogram();
+const SLOWEST_KEPT = 5;
+let slowest: ChildStats['serverLatency']['slowest'] = [];
+subscribe('http.server.request.start', (message) => {
+  requestStarts.set((message as { request: IncomingMessage }).request, performance.now());
+});
+subscribe('http.server.response.finish', (message) => {
+  const { request } = message as { request: IncomingMessage };
+  const started = requestStarts.get(request);
+  if (started === undefined) return;
+  const now = performance.now();
+  const took = now - started;
+  requestTimes.record(Math.max(1, Math.round(took * 1000))); // microseconds
+  if (slowest.length < SLOWEST_KEPT || took > slowest.at(-1)!.ms) {
+    slowest.push({ method: request.method ?? '', url: (request.url ?? '').slice(0, 120), ms: Math.round(took * 10) / 10, atSeconds: Math.round((started - wallMark) / 100) / 10 });
+    slowest = slowest.sort((a, b) => b.ms - a.ms).slice(0, SLOWEST_KEPT);
+  }
+});
+const usToMs = (x: number) => Math.round(x / 100) / 10;
+
 let server: { url: string; close: () => Promise<void> } | undefined;
 let stopping = false;
 async function stop(code: number): Promise<void> {
@@ -100,6 +145,9 @@ process.on('message', (message: ParentMessage) => {
     case 'measure':
       histogram.reset();
       histogram.enable();
+      Object.assign(gc, { count: 0, majorCount: 0, totalPauseMs: 0, maxPauseMs: 0, maxMajorPauseMs: 0 });
+      requestTimes.reset();
+      slowest = [];
       cpuMark = process.cpuUsage();
       wallMark = performance.now();
       break;
@@ -118,6 +166,14 @@ process.on('message', (message: ParentMessage) => {
         },
         cpu: { userSeconds: cpu.user / 1e6, systemSeconds: cpu.system / 1e6, wallSeconds: (performance.now() - wallMark) / 1000 },
         memory: { rssBytes: memory.rss, heapUsedBytes: memory.heapUsed },
+        gc: { ...gc },
+        serverLatency: {
+          requests: requestTimes.count,
+          p50Ms: requestTimes.count ? usToMs(requestTimes.percentile(50)) : 0,
+          p99Ms: requestTimes.count ? usToMs(requestTimes.percentile(99)) : 0,
+          maxMs: requestTimes.count ? usToMs(requestTimes.max) : 0,
+          slowest,
+        },
       });
       break;
     }

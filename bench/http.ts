@@ -82,6 +82,8 @@ const soakMix = (() => {
   if (!(total > 0)) throw new Error('BENCH_SOAK_MIX: shares add up to 0');
   return { hit: mix.hit / total, miss: mix.miss / total, typeahead: mix.typeahead / total };
 })();
+/** Issue 9: under load no one waits (the soak, client-side latency and the server's event loop). */
+const SOAK_TARGETS = { slowestMs: 1000, p99Ms: 250, eventLoopMaxMs: 100 };
 const tmdbDir = process.env.BENCH_DATA || path.resolve(repoRoot, '../shared/data/tmdb-5000');
 const MB = 1024 * 1024;
 
@@ -558,6 +560,9 @@ try {
   const kindLatency: Record<Kind, number[]> = { hit: [], miss: [], typeahead: [] };
   const kindStatus: Record<Kind, Record<string, number>> = { hit: {}, miss: {}, typeahead: {} };
   const outstanding = new Map<number, { kind: Kind; t0: number }>();
+  /** The five slowest soak requests, with when they were sent (seconds into the soak). */
+  const slowestSoak: Array<{ kind: Kind; ms: number; sentAtSeconds: number }> = [];
+  let soakStart = performance.now();
   let requestSeq = 0;
   const track = (context: object, kind: Kind) => {
     mixCounts[kind]++;
@@ -586,11 +591,17 @@ try {
       const sent = id === undefined ? undefined : outstanding.get(id);
       if (!sent || id === undefined) return;
       outstanding.delete(id);
-      kindLatency[sent.kind].push(performance.now() - sent.t0);
+      const took = performance.now() - sent.t0;
+      kindLatency[sent.kind].push(took);
+      if (slowestSoak.length < 5 || took > slowestSoak.at(-1)!.ms) {
+        slowestSoak.push({ kind: sent.kind, ms: round(took), sentAtSeconds: round((sent.t0 - soakStart) / 1000) });
+        slowestSoak.sort((a, b) => b.ms - a.ms).splice(5);
+      }
       kindStatus[sent.kind][status] = (kindStatus[sent.kind][status] ?? 0) + 1;
     },
   };
   const soakTimeoutSeconds = 10;
+  soakStart = performance.now() + 1000; // load() waits a second before it starts
   const soak = await load(
     'soak',
     { url: server.url, requests: [soakRequest], connections: soakConnections, duration: soakDuration, timeout: soakTimeoutSeconds },
@@ -626,6 +637,11 @@ try {
     Object.entries(run.statusCodes)
       .map(([code, count]) => `${code}×${count}`)
       .join(' ');
+  const slowestKind = (Object.keys(soakByKind) as Kind[]).reduce((a, b) => (soakByKind[b].latencyMs.max > soakByKind[a].latencyMs.max ? b : a));
+  const soakEventLoopMax = soak.server?.eventLoopDelay.maxMs ?? NaN;
+  const serverSide = (s: ChildStats | undefined) => (s ? `${s.serverLatency.p50Ms} / ${s.serverLatency.p99Ms} / ${s.serverLatency.maxMs} ms (${s.serverLatency.requests} requests)` : '');
+  const gcPauses = (s: ChildStats | undefined) =>
+    s ? `${s.gc.count}, ${s.gc.totalPauseMs.toFixed(0)} ms, ${s.gc.maxPauseMs.toFixed(1)} ms (major: ${s.gc.majorCount}, max ${s.gc.maxMajorPauseMs.toFixed(1)} ms)` : '';
   const soak5xx = Object.entries(soak.statusCodes).reduce((sum, [code, count]) => (code.startsWith('5') ? sum + count : sum), 0);
   const allCompleted = sockets.completed === socketCount && sockets.failed === 0;
   const rows: Array<[string, string, string, boolean | null]> = [
@@ -645,7 +661,12 @@ try {
       null,
     ],
     ['  soak errors / timeouts / 5xx / statuses', `${soak.errors} / ${soak.timeouts} / ${soak5xx} / ${codes(soak)}`, '0 errors, 0 5xx', soak.errors === 0 && soak5xx === 0],
+    ['  soak slowest request (client-side)', `${soak.latencyMs.max} ms (${slowestKind}; the 5 slowest sent at ${slowestSoak.map((r) => `${r.sentAtSeconds} s`).join(', ')})`, '≤ 1000 ms', soak.latencyMs.max <= SOAK_TARGETS.slowestMs],
+    ['  soak p99 (client-side)', `${soak.latencyMs.p99} ms`, '≤ 250 ms', soak.latencyMs.p99 <= SOAK_TARGETS.p99Ms],
+    ['  soak server event-loop delay max', `${soakEventLoopMax.toFixed(0)} ms`, '≤ 100 ms', soakEventLoopMax <= SOAK_TARGETS.eventLoopMaxMs],
     ['  server CPU / event-loop delay p50/p99/max (soak)', `${cpu(soak.server)}; ${eld(soak.server)}`, '', null],
+    ['  server-side request time p50 / p99 / max (soak)', serverSide(soak.server), '', null],
+    ['  server GC pauses: count, total, max (major) (soak)', gcPauses(soak.server), '', null],
     ['  load generator event-loop delay p99 / max (soak)', `${soak.clientEventLoopDelayMs.p99} / ${soak.clientEventLoopDelayMs.max} ms`, '', null],
     [`live searches (${socketCount} sockets, one each, at once)`, `${sockets.completed}/${socketCount} completed, ${sockets.failed} failed, ${sockets.timedOut} timed out in ${sockets.wallSeconds} s`, 'all', allCompleted],
     ['  server event-loop delay p99 (socket run)', `${sockets.server.eventLoopDelay.p99Ms.toFixed(1)} ms (p50 ${sockets.server.eventLoopDelay.p50Ms.toFixed(1)}, max ${sockets.server.eventLoopDelay.maxMs.toFixed(0)}; ${sockets.server.eventLoopDelay.samples} samples)`, 'report', null],
@@ -685,7 +706,18 @@ try {
     data: { source, dir: haveTmdb ? tmdbDir : null, entities: imported.manifest.entities, links: imported.manifest.links, importSeconds: round(importSeconds), snapshot: imported.snapshot },
     cacheHits: { pair: [`person:${hitFrom.id}`, `person:${hitTo.id}`], degrees: first.degrees, responseBytes: hitResponseBytes, helloRuns, hitRuns, best: { hello: helloBest.requestsPerSecond, hits: hitBest.requestsPerSecond }, ratio: round(hitRatio), ratiosPerRound, stillCachedAfter: stillCached },
     uncached: { run: missRun, check: missCheck },
-    soak: { run: soak, mix: mixCounts, byKind: soakByKind, fiveHundreds: soak5xx },
+    soak: {
+      run: soak,
+      mix: mixCounts,
+      byKind: soakByKind,
+      fiveHundreds: soak5xx,
+      slowestRequest: { ms: soak.latencyMs.max, kind: slowestKind },
+      slowestRequests: slowestSoak,
+      p99Ms: soak.latencyMs.p99,
+      eventLoopDelayMaxMs: round(soakEventLoopMax),
+      serverSide: soak.server?.serverLatency,
+      gc: soak.server?.gc,
+    },
     sockets,
     distinctPairsUsed: pairs.count,
     targets,

@@ -15,8 +15,30 @@ export type FindConnectionInput = z.output<typeof FindConnectionRequestSchema>;
 /** Results of a search stay cached this long (the graph only changes on restart, which changes the key). */
 export const PATH_CACHE_TTL_MS = 6 * 60 * 60 * 1000;
 const TRENDING_KEY = 'trending:pairs';
-const TRENDING_RESULT_TTL_MS = 7 * 24 * 60 * 60 * 1000;
+const TRENDING_ANSWER_TTL_MS = 7 * 24 * 60 * 60 * 1000;
 export const TRENDING_LIMIT = 12;
+/** The parameters a trending card answers for: every search counts, only these set its path. */
+const DEFAULT_PARAMETERS = SearchParametersSchema.parse({});
+
+/** True when `parameters` ask what the defaults ask (allowed types in any order). */
+export function isDefaultSearch(parameters: SearchParameters): boolean {
+  const types = new Set(parameters.allowedTypes);
+  return (
+    parameters.maxDegrees === DEFAULT_PARAMETERS.maxDegrees &&
+    parameters.prioritizeDirectConnections === DEFAULT_PARAMETERS.prioritizeDirectConnections &&
+    parameters.includeObscureConnections === DEFAULT_PARAMETERS.includeObscureConnections &&
+    parameters.weightByPopularity === DEFAULT_PARAMETERS.weightByPopularity &&
+    parameters.avoid.length === 0 &&
+    types.size === DEFAULT_PARAMETERS.allowedTypes.length &&
+    DEFAULT_PARAMETERS.allowedTypes.every((type) => types.has(type))
+  );
+}
+
+/** What a trending card shows of a pair: its default-parameter answer. */
+interface TrendingAnswer {
+  degrees: number | null;
+  path: PathStep[];
+}
 
 export const SAME_ENTITY_MESSAGE = 'Please select two different entities to find a connection.';
 
@@ -107,18 +129,52 @@ export function createConnectionService(deps: ConnectionServiceDeps) {
     };
   }
 
+  /** Where a pair's default answer is kept; per snapshot, so a new import recomputes it. */
+  const trendingAnswerKey = (member: string) => `trending:answer:${graphVersion()}:${member}`;
+
   /**
-   * Counting must never fail a search: trending is a side effect. The pair's path is stored when it
-   * was searched afresh; a cache hit only counts (its result is what a fresh search stored).
+   * Counts a search towards its pair without holding the search up (nothing is awaited) and without
+   * failing it: trending is a side effect. Only a fresh default-parameter search stores the pair's
+   * answer; other parameters count but never replace it.
    */
-  async function countForTrending(from: string, to: string, result: ConnectionResult, fresh: boolean): Promise<void> {
+  function countForTrending(from: string, to: string, parameters: SearchParameters, result: ConnectionResult, fresh: boolean): void {
     const member = `${from}|${to}`;
-    try {
-      await shared.sortedSets.increment(TRENDING_KEY, member, 1);
-      if (fresh) await shared.kv.set(`trending:result:${member}`, JSON.stringify(result), TRENDING_RESULT_TTL_MS);
-    } catch (error) {
-      logger.warn({ err: error instanceof Error ? error.message : String(error) }, 'trending not counted');
+    const notCounted = (error: unknown) => logger.warn({ err: error instanceof Error ? error.message : String(error) }, 'trending not counted');
+    shared.sortedSets.increment(TRENDING_KEY, member, 1).catch(notCounted);
+    if (fresh && isDefaultSearch(parameters)) {
+      const answer: TrendingAnswer = { degrees: result.degrees, path: result.path };
+      shared.kv.set(trendingAnswerKey(member), JSON.stringify(answer), TRENDING_ANSWER_TTL_MS).catch(notCounted);
     }
+  }
+
+  /** Default answers being computed for trending, so concurrent reads share one search per pair. */
+  const computingAnswers = new Map<string, Promise<TrendingAnswer | null>>();
+
+  /**
+   * The pair's default answer: stored by a default search, else computed now (a pair searched only
+   * with other parameters, or whose answer expired). Null when it cannot be computed (budget): the
+   * card is left out rather than shown with an answer that is not the default one.
+   */
+  async function trendingAnswer(member: string, from: string, to: string): Promise<TrendingAnswer | null> {
+    const key = trendingAnswerKey(member);
+    const stored = await shared.kv.get(key);
+    if (stored) return JSON.parse(stored) as TrendingAnswer;
+    let computing = computingAnswers.get(key);
+    if (!computing) {
+      computing = fresh(from, to, DEFAULT_PARAMETERS, {})
+        .then(async (result): Promise<TrendingAnswer> => {
+          const answer = { degrees: result.degrees, path: result.path };
+          await shared.kv.set(key, JSON.stringify(answer), TRENDING_ANSWER_TTL_MS).catch(() => {});
+          return answer;
+        })
+        .catch((error: unknown) => {
+          logger.warn({ err: error instanceof Error ? error.message : String(error), pair: member }, 'trending answer not computed');
+          return null;
+        })
+        .finally(() => computingAnswers.delete(key));
+      computingAnswers.set(key, computing);
+    }
+    return computing;
   }
 
   /** The trending list as last read from the cache, served while the cache cannot be reached. */
@@ -157,7 +213,7 @@ export function createConnectionService(deps: ConnectionServiceDeps) {
         // A preview (link unfurl) must leave the first real search of a shared link fresh and uncounted.
         if (!preview) await shared.kv.set(key, JSON.stringify(result), PATH_CACHE_TTL_MS).catch(() => {});
       }
-      if (!preview) await countForTrending(from, to, result, !hit);
+      if (!preview) countForTrending(from, to, parameters, result, !hit);
       return result;
     },
 
@@ -181,7 +237,8 @@ export function createConnectionService(deps: ConnectionServiceDeps) {
     },
 
     /**
-     * The most searched pairs, most searched first, with their latest result. While the cache
+     * The most searched pairs, most searched first (searches with any parameters count), each with
+     * its answer for the default parameters. While the cache
      * cannot be read: the last list read (empty if none yet), marked `degraded`.
      */
     async trending(limit = TRENDING_LIMIT): Promise<{ connections: TrendingConnection[]; degraded: boolean }> {
@@ -200,13 +257,13 @@ export function createConnectionService(deps: ConnectionServiceDeps) {
     const top = await shared.sortedSets.range(TRENDING_KEY, 0, limit - 1);
     const rows = await Promise.all(
       top.map(async ({ member, score }) => {
-        const stored = await shared.kv.get(`trending:result:${member}`);
         const [from, to] = member.split('|') as [string, string];
         const endpoints = [graph.resolve(from), graph.resolve(to)];
-        if (!stored || endpoints.some((index) => index === null || index < 0)) return null;
-        const result = JSON.parse(stored) as ConnectionResult;
+        if (endpoints.some((index) => index === null || index < 0)) return null;
+        const answer = await trendingAnswer(member, from, to);
+        if (!answer) return null;
         const [fromEntity, toEntity] = (await entities.summaries(endpoints as number[])) as [EntitySummary, EntitySummary];
-        return { id: createHash('sha1').update(member).digest('hex').slice(0, 16), degrees: result.degrees, searchCount: score, fromEntity, toEntity, path: result.path };
+        return { id: createHash('sha1').update(member).digest('hex').slice(0, 16), degrees: answer.degrees, searchCount: score, fromEntity, toEntity, path: answer.path };
       }),
     );
     return rows.filter((row): row is TrendingConnection => row !== null);

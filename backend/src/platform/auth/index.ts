@@ -64,7 +64,9 @@ export function createAuthPlatform(options: AuthPlatformOptions): AuthPlatform {
     passport,
     sessionStore,
     session,
-    authenticate: [onlyWithSession(session), passport.initialize(), onlyWithSession(passport.session()), endRevokedSessions, apiKeyAuthentication(options.apiKeys)],
+    // passport.initialize() only equips req with login/logout, which only session paths use: under load its
+    // per-request property writes on every anonymous request showed in the CPU profile (issue 9).
+    authenticate: [onlyWithSession(session), onlyWithSession(passport.initialize()), onlyWithSession(passport.session()), endRevokedSessions, apiKeyAuthentication(options.apiKeys)],
     handshake: restore,
     close: () => sessionStore.close(),
   };

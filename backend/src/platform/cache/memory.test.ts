@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
+import { seededRandom } from '../../graph/test-graphs.js';
 import { createMemorySharedState } from './memory.js';
 import type { SharedState } from './types.js';
 
@@ -48,5 +49,45 @@ describe('the in-process shared state is bounded', () => {
     for (let i = 0; i < 1_000; i += 1) await shared.sortedSets.increment(`board-${i}`, 'ana', 1);
     expect(await shared.sortedSets.size('trending')).toBe(0);
     expect(await shared.sortedSets.size('board-999')).toBe(1);
+  });
+
+  it('keeps a bounded sorted set consistent with a full sort under random increments, removals and evictions (seeded)', async () => {
+    const max = 50;
+    shared = createMemorySharedState({ maxEntries: max });
+    const random = seededRandom(9);
+    const model = new Map<string, number>();
+    const sorted = () => [...model].map(([member, score]) => ({ member, score })).sort((a, b) => b.score - a.score || (a.member < b.member ? 1 : -1));
+    for (let step = 0; step < 5_000; step += 1) {
+      const member = `m${Math.floor(random() * 120)}`;
+      if (random() < 0.05) {
+        await shared.sortedSets.remove('set', member);
+        model.delete(member);
+        continue;
+      }
+      const by = Math.floor(random() * 7) - 1; // mostly up, sometimes down or unchanged
+      const score = (model.get(member) ?? 0) + by;
+      expect(await shared.sortedSets.increment('set', member, by)).toBe(score);
+      model.set(member, score);
+      if (model.size > max) {
+        // Exactly one member went: one of the lowest-scored, never the one just written.
+        const gone = [...model.keys()].filter((m) => m !== member);
+        const present = await Promise.all(gone.map(async (m) => (await shared.sortedSets.score('set', m)) !== null));
+        const dropped = gone.filter((_, i) => !present[i]);
+        expect(dropped).toHaveLength(1);
+        const lowest = Math.min(...[...model].filter(([m]) => m !== member).map(([, s]) => s));
+        expect(model.get(dropped[0]!)).toBe(lowest);
+        model.delete(dropped[0]!);
+      }
+      if (step % 97 === 0) {
+        const expected = sorted();
+        expect(await shared.sortedSets.size('set')).toBe(expected.length);
+        expect(await shared.sortedSets.range('set', 0, -1)).toEqual(expected);
+        expect(await shared.sortedSets.range('set', 0, 11)).toEqual(expected.slice(0, 12));
+        expect(await shared.sortedSets.range('set', 3, 7)).toEqual(expected.slice(3, 8));
+        expect(await shared.sortedSets.range('set', -3, -1)).toEqual(expected.slice(-3));
+        const probe = expected[Math.floor(random() * expected.length)];
+        if (probe) expect(await shared.sortedSets.rank('set', probe.member)).toBe(expected.indexOf(probe));
+      }
+    }
   });
 });

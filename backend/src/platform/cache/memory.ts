@@ -16,13 +16,17 @@ export interface MemorySharedStateOptions {
 }
 
 export const DEFAULT_MEMORY_MAX_ENTRIES = 50_000;
+/** Entries the expiry sweep checks per turn of the event loop. */
+const SWEEP_SLICE = 2_000;
+/** Up to this many leading ranks, range() selects them in one pass instead of sorting the whole set. */
+const TOP_K_SELECT = 256;
 
 /** In-process shared state for a single node (the embedded default), bounded in memory. */
 export function createMemorySharedState(options: MemorySharedStateOptions = {}): SharedState {
   const max = options.maxEntries ?? DEFAULT_MEMORY_MAX_ENTRIES;
   const strings = new LRUCache<string, Expiring<string>>({ max });
   const counters = new LRUCache<string, Expiring<number>>({ max });
-  const sets = new LRUCache<string, Map<string, number>>({ max });
+  const sets = new LRUCache<string, BoundedSortedSet>({ max });
   const bus = new EventEmitter();
   bus.setMaxListeners(0);
 
@@ -34,14 +38,24 @@ export function createMemorySharedState(options: MemorySharedStateOptions = {}):
     }
     return entry;
   };
-  // Expired entries nobody reads again would otherwise stay forever.
-  const sweeper = setInterval(() => {
-    const sweep = <T extends NonNullable<unknown>>(map: LRUCache<string, Expiring<T>>) => {
-      for (const key of [...map.keys()]) {
-        const entry = map.peek(key);
-        if (entry && entry.expiresAt !== null && entry.expiresAt <= Date.now()) map.delete(key);
+  // Expired entries nobody reads again would otherwise stay until the bound pushes them out. Swept a
+  // slice per turn of the event loop: a full pass over tens of thousands of entries would stall it.
+  let closed = false;
+  const sweep = <T extends NonNullable<unknown>>(map: LRUCache<string, Expiring<T>>) => {
+    const keys = [...map.keys()];
+    let next = 0;
+    const slice = () => {
+      if (closed) return;
+      const now = Date.now();
+      for (const end = Math.min(next + SWEEP_SLICE, keys.length); next < end; next += 1) {
+        const entry = map.peek(keys[next]!);
+        if (entry && entry.expiresAt !== null && entry.expiresAt <= now) map.delete(keys[next]!);
       }
+      if (next < keys.length) setImmediate(slice).unref();
     };
+    slice();
+  };
+  const sweeper = setInterval(() => {
     sweep(strings);
     sweep(counters);
   }, 60_000);
@@ -82,46 +96,26 @@ export function createMemorySharedState(options: MemorySharedStateOptions = {}):
     },
   };
 
-  const ordered = (key: string): ScoredMember[] =>
-    [...(sets.get(key) ?? new Map<string, number>())]
-      .map(([member, score]) => ({ member, score }))
-      .sort((a, b) => b.score - a.score || (a.member < b.member ? 1 : a.member > b.member ? -1 : 0));
-
-  /** Keeps a set within `max` members by dropping its lowest-scored one (never the member just written). */
-  const trim = (set: Map<string, number>, keep: string) => {
-    if (set.size <= max) return;
-    let lowest: string | undefined;
-    for (const [member, score] of set) if (member !== keep && (lowest === undefined || score < set.get(lowest)!)) lowest = member;
-    if (lowest !== undefined) set.delete(lowest);
-  };
-
   const sortedSets: SortedSets = {
     async increment(key, member, by) {
-      const set = sets.get(key) ?? new Map<string, number>();
-      sets.set(key, set);
-      const score = (set.get(member) ?? 0) + by;
-      set.set(member, score);
-      trim(set, member);
-      return score;
+      let set = sets.get(key);
+      if (!set) sets.set(key, (set = new BoundedSortedSet()));
+      return set.increment(member, by, max);
     },
     async score(key, member) {
-      return sets.get(key)?.get(member) ?? null;
+      return sets.get(key)?.scores.get(member) ?? null;
     },
     async rank(key, member) {
-      if (!sets.get(key)?.has(member)) return null;
-      return ordered(key).findIndex((entry) => entry.member === member);
+      return sets.get(key)?.rank(member) ?? null;
     },
     async range(key, start, stop) {
-      const all = ordered(key);
-      const from = start < 0 ? Math.max(all.length + start, 0) : start;
-      const to = stop < 0 ? all.length + stop : stop;
-      return all.slice(from, to + 1);
+      return sets.get(key)?.range(start, stop) ?? [];
     },
     async size(key) {
-      return sets.get(key)?.size ?? 0;
+      return sets.get(key)?.scores.size ?? 0;
     },
     async remove(key, member) {
-      sets.get(key)?.delete(member);
+      sets.get(key)?.scores.delete(member);
     },
   };
 
@@ -148,8 +142,138 @@ export function createMemorySharedState(options: MemorySharedStateOptions = {}):
       return 0;
     },
     async close() {
+      closed = true;
       clearInterval(sweeper);
       bus.removeAllListeners();
     },
   };
+}
+
+/** Ranks `a` ahead of `b`: higher score first, ties by member, descending (as Redis ZRANGE ... REV). */
+const ahead = (a: ScoredMember, b: ScoredMember) => a.score > b.score || (a.score === b.score && a.member > b.member);
+
+interface HeapEntry {
+  score: number;
+  /** Write order: among equal scores the oldest goes first. */
+  seq: number;
+  member: string;
+}
+const lower = (a: HeapEntry, b: HeapEntry) => a.score < b.score || (a.score === b.score && a.seq < b.seq);
+
+/**
+ * A sorted set whose every operation stays cheap at its bound: scores by member, plus a lazy
+ * min-heap of the scores written (an entry is stale once its member's score changed or it left), so
+ * dropping the lowest-scored member costs O(log n) rather than a scan of the whole set on each new
+ * member; reading the top ranks is one pass, not a sort.
+ */
+class BoundedSortedSet {
+  readonly scores = new Map<string, number>();
+  private heap: HeapEntry[] = [];
+  private seq = 0;
+
+  increment(member: string, by: number, max: number): number {
+    const score = (this.scores.get(member) ?? 0) + by;
+    this.scores.set(member, score);
+    this.push({ score, seq: this.seq++, member });
+    if (this.scores.size > max) this.dropLowest(member);
+    // Stale entries pile up as scores change: rebuild once they outnumber the live ones.
+    if (this.heap.length > 2 * this.scores.size + 64) this.rebuild();
+    return score;
+  }
+
+  /** Members from rank `start` to `stop` inclusive; negative ranks count from the end. */
+  range(start: number, stop: number): ScoredMember[] {
+    const n = this.scores.size;
+    const from = start < 0 ? Math.max(n + start, 0) : start;
+    const to = Math.min(stop < 0 ? n + stop : stop, n - 1);
+    if (to < from) return [];
+    if (to + 1 <= TOP_K_SELECT && to + 1 < n) return this.top(to + 1).slice(from);
+    const all: ScoredMember[] = [];
+    for (const [member, score] of this.scores) all.push({ member, score });
+    return all.sort((a, b) => (ahead(a, b) ? -1 : ahead(b, a) ? 1 : 0)).slice(from, to + 1);
+  }
+
+  rank(member: string): number | null {
+    const score = this.scores.get(member);
+    if (score === undefined) return null;
+    const self = { member, score };
+    let rank = 0;
+    for (const [other, otherScore] of this.scores) if (ahead({ member: other, score: otherScore }, self)) rank += 1;
+    return rank;
+  }
+
+  /** The first `k` ranks in one pass: a sorted window of the best seen so far. */
+  private top(k: number): ScoredMember[] {
+    const best: ScoredMember[] = [];
+    for (const [member, score] of this.scores) {
+      if (best.length === k) {
+        const last = best[k - 1]!;
+        if (score < last.score || (score === last.score && member <= last.member)) continue;
+      }
+      const entry = { member, score };
+      let at = best.length;
+      while (at > 0 && ahead(entry, best[at - 1]!)) at -= 1;
+      best.splice(at, 0, entry);
+      if (best.length > k) best.pop();
+    }
+    return best;
+  }
+
+  /** Drops the lowest-scored member other than `keep` (the member just written stays). */
+  private dropLowest(keep: string): void {
+    let kept: HeapEntry | undefined;
+    for (let entry = this.pop(); entry; entry = this.pop()) {
+      if (this.scores.get(entry.member) !== entry.score) continue; // stale
+      if (entry.member === keep) {
+        kept = entry;
+        continue;
+      }
+      this.scores.delete(entry.member);
+      break;
+    }
+    if (kept) this.push(kept);
+  }
+
+  private rebuild(): void {
+    this.heap = [];
+    for (const [member, score] of this.scores) this.heap.push({ score, seq: this.seq++, member });
+    for (let i = (this.heap.length >> 1) - 1; i >= 0; i -= 1) this.down(i);
+  }
+
+  private push(entry: HeapEntry): void {
+    const heap = this.heap;
+    heap.push(entry);
+    let i = heap.length - 1;
+    while (i > 0) {
+      const parent = (i - 1) >> 1;
+      if (!lower(heap[i]!, heap[parent]!)) break;
+      [heap[i], heap[parent]] = [heap[parent]!, heap[i]!];
+      i = parent;
+    }
+  }
+
+  private pop(): HeapEntry | undefined {
+    const heap = this.heap;
+    const top = heap[0];
+    const last = heap.pop();
+    if (heap.length > 0 && last) {
+      heap[0] = last;
+      this.down(0);
+    }
+    return top;
+  }
+
+  private down(i: number): void {
+    const heap = this.heap;
+    for (;;) {
+      const left = 2 * i + 1;
+      const right = left + 1;
+      let least = i;
+      if (left < heap.length && lower(heap[left]!, heap[least]!)) least = left;
+      if (right < heap.length && lower(heap[right]!, heap[least]!)) least = right;
+      if (least === i) return;
+      [heap[i], heap[least]] = [heap[least]!, heap[i]!];
+      i = least;
+    }
+  }
 }
