@@ -38,7 +38,7 @@ export type {
   SearchStats,
 } from './search.js';
 export { SearchEngine } from './search.js';
-export { Graph, loadSnapshot, loadSnapshotSync, type GraphEntity } from './snapshot.js';
+export { Graph, loadSnapshot, loadSnapshotSync, SNAPSHOT_VERSION, type GraphEntity } from './snapshot.js';
 export { SnapshotBuilder, type EntityInput, type LinkInput, type SnapshotBuildStats } from './snapshot-builder.js';
 export { TypeaheadIndex, type TypeaheadHit, type TypeaheadOptions } from './typeahead.js';
 export { SearchWorkerPool } from './worker-pool.js';

@@ -3,7 +3,7 @@ import type { ConnectionResult, EntitySummary, FindConnectionRequestSchema, Path
 import { SearchParametersSchema } from '@cinema-dna/shared-types';
 import type { z } from 'zod';
 import { GraphError } from '../../graph/errors.js';
-import type { GraphService, ServiceSearchOptions } from '../../graph/index.js';
+import { SNAPSHOT_VERSION, type GraphService, type ServiceSearchOptions } from '../../graph/index.js';
 import type { SearchResult } from '../../graph/search.js';
 import type { SharedState } from '../../platform/cache/types.js';
 import { AppError } from '../../platform/errors.js';
@@ -71,10 +71,13 @@ export function createConnectionService(deps: ConnectionServiceDeps) {
   const { graph, entities, shared, logger } = deps;
 
   const keyOf = (ref: { type: string; id: string }) => `${ref.type}:${ref.id}`;
-  /** A new snapshot (another import) must not serve old paths: its size is part of every cache key. */
+  /**
+   * A new snapshot must not serve old paths: its format version (a new engine may answer differently,
+   * e.g. link tiers) and its size (another import) are part of every cache key.
+   */
   const graphVersion = () => {
     const status = graph.status();
-    return `${status.entities}.${status.links}`;
+    return `v${SNAPSHOT_VERSION}.${status.entities}.${status.links}`;
   };
   const cacheKey = (from: string, to: string, parameters: SearchParameters) =>
     `path:${graphVersion()}:${createHash('sha256').update(JSON.stringify([from, to, parameters])).digest('base64url')}`;
