@@ -1,14 +1,16 @@
 import type { EntitySummary } from '@cinema-dna/shared-types';
 import { motion, useReducedMotion } from 'framer-motion';
 import type { ReactNode } from 'react';
-import { Radio, Waypoints } from 'lucide-react';
+import { Database, FastForward, Radio, Waypoints } from 'lucide-react';
 import { describeEntity, EntityImage, EntityTypeIcon } from '../../entities';
 import { cn } from '../../../lib/class-names';
 import { formatCount } from '../../../lib/number-format';
+import { Badge } from '../../../ui/badge';
+import { Button } from '../../../ui/button';
 import type { FrontierLayer, SearchRun } from '../store';
 import { TickingNumber } from './ticking-number';
 
-type RunView = Pick<SearchRun, 'from' | 'to' | 'layers' | 'phase' | 'visited' | 'edgesScanned' | 'elapsedMs' | 'result' | 'transport'>;
+type RunView = Pick<SearchRun, 'from' | 'to' | 'layers' | 'phase' | 'visited' | 'edgesScanned' | 'elapsedMs' | 'result' | 'transport' | 'replay'>;
 
 /** Sampled entities per layer shown on phones, where layers stack. */
 const MOBILE_SAMPLE = 4;
@@ -24,7 +26,7 @@ function formatElapsed(ms: number): string {
  * The search as it runs: both ends, and the layers of the frontier growing out from each of them
  * (from on the left, to on the right; stacked on phones), each with the sampled entities of that layer.
  */
-export function SearchFrontier({ run }: { run: RunView }) {
+export function SearchFrontier({ run, onSkip }: { run: RunView; /** Skip: show the result at once (offered while the reveal plays). */ onSkip?: () => void }) {
   const reduce = useReducedMotion();
   // A layer that reached nothing new (the sides met) has nothing to draw.
   const drawn = run.layers.filter((layer) => layer.frontierSize > 0 || layer.sample.length > 0);
@@ -33,6 +35,10 @@ export function SearchFrontier({ run }: { run: RunView }) {
   const pathKeys = new Set(run.result?.path.map((step) => step.entity.key) ?? []);
   const searching = run.phase === 'searching' && !run.result;
   const met = Boolean(run.result?.found);
+  // The answer came from the cache: its stored layers are being (or were) replayed.
+  const cached = run.replay || Boolean(run.result?.cached);
+  // The result's own header says 'Cached Result' once it is on screen; until then, this one does.
+  const replaying = run.replay && run.phase === 'searching';
   const deepest = Math.max(fromLayers.length, toLayers.length, 1);
   // An answer with no layers to show: from the cache, or over plain HTTP.
   const quietNote =
@@ -54,18 +60,27 @@ export function SearchFrontier({ run }: { run: RunView }) {
             {run.phase === 'searching' && <span className="absolute inline-flex size-full animate-ping rounded-full bg-amber-glow opacity-60 motion-reduce:animate-none" />}
             <span className={cn('relative inline-flex size-2.5 rounded-full', run.phase === 'searching' ? 'bg-amber-glow' : met ? 'bg-live' : 'bg-bone-500')} />
           </span>
-          {searching
-            ? 'Searching...'
-            : run.phase === 'searching'
-              ? 'Discovering...'
-              : run.result?.cached && run.layers.length === 0
-              ? 'Answered from the cache'
-              : met
-                ? 'Both sides met'
-                : run.phase === 'failed'
-                  ? 'Search stopped'
-                  : 'Search finished'}
+          {replaying
+            ? 'Replaying the search...'
+            : searching
+              ? 'Searching...'
+              : run.phase === 'searching'
+                ? 'Discovering...'
+                : run.result?.cached && run.layers.length === 0
+                  ? 'Answered from the cache'
+                  : met
+                    ? 'Both sides met'
+                    : run.phase === 'failed'
+                      ? 'Search stopped'
+                      : 'Search finished'}
+          {replaying && (
+            <Badge tone="amber" className="ml-1">
+              <Database aria-hidden className="size-3" />
+              Cached Result
+            </Badge>
+          )}
         </p>
+        <div className="flex flex-wrap items-center gap-x-5 gap-y-2">
         <dl className="flex flex-wrap items-center gap-x-5 gap-y-1 text-xs text-bone-400">
           {run.result?.cached && run.layers.length === 0 ? (
             <Counter label="Original search time">
@@ -82,7 +97,7 @@ export function SearchFrontier({ run }: { run: RunView }) {
           <Counter label="Links scanned">
             <TickingNumber value={run.edgesScanned} className="text-bone-100" />
           </Counter>
-          <Counter label="Server time">
+          <Counter label={cached ? 'Original search time' : 'Server time'}>
             <span className="text-bone-100">{formatElapsed(run.elapsedMs)}</span>
           </Counter>
             </>
@@ -92,6 +107,13 @@ export function SearchFrontier({ run }: { run: RunView }) {
             {run.transport === 'socket' ? 'Live' : 'HTTP'}
           </span>
         </dl>
+        {onSkip && run.phase === 'searching' && (
+          <Button variant="secondary" size="sm" className="h-7 px-3 text-xs" onClick={onSkip}>
+            <FastForward aria-hidden className="size-3.5" />
+            Skip
+          </Button>
+        )}
+        </div>
       </header>
 
       <div className={cn('relative flex flex-col gap-3 p-4 md:flex-row md:items-stretch md:gap-0 md:p-6', quietNote ? 'md:min-h-56' : 'md:min-h-72')}>

@@ -5,7 +5,7 @@ import { useEffect, useRef } from 'react';
 import { useSnapshot } from 'valtio';
 import { Button } from '../../../ui/button';
 import { useConnectionSearch } from '../hooks/use-connection-search';
-import { avoidEntity, connectionsState, type SearchRun } from '../store';
+import { avoidEntity, connectionsState, skipReveal, type SearchRun } from '../store';
 import { ConnectionResult } from './connection-result';
 import { SearchFrontier } from './search-frontier';
 
@@ -55,7 +55,7 @@ export function SearchStage({ origin, onReset, className, scrollOnStart = true }
       data-result-ms={current.timing.resultMs ?? undefined}
     >
       <div className="grid gap-8">
-        <SearchFrontier run={current} />
+        <SearchFrontier run={current} onSkip={skipReveal} />
         {current.phase === 'failed' ? (
           <div role="alert" className="flex flex-col items-center gap-4 rounded-3xl border border-scarlet/30 bg-scarlet/5 px-6 py-8 text-center">
             <AlertTriangle aria-hidden className="size-8 text-scarlet" strokeWidth={1.5} />
