@@ -7,7 +7,7 @@ import { renderApp } from '../../test/render-app';
 import { resetToasts } from '../../ui/toast';
 
 function stubApi(routes: Parameters<typeof routeFetch>[0]) {
-  const fetchMock = vi.fn(routeFetch({ '/api/auth/me': () => ({ status: 401, body: {} }), ...routes }));
+  const fetchMock = vi.fn(routeFetch({ '/api/auth/session': () => ({ body: { user: null } }), ...routes }));
   vi.stubGlobal('fetch', fetchMock);
   return fetchMock;
 }

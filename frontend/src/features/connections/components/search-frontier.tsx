@@ -55,32 +55,39 @@ export function SearchFrontier({ run, onSkip }: { run: RunView; /** Skip: show t
       <div aria-hidden className="pointer-events-none absolute inset-0 bg-[radial-gradient(ellipse_at_center,rgba(242,176,74,0.07),transparent_65%)]" />
 
       <header className="relative flex flex-wrap items-center justify-between gap-x-6 gap-y-2 border-b border-ink-800 px-4 py-3 sm:px-6">
-        <p className="flex items-center gap-2.5 text-sm font-medium text-bone-100" role="status" aria-live="polite">
-          <span className="relative flex size-2.5">
-            {run.phase === 'searching' && <span className="absolute inline-flex size-full animate-ping rounded-full bg-amber-glow opacity-60 motion-reduce:animate-none" />}
-            <span className={cn('relative inline-flex size-2.5 rounded-full', run.phase === 'searching' ? 'bg-amber-glow' : met ? 'bg-live' : 'bg-bone-500')} />
-          </span>
-          {replaying
-            ? 'Replaying the search...'
-            : searching
-              ? 'Searching...'
-              : run.phase === 'searching'
-                ? 'Discovering...'
-                : run.result?.cached && run.layers.length === 0
-                  ? 'Answered from the cache'
-                  : met
-                    ? 'Both sides met'
-                    : run.phase === 'failed'
-                      ? 'Search stopped'
-                      : 'Search finished'}
-          {replaying && (
-            <Badge tone="amber" className="ml-1">
-              <Database aria-hidden className="size-3" />
-              Cached Result
-            </Badge>
+        <div className="flex flex-wrap items-center gap-x-4 gap-y-2">
+          <p className="flex items-center gap-2.5 text-sm font-medium text-bone-100" role="status" aria-live="polite">
+            <span className="relative flex size-2.5">
+              {run.phase === 'searching' && <span className="absolute inline-flex size-full animate-ping rounded-full bg-amber-glow opacity-60 motion-reduce:animate-none" />}
+              <span className={cn('relative inline-flex size-2.5 rounded-full', run.phase === 'searching' ? 'bg-amber-glow' : met ? 'bg-live' : 'bg-bone-500')} />
+            </span>
+            {replaying
+              ? 'Replaying the search...'
+              : searching
+                ? 'Searching...'
+                : run.phase === 'searching'
+                  ? 'Discovering...'
+                  : run.result?.cached && run.layers.length === 0
+                    ? 'Answered from the cache'
+                    : met
+                      ? 'Both sides met'
+                      : run.phase === 'failed'
+                        ? 'Search stopped'
+                        : 'Search finished'}
+            {replaying && (
+              <Badge tone="amber" className="ml-1">
+                <Database aria-hidden className="size-3" />
+                Cached Result
+              </Badge>
+            )}
+          </p>
+          {onSkip && run.phase === 'searching' && (
+            <Button variant="secondary" size="sm" className="-my-1 h-7 px-3 text-xs" onClick={onSkip}>
+              <FastForward aria-hidden className="size-3.5" />
+              Skip
+            </Button>
           )}
-        </p>
-        <div className="flex flex-wrap items-center gap-x-5 gap-y-2">
+        </div>
         <dl className="flex flex-wrap items-center gap-x-5 gap-y-1 text-xs text-bone-400">
           {run.result?.cached && run.layers.length === 0 ? (
             <Counter label="Original search time">
@@ -88,18 +95,18 @@ export function SearchFrontier({ run, onSkip }: { run: RunView; /** Skip: show t
             </Counter>
           ) : (
             <>
-          <Counter label="Layers">
-            <TickingNumber value={run.layers.length} className="text-bone-100" />
-          </Counter>
-          <Counter label="Visited">
-            <TickingNumber value={run.visited} className="text-bone-100" />
-          </Counter>
-          <Counter label="Links scanned">
-            <TickingNumber value={run.edgesScanned} className="text-bone-100" />
-          </Counter>
-          <Counter label={cached ? 'Original search time' : 'Server time'}>
-            <span className="text-bone-100">{formatElapsed(run.elapsedMs)}</span>
-          </Counter>
+              <Counter label="Layers">
+                <TickingNumber value={run.layers.length} className="text-bone-100" />
+              </Counter>
+              <Counter label="Visited">
+                <TickingNumber value={run.visited} className="text-bone-100" />
+              </Counter>
+              <Counter label="Links scanned">
+                <TickingNumber value={run.edgesScanned} className="text-bone-100" />
+              </Counter>
+              <Counter label={cached ? 'Original search time' : 'Server time'}>
+                <span className="text-bone-100">{formatElapsed(run.elapsedMs)}</span>
+              </Counter>
             </>
           )}
           <span className="inline-flex items-center gap-1 text-bone-500" title={run.transport === 'socket' ? 'Progress streamed live over the socket' : 'Ran as one HTTP request'}>
@@ -107,13 +114,6 @@ export function SearchFrontier({ run, onSkip }: { run: RunView; /** Skip: show t
             {run.transport === 'socket' ? 'Live' : 'HTTP'}
           </span>
         </dl>
-        {onSkip && run.phase === 'searching' && (
-          <Button variant="secondary" size="sm" className="h-7 px-3 text-xs" onClick={onSkip}>
-            <FastForward aria-hidden className="size-3.5" />
-            Skip
-          </Button>
-        )}
-        </div>
       </header>
 
       <div className={cn('relative flex flex-col gap-3 p-4 md:flex-row md:items-stretch md:gap-0 md:p-6', quietNote ? 'md:min-h-56' : 'md:min-h-72')}>
@@ -204,7 +204,7 @@ function SideLayers({ side, layers, pathKeys, deepest, met, reduce }: SideLayers
       </div>
       <ol
         aria-label={label}
-        className={cn('relative flex flex-col gap-2 md:h-full md:items-center md:gap-3 md:px-3', side === 'from' ? 'md:flex-row' : 'flex-col-reverse md:flex-row-reverse')}
+        className={cn('relative flex flex-col gap-2 md:h-full md:items-center md:gap-2 md:px-2 lg:gap-3 lg:px-3', side === 'from' ? 'md:flex-row' : 'flex-col-reverse md:flex-row-reverse')}
       >
         {layers.map((layer) => (
           <motion.li
@@ -212,14 +212,17 @@ function SideLayers({ side, layers, pathKeys, deepest, met, reduce }: SideLayers
             initial={reduce ? false : { opacity: 0, x: side === 'from' ? -16 : 16 }}
             animate={{ opacity: 1, x: 0 }}
             transition={{ duration: 0.3, ease: 'easeOut' }}
-            className="min-w-0 rounded-2xl border border-ink-700/80 bg-ink-900/90 p-2.5 backdrop-blur md:w-40 md:shrink-0"
+            // From md the layers share their side's width (at most 10rem each), so however many there are
+            // they never run over the meeting point in the middle.
+            className="min-w-0 rounded-2xl border border-ink-700/80 bg-ink-900/90 p-2.5 backdrop-blur md:max-w-40 md:flex-1 md:basis-0"
             data-testid="frontier-layer"
           >
-            <div className="mb-1.5 flex items-baseline justify-between gap-2 text-[11px]">
-              <span className="font-semibold uppercase tracking-[0.14em] text-bone-400">Layer {layer.depth}</span>
-              <span className="tabular-nums text-bone-500">
+            {/* Two short lines rather than one that wraps when the layer is narrow. */}
+            <div className="mb-1.5 flex items-baseline justify-between gap-2 whitespace-nowrap text-[11px] md:block">
+              <p className="font-semibold uppercase tracking-[0.14em] text-bone-400">Layer {layer.depth}</p>
+              <p className="truncate tabular-nums text-bone-500">
                 <TickingNumber value={layer.frontierSize} className="text-bone-200" /> reached
-              </span>
+              </p>
             </div>
             <ul className="flex flex-wrap gap-1 md:flex-col md:flex-nowrap">
               {layer.sample.map((entity, index) => {

@@ -1,7 +1,8 @@
 import type { EntitySummary, EntityType } from '@cinema-dna/shared-types';
 import { Search, X } from 'lucide-react';
-import { useEffect, useId, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
+import { useEffect, useId, useLayoutEffect, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { cn } from '../../../lib/class-names';
+import { prefersReducedMotion } from '../../../lib/prefers-reduced-motion';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
 import { MIN_SEARCH_LENGTH, useEntitySearch } from '../api/search-entities';
 import { describeEntity } from '../lib/entity-description';
@@ -10,6 +11,23 @@ import { EntityTypeIcon } from './entity-type-icon';
 
 /** Suggestions open this long after the last keystroke (spec §4). */
 export const TYPEAHEAD_DEBOUNCE_MS = 300;
+
+/** Room kept between the suggestion list and the window's edges (px); the top one clears the sticky header. */
+const VIEW_MARGIN = { top: 80, bottom: 12 };
+
+/**
+ * Where the open list goes so all of it is on screen: below the input, scrolling the page up just
+ * enough when it would end below the window; above the input when the page cannot scroll that far
+ * and there is more room above. `null` when it already fits.
+ */
+export function placeSuggestions(input: { top: number; bottom: number }, listHeight: number, viewport: { height: number; scrollRoom: number }): { scrollBy: number } | 'above' | null {
+  const overflow = input.bottom + listHeight + VIEW_MARGIN.bottom - viewport.height;
+  if (overflow <= 0) return null;
+  // Scrolling must also leave the input itself below the header.
+  const scrollable = Math.min(viewport.scrollRoom, input.top - VIEW_MARGIN.top);
+  if (scrollable >= overflow) return { scrollBy: Math.ceil(overflow) };
+  return input.top - VIEW_MARGIN.top > viewport.height - input.bottom ? 'above' : null;
+}
 
 export interface EntitySearchBoxProps {
   label: string;
@@ -37,6 +55,8 @@ export function EntitySearchBox({ label, placeholder = 'Search people, films, ge
   const listId = `${generatedId}-list`;
   const containerRef = useRef<HTMLDivElement>(null);
   const inputRef = useRef<HTMLInputElement>(null);
+  const popupRef = useRef<HTMLDivElement>(null);
+  const [above, setAbove] = useState(false);
 
   const [text, setText] = useState(value?.name ?? '');
   const [open, setOpen] = useState(false);
@@ -58,6 +78,22 @@ export function EntitySearchBox({ label, placeholder = 'Search people, films, ge
   const search = useEntitySearch({ q: debounced, type }, open && typedEnough && !showingPick);
   const results = search.data ?? [];
   const listOpen = open && typedEnough && !showingPick;
+
+  // Keep the open list on screen (at 1280×800 the hero's inputs sit near the bottom of the window).
+  const listHeight = listOpen ? results.length : -1;
+  useLayoutEffect(() => {
+    if (listHeight < 0) {
+      setAbove(false);
+      return;
+    }
+    const input = inputRef.current?.getBoundingClientRect();
+    const popup = popupRef.current;
+    if (!input || !popup || above) return;
+    const root = document.documentElement;
+    const placement = placeSuggestions(input, popup.offsetHeight, { height: window.innerHeight, scrollRoom: root.scrollHeight - window.innerHeight - window.scrollY });
+    if (placement === 'above') setAbove(true);
+    else if (placement) window.scrollBy({ top: placement.scrollBy, behavior: prefersReducedMotion() ? 'auto' : 'smooth' });
+  }, [listHeight, above]);
 
   // Close on a press anywhere outside the box.
   useEffect(() => {
@@ -183,8 +219,11 @@ export function EntitySearchBox({ label, placeholder = 'Search people, films, ge
       {showingPick && value && <p className="sr-only">Selected: {value.name}, {describeEntity(value)}</p>}
 
       <div
+        ref={popupRef}
+        data-placement={above ? 'above' : 'below'}
         className={cn(
-          'absolute left-0 right-0 top-full z-40 mt-2 overflow-hidden rounded-2xl border border-ink-600 bg-ink-850/98 shadow-[0_24px_60px_-12px_rgba(0,0,0,0.85)] backdrop-blur',
+          'absolute left-0 right-0 z-40 overflow-hidden rounded-2xl border border-ink-600 bg-ink-850/98 shadow-[0_24px_60px_-12px_rgba(0,0,0,0.85)] backdrop-blur',
+          above ? 'bottom-[3.25rem] mb-2' : 'top-full mt-2',
           !listOpen && 'hidden',
         )}
       >

@@ -1,0 +1,18 @@
+import type { AuthProviders } from '@cinema-dna/shared-types';
+import { useQuery } from '@tanstack/react-query';
+import { apiFetch } from '../../../lib/api-client';
+
+/** GET /api/auth/providers: which sign-in methods the server offers besides username and password. */
+export function getAuthProviders(signal?: AbortSignal): Promise<AuthProviders> {
+  return apiFetch<AuthProviders>('/api/auth/providers', { signal });
+}
+
+/** The server's sign-in methods; they only change with a restart, so one answer per page load. */
+export function useAuthProviders() {
+  return useQuery({ queryKey: ['auth-providers'], queryFn: ({ signal }) => getAuthProviders(signal), staleTime: Infinity });
+}
+
+/** Offer Google only once the server said it is configured: a button that can only fail is worse than none. */
+export function useGoogleSignIn(): boolean {
+  return useAuthProviders().data?.google === true;
+}
