@@ -56,7 +56,6 @@ export function EntitySearchBox({ label, placeholder = 'Search people, films, ge
   const containerRef = useRef<HTMLDivElement>(null);
   const inputRef = useRef<HTMLInputElement>(null);
   const popupRef = useRef<HTMLDivElement>(null);
-  const [above, setAbove] = useState(false);
 
   const [text, setText] = useState(value?.name ?? '');
   const [open, setOpen] = useState(false);
@@ -80,20 +79,22 @@ export function EntitySearchBox({ label, placeholder = 'Search people, films, ge
   const listOpen = open && typedEnough && !showingPick;
 
   // Keep the open list on screen (at 1280×800 the hero's inputs sit near the bottom of the window).
+  // Measured after layout and applied to the DOM directly: where it goes depends on the page around it.
   const listHeight = listOpen ? results.length : -1;
   useLayoutEffect(() => {
+    const popup = popupRef.current;
+    const input = inputRef.current?.getBoundingClientRect();
+    if (!popup || !input) return;
     if (listHeight < 0) {
-      setAbove(false);
+      placePopup(popup, 'below');
       return;
     }
-    const input = inputRef.current?.getBoundingClientRect();
-    const popup = popupRef.current;
-    if (!input || !popup || above) return;
+    if (popup.dataset.placement === 'above') return;
     const root = document.documentElement;
     const placement = placeSuggestions(input, popup.offsetHeight, { height: window.innerHeight, scrollRoom: root.scrollHeight - window.innerHeight - window.scrollY });
-    if (placement === 'above') setAbove(true);
+    if (placement === 'above') placePopup(popup, 'above');
     else if (placement) window.scrollBy({ top: placement.scrollBy, behavior: prefersReducedMotion() ? 'auto' : 'smooth' });
-  }, [listHeight, above]);
+  }, [listHeight]);
 
   // Close on a press anywhere outside the box.
   useEffect(() => {
@@ -220,10 +221,8 @@ export function EntitySearchBox({ label, placeholder = 'Search people, films, ge
 
       <div
         ref={popupRef}
-        data-placement={above ? 'above' : 'below'}
         className={cn(
-          'absolute left-0 right-0 z-40 overflow-hidden rounded-2xl border border-ink-600 bg-ink-850/98 shadow-[0_24px_60px_-12px_rgba(0,0,0,0.85)] backdrop-blur',
-          above ? 'bottom-[3.25rem] mb-2' : 'top-full mt-2',
+          'absolute left-0 right-0 top-full z-40 mt-2 overflow-hidden rounded-2xl border border-ink-600 bg-ink-850/98 shadow-[0_24px_60px_-12px_rgba(0,0,0,0.85)] backdrop-blur',
           !listOpen && 'hidden',
         )}
       >
@@ -264,6 +263,13 @@ export function EntitySearchBox({ label, placeholder = 'Search people, films, ge
       </div>
     </div>
   );
+}
+
+/** Below the input (the default), or above it: just over the input, which is the box's last row (3.25rem tall). */
+function placePopup(popup: HTMLElement, placement: 'below' | 'above'): void {
+  popup.dataset.placement = placement;
+  popup.style.top = placement === 'above' ? 'auto' : '';
+  popup.style.bottom = placement === 'above' ? 'calc(3.25rem + 0.5rem)' : '';
 }
 
 /** The name with the typed part emphasised. */
