@@ -8,11 +8,14 @@ export function getAuthProviders(signal?: AbortSignal): Promise<AuthProviders> {
 }
 
 /** The server's sign-in methods; they only change with a restart, so one answer per page load. */
-export function useAuthProviders() {
-  return useQuery({ queryKey: ['auth-providers'], queryFn: ({ signal }) => getAuthProviders(signal), staleTime: Infinity });
+export function useAuthProviders(enabled = true) {
+  return useQuery({ queryKey: ['auth-providers'], queryFn: ({ signal }) => getAuthProviders(signal), staleTime: Infinity, enabled });
 }
 
-/** Offer Google only once the server said it is configured: a button that can only fail is worse than none. */
-export function useGoogleSignIn(): boolean {
-  return useAuthProviders().data?.google === true;
+/**
+ * Offer Google only once the server said it is configured: a button that can only fail is worse
+ * than none. `enabled`: ask only when a sign-in screen is showing.
+ */
+export function useGoogleSignIn(enabled = true): boolean {
+  return useAuthProviders(enabled).data?.google === true;
 }

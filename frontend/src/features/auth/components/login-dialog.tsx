@@ -16,7 +16,7 @@ const close = () => setLoginDialogOpen(false);
 /** The login and register dialog, opened by every Login button; state lives in the auth store. */
 export function LoginDialog() {
   const { dialogOpen, dialogTab } = useSnapshot(authState);
-  const google = useGoogleSignIn();
+  const google = useGoogleSignIn(dialogOpen);
   return (
     <Dialog open={dialogOpen} onOpenChange={setLoginDialogOpen}>
       <DialogContent>

@@ -17,13 +17,15 @@ interface SearchStageProps {
   className?: string;
   /** Scroll the stage into view when a search starts here. */
   scrollOnStart?: boolean;
+  /** Offer the result page's link (not on the result page itself). */
+  permalink?: boolean;
 }
 
 /**
  * Where a live search plays out: the frontier growing from both ends, then the path assembling,
  * then the result with its actions (or the no-path and failure messages).
  */
-export function SearchStage({ origin, onReset, className, scrollOnStart = true }: SearchStageProps) {
+export function SearchStage({ origin, onReset, className, scrollOnStart = true, permalink = true }: SearchStageProps) {
   const { run } = useSnapshot(connectionsState);
   const { run: rerun, cancel } = useConnectionSearch(origin);
   const reduce = useReducedMotion();
@@ -78,6 +80,7 @@ export function SearchStage({ origin, onReset, className, scrollOnStart = true }
               parameters={current.parameters}
               complete={current.phase !== 'searching'}
               revealedSteps={current.revealedSteps}
+              permalink={permalink}
               onFindNew={reset}
               onTryDifferent={reset}
               onAvoid={handleAvoid}
