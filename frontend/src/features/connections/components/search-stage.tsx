@@ -9,6 +9,9 @@ import { avoidEntity, connectionsState, skipReveal, type SearchRun } from '../st
 import { ConnectionResult } from './connection-result';
 import { SearchFrontier } from './search-frontier';
 
+/** How much of the result must show above the bottom edge for the page not to scroll to it (px). */
+const RESULT_PEEK_PX = 160;
+
 interface SearchStageProps {
   /** Shows the search only when it was started here. */
   origin: string;
@@ -36,6 +39,15 @@ export function SearchStage({ origin, onReset, className, scrollOnStart = true, 
     if (runId === null || !scrollOnStart) return;
     ref.current?.scrollIntoView({ behavior: reduce ? 'auto' : 'smooth', block: 'start' });
   }, [runId, scrollOnStart, reduce]);
+
+  // The answer is in: when its heading is below the fold (phones, where the layers stack), bring it up.
+  const phase = run && run.origin === origin ? run.phase : null;
+  const resultRef = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (!scrollOnStart || (phase !== 'found' && phase !== 'not-found')) return;
+    const top = resultRef.current?.getBoundingClientRect().top;
+    if (top !== undefined && top > window.innerHeight - RESULT_PEEK_PX) resultRef.current?.scrollIntoView({ behavior: reduce ? 'auto' : 'smooth', block: 'start' });
+  }, [phase, runId, scrollOnStart, reduce]);
 
   if (!run || run.origin !== origin) return null;
   const current = run as SearchRun;
@@ -72,19 +84,21 @@ export function SearchStage({ origin, onReset, className, scrollOnStart = true, 
           </div>
         ) : (
           current.result && (
-            <ConnectionResult
-              key={current.id}
-              from={current.from}
-              to={current.to}
-              result={current.result}
-              parameters={current.parameters}
-              complete={current.phase !== 'searching'}
-              revealedSteps={current.revealedSteps}
-              permalink={permalink}
-              onFindNew={reset}
-              onTryDifferent={reset}
-              onAvoid={handleAvoid}
-            />
+            <div ref={resultRef} className="scroll-mt-24">
+              <ConnectionResult
+                key={current.id}
+                from={current.from}
+                to={current.to}
+                result={current.result}
+                parameters={current.parameters}
+                complete={current.phase !== 'searching'}
+                revealedSteps={current.revealedSteps}
+                permalink={permalink}
+                onFindNew={reset}
+                onTryDifferent={reset}
+                onAvoid={handleAvoid}
+              />
+            </div>
           )
         )}
       </div>

@@ -91,7 +91,9 @@ export function EntitySearchBox({ label, placeholder = 'Search people, films, ge
     }
     if (popup.dataset.placement === 'above') return;
     const root = document.documentElement;
-    const placement = placeSuggestions(input, popup.offsetHeight, { height: window.innerHeight, scrollRoom: root.scrollHeight - window.innerHeight - window.scrollY });
+    // From the input's bottom edge to the list's, the gap between them included.
+    const below = popup.getBoundingClientRect().bottom - input.bottom;
+    const placement = placeSuggestions(input, below, { height: window.innerHeight, scrollRoom: root.scrollHeight - window.innerHeight - window.scrollY });
     if (placement === 'above') placePopup(popup, 'above');
     else if (placement) window.scrollBy({ top: placement.scrollBy, behavior: prefersReducedMotion() ? 'auto' : 'smooth' });
   }, [listHeight]);
