@@ -126,7 +126,8 @@ function FoundConnection({
               {permalink && (
                 <Link
                   to={connectionResultPath(from, to, parameters)}
-                  state={{ result, fromEntity: from, toEntity: to }}
+                  // Plain JSON: history state is structured-cloned, and store snapshots cannot be.
+                  state={JSON.parse(JSON.stringify({ result, fromEntity: from, toEntity: to }))}
                   title="This result on its own page: bookmark it, reload it, it runs the same search"
                   className="inline-flex items-center gap-1 rounded-full px-2.5 py-0.5 text-xs font-medium text-bone-400 ring-1 ring-inset ring-ink-700 transition-colors hover:text-amber-soft hover:ring-amber-glow/40"
                 >
