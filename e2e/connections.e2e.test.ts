@@ -2,7 +2,7 @@ import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startAppServer, type AppServer } from './support/app-server.js';
-import { ARTIFACTS_DIR, DESKTOP, MOBILE, launchBrowser, openPage, screenshot } from './support/browser.js';
+import { ARTIFACTS_DIR, DESKTOP, MOBILE, launchBrowser, openPage, screenshot, screenshotPaused } from './support/browser.js';
 
 let server: AppServer;
 let browser: Browser;
@@ -276,8 +276,6 @@ describe('the reveal, cached replays and result links (issue 9)', () => {
     let reveal = await recordReveal(page);
     await example.click();
     // A six-layer search (five layers drawn: the last one met the other side), caught while it plays.
-    await stage.getByTestId('frontier-layer').nth(4).waitFor();
-    await screenshot(page, 'issue9-search-in-progress-desktop', { fullPage: false });
     await waitForResultOnScreen(page);
     const fresh = await reveal();
     expect(fresh.heldBack).toBe(true);
@@ -292,8 +290,6 @@ describe('the reveal, cached replays and result links (issue 9)', () => {
     reveal = await recordReveal(page);
     await example.click();
     await stage.getByText('Replaying the search...').waitFor();
-    await stage.getByTestId('frontier-layer').nth(2).waitFor();
-    await screenshot(page, 'issue9-cached-replay-desktop', { fullPage: false });
     await waitForResultOnScreen(page);
     const replay = await reveal();
     expect(replay.cachedBadgeWhileSearching).toBe(true);
@@ -398,37 +394,47 @@ describe('the reveal, cached replays and result links (issue 9)', () => {
     await close();
   });
 
-  it('at 390×844: a search in progress, the result, the cached replay and the typeahead', async () => {
-    const { page, pageErrors, close } = await openPage(browser, MOBILE, 'reveal-mobile', { reducedMotion: 'no-preference' });
+  it('keeps the typeahead list on screen at 390×844', async () => {
+    const { page, close } = await openPage(browser, MOBILE, 'typeahead-mobile');
     await page.goto(server.url);
-    await waitForLiveConnection(page);
     await pickEntity(page, finder(page), 'From', 'morgan fr', 'Morgan Freeman');
-    const list = page.getByRole('listbox', { name: 'To suggestions' });
     const to = finder(page).getByRole('combobox', { name: 'To', exact: true });
     await to.fill('scarlett');
     await page.getByRole('option').first().waitFor();
+    const list = page.getByRole('listbox', { name: 'To suggestions' });
     await expect.poll(() => list.evaluate((element) => element.getBoundingClientRect().bottom <= window.innerHeight), { timeout: 5_000 }).toBe(true);
     await screenshot(page, 'issue9-typeahead-mobile', { fullPage: false });
-    await page.getByRole('option', { name: /^Scarlett Johansson,/ }).click();
-
-    const stage = page.getByTestId('search-stage');
-    await finder(page).getByRole('button', { name: 'Find Connection' }).click();
-    await stage.getByTestId('frontier-layer').nth(3).waitFor();
-    await screenshot(page, 'issue9-search-in-progress-mobile', { fullPage: false });
-    await waitForResultOnScreen(page);
-    await dismissToasts(page);
-    await screenshot(page, 'issue9-result-mobile', { fullPage: false });
-
-    await page.evaluate(() => window.scrollTo(0, 0));
-    await finder(page).getByRole('button', { name: 'Find Connection' }).click();
-    await stage.getByText('Replaying the search...').waitFor();
-    await stage.getByTestId('frontier-layer').nth(1).waitFor();
-    await screenshot(page, 'issue9-cached-replay-mobile', { fullPage: false });
-    await waitForResultOnScreen(page);
-    expect(await page.getByText('Cached Result').first().isVisible()).toBe(true);
-    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(MOBILE.width);
-    expect(pageErrors).toEqual([]);
     await close();
+  });
+
+  it.each([
+    ['desktop', DESKTOP, ['charlie chap', 'Charlie Chaplin'], ['jennifer law', 'Jennifer Lawrence']],
+    ['mobile', MOBILE, ['morgan fr', 'Morgan Freeman'], ['scarlett', 'Scarlett Johansson']],
+  ] as const)('screens (%s): a six-layer search in progress, its result, and its cached replay', async (label, viewport, from, to) => {
+    // The clock is paused for each mid-animation screenshot and runs fast afterwards: one page per run.
+    const run = async (name: string, replay: boolean) => {
+      const { page, pageErrors, close } = await openPage(browser, viewport, `screens-${name}`, { reducedMotion: 'no-preference' });
+      await page.goto(server.url);
+      await waitForLiveConnection(page);
+      await pickEntity(page, finder(page), 'From', from[0], from[1]);
+      await pickEntity(page, finder(page), 'To', to[0], to[1]);
+      await finder(page).getByRole('button', { name: 'Find Connection' }).click();
+      const stage = page.getByTestId('search-stage');
+      if (replay) await stage.getByText('Replaying the search...').waitFor();
+      await stage.getByTestId('frontier-layer').nth(2).waitFor();
+      await screenshotPaused(page, name);
+      await waitForResultOnScreen(page);
+      expect(await page.getByText('Cached Result').first().isVisible()).toBe(replay);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(viewport.width);
+      if (!replay) {
+        await dismissToasts(page);
+        await screenshot(page, `issue9-result-six-layers-${label}`, { fullPage: false });
+      }
+      expect(pageErrors).toEqual([]);
+      await close();
+    };
+    await run(`issue9-search-in-progress-${label}`, false);
+    await run(`issue9-cached-replay-${label}`, true);
   });
 });
 
