@@ -192,7 +192,8 @@ interface SideLayersProps {
 function SideLayers({ side, layers, pathKeys, deepest, met, reduce }: SideLayersProps) {
   const label = side === 'from' ? 'Layers from the start' : 'Layers from the target';
   return (
-    <div className="relative min-w-0 flex-1">
+    // The side with more layers gets more of the width, so every layer keeps a readable size.
+    <div className="relative min-w-0 flex-1" style={{ flexGrow: Math.max(1, layers.length) }}>
       {/* The beam: how far this side has reached toward the middle. */}
       <div aria-hidden className={cn('absolute top-1/2 hidden h-px w-full -translate-y-1/2 bg-ink-800 md:block')}>
         <motion.div
@@ -219,7 +220,7 @@ function SideLayers({ side, layers, pathKeys, deepest, met, reduce }: SideLayers
           >
             {/* Two short lines rather than one that wraps when the layer is narrow. */}
             <div className="mb-1.5 flex items-baseline justify-between gap-2 whitespace-nowrap text-[11px] md:block">
-              <p className="font-semibold uppercase tracking-[0.14em] text-bone-400">Layer {layer.depth}</p>
+              <p className="truncate font-semibold uppercase tracking-[0.14em] text-bone-400">Layer {layer.depth}</p>
               <p className="truncate tabular-nums text-bone-500">
                 <TickingNumber value={layer.frontierSize} className="text-bone-200" /> reached
               </p>
