@@ -74,6 +74,24 @@ async function recordReveal(page: Page) {
   return () => page.evaluate(() => (window as unknown as { __reveal: { counts: number[]; cachedBadgeWhileSearching: boolean; heldBack: boolean } }).__reveal);
 }
 
+/** Pairs of elements that overlap on screen: the first matching `a` against every matching `b`. */
+async function overlaps(page: Page, a: string, b: string): Promise<string[]> {
+  return page.evaluate(
+    ([first, second]) => {
+      const boxes = (selector: string) => [...document.querySelectorAll(selector)].map((element) => ({ element, rect: element.getBoundingClientRect() }));
+      const hits: string[] = [];
+      for (const x of boxes(first!)) {
+        for (const y of boxes(second!)) {
+          const overlap = x.rect.left < y.rect.right && y.rect.left < x.rect.right && x.rect.top < y.rect.bottom && y.rect.top < x.rect.bottom;
+          if (overlap && x.rect.width > 0 && y.rect.width > 0) hits.push(`${x.element.textContent?.slice(0, 30)} / ${y.element.textContent?.slice(0, 30)}`);
+        }
+      }
+      return hits;
+    },
+    [a, b],
+  );
+}
+
 /** The result heading, on screen (inside the viewport), not only in the page. */
 async function waitForResultOnScreen(page: Page) {
   const heading = page.getByRole('heading', { name: 'Connection Found!' });
@@ -283,6 +301,9 @@ describe('the reveal, cached replays and result links (issue 9)', () => {
     expect(fresh.cachedBadgeWhileSearching).toBe(false);
     expect(await stage.getByTestId('frontier-layer').count()).toBe(5);
     expect(await page.getByText('Cached Result').count()).toBe(0);
+    // The 'Connection Found!' toast leaves the path's step cards uncovered.
+    await page.getByText('Found a 6-degree connection...').first().waitFor();
+    expect(await overlaps(page, '[data-variant]', '[data-testid="step-card"]')).toEqual([]);
     await screenshot(page, 'issue9-result-desktop', { fullPage: false });
 
     // Again: answered from the cache, and still animated layer by layer.
@@ -407,34 +428,41 @@ describe('the reveal, cached replays and result links (issue 9)', () => {
     await close();
   });
 
+  // The clock is paused for each mid-animation screenshot and runs fast afterwards: one page per run.
+  const SIX_LAYER_PAIRS = {
+    desktop: { viewport: DESKTOP, from: ['charlie chap', 'Charlie Chaplin'], to: ['jennifer law', 'Jennifer Lawrence'] },
+    mobile: { viewport: MOBILE, from: ['morgan fr', 'Morgan Freeman'], to: ['scarlett', 'Scarlett Johansson'] },
+  } as const;
   it.each([
-    ['desktop', DESKTOP, ['charlie chap', 'Charlie Chaplin'], ['jennifer law', 'Jennifer Lawrence']],
-    ['mobile', MOBILE, ['morgan fr', 'Morgan Freeman'], ['scarlett', 'Scarlett Johansson']],
-  ] as const)('screens (%s): a six-layer search in progress, its result, and its cached replay', async (label, viewport, from, to) => {
-    // The clock is paused for each mid-animation screenshot and runs fast afterwards: one page per run.
-    const run = async (name: string, replay: boolean) => {
-      const { page, pageErrors, close } = await openPage(browser, viewport, `screens-${name}`, { reducedMotion: 'no-preference' });
-      await page.goto(server.url);
-      await waitForLiveConnection(page);
-      await pickEntity(page, finder(page), 'From', from[0], from[1]);
-      await pickEntity(page, finder(page), 'To', to[0], to[1]);
-      await finder(page).getByRole('button', { name: 'Find Connection' }).click();
-      const stage = page.getByTestId('search-stage');
-      if (replay) await stage.getByText('Replaying the search...').waitFor();
-      await stage.getByTestId('frontier-layer').nth(2).waitFor();
-      await screenshotPaused(page, name);
-      await waitForResultOnScreen(page);
-      expect(await page.getByText('Cached Result').first().isVisible()).toBe(replay);
-      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(viewport.width);
-      if (!replay) {
-        await dismissToasts(page);
-        await screenshot(page, `issue9-result-six-layers-${label}`, { fullPage: false });
-      }
-      expect(pageErrors).toEqual([]);
-      await close();
-    };
-    await run(`issue9-search-in-progress-${label}`, false);
-    await run(`issue9-cached-replay-${label}`, true);
+    ['desktop', false],
+    ['desktop', true],
+    ['mobile', false],
+    ['mobile', true],
+  ] as const)('screens (%s, replay: %s): a six-layer search in progress and its result', async (label, replay) => {
+    const { viewport, from, to } = SIX_LAYER_PAIRS[label];
+    const { page, pageErrors, close } = await openPage(browser, viewport, `screens-${label}-${replay}`, { reducedMotion: 'no-preference' });
+    await page.goto(server.url);
+    await waitForLiveConnection(page);
+    await pickEntity(page, finder(page), 'From', from[0], from[1]);
+    await pickEntity(page, finder(page), 'To', to[0], to[1]);
+    await finder(page).getByRole('button', { name: 'Find Connection' }).click();
+    const stage = page.getByTestId('search-stage');
+    if (replay) await stage.getByText('Replaying the search...').waitFor();
+    await stage.getByTestId('frontier-layer').nth(2).waitFor();
+    await screenshotPaused(page, replay ? `issue9-cached-replay-${label}` : `issue9-search-in-progress-${label}`);
+    await waitForResultOnScreen(page);
+    expect(await page.getByText('Cached Result').first().isVisible()).toBe(replay);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(viewport.width);
+    if (!replay) {
+      // The meeting point sits between the layers, never on them; a layer's header never wraps.
+      expect(await overlaps(page, '[data-testid="meeting-point"] > *', '[data-testid="frontier-layer"]')).toEqual([]);
+      const labelHeights = await page.getByTestId('frontier-layer').evaluateAll((layers) => layers.map((layer) => layer.querySelector('p')!.getBoundingClientRect().height));
+      expect(Math.max(...labelHeights)).toBeLessThan(20);
+      await dismissToasts(page);
+      await screenshot(page, `issue9-result-six-layers-${label}`, { fullPage: false });
+    }
+    expect(pageErrors).toEqual([]);
+    await close();
   });
 });
 

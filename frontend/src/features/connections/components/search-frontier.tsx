@@ -164,7 +164,7 @@ function Endpoint({ entity, side }: { entity: EntitySummary; side: 'from' | 'to'
 
 function Meeting({ met, searching }: { met: boolean; searching: boolean }) {
   return (
-    <div className="flex items-center justify-center md:w-10" aria-hidden>
+    <div className="flex items-center justify-center md:w-10" aria-hidden data-testid="meeting-point">
       <motion.span
         className={cn(
           'flex size-8 items-center justify-center rounded-full border',
