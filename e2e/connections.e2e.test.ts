@@ -2,7 +2,7 @@ import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startAppServer, type AppServer } from './support/app-server.js';
-import { ARTIFACTS_DIR, DESKTOP, MOBILE, launchBrowser, openPage, screenshot } from './support/browser.js';
+import { ARTIFACTS_DIR, DESKTOP, MOBILE, launchBrowser, openPage, screenshot, screenshotPaused } from './support/browser.js';
 
 let server: AppServer;
 let browser: Browser;
@@ -50,6 +50,56 @@ async function scrollToResult(page: Page) {
 /** The socket is connected once the header shows the server's online count. */
 async function waitForLiveConnection(page: Page) {
   await page.getByTestId('presence-count').waitFor({ timeout: 15_000 });
+}
+
+/**
+ * Starts recording the reveal in the page: every change of the number of frontier layers on screen
+ * while the search stage says `searching`, and whether 'Cached Result' showed during it.
+ */
+async function recordReveal(page: Page) {
+  await page.evaluate(() => {
+    const record = { counts: [] as number[], cachedBadgeWhileSearching: false, heldBack: false };
+    (window as unknown as { __reveal: typeof record }).__reveal = record;
+    const observer = new MutationObserver(() => {
+      const stage = document.querySelector<HTMLElement>('[data-testid="search-stage"]');
+      if (stage?.dataset.phase !== 'searching') return;
+      // The answer has arrived but the page is still animating towards it.
+      if (stage.dataset.resultMs !== undefined) record.heldBack = true;
+      const count = stage.querySelectorAll('[data-testid="frontier-layer"]').length;
+      if (count !== record.counts.at(-1)) record.counts.push(count);
+      if (stage.querySelector('[role="status"]')?.textContent?.includes('Cached Result')) record.cachedBadgeWhileSearching = true;
+    });
+    observer.observe(document.body, { subtree: true, childList: true, attributes: true });
+  });
+  return () => page.evaluate(() => (window as unknown as { __reveal: { counts: number[]; cachedBadgeWhileSearching: boolean; heldBack: boolean } }).__reveal);
+}
+
+/** Pairs of elements that overlap on screen: the first matching `a` against every matching `b`. */
+async function overlaps(page: Page, a: string, b: string): Promise<string[]> {
+  return page.evaluate(
+    ([first, second]) => {
+      const boxes = (selector: string) => [...document.querySelectorAll(selector)].map((element) => ({ element, rect: element.getBoundingClientRect() }));
+      const hits: string[] = [];
+      for (const x of boxes(first!)) {
+        for (const y of boxes(second!)) {
+          const overlap = x.rect.left < y.rect.right && y.rect.left < x.rect.right && x.rect.top < y.rect.bottom && y.rect.top < x.rect.bottom;
+          if (overlap && x.rect.width > 0 && y.rect.width > 0) hits.push(`${x.element.textContent?.slice(0, 30)} / ${y.element.textContent?.slice(0, 30)}`);
+        }
+      }
+      return hits;
+    },
+    [a, b],
+  );
+}
+
+/** The result heading, on screen (inside the viewport), not only in the page. */
+async function waitForResultOnScreen(page: Page) {
+  const heading = page.getByRole('heading', { name: 'Connection Found!' });
+  await heading.waitFor({ timeout: 15_000 });
+  await expect.poll(() => heading.evaluate((h) => {
+    const rect = h.getBoundingClientRect();
+    return rect.bottom > 0 && rect.top < window.innerHeight;
+  }), { timeout: 5_000 }).toBe(true);
 }
 
 describe('finding a connection', () => {
@@ -201,8 +251,7 @@ describe('finding a connection', () => {
     await page.getByRole('heading', { level: 1, name: 'Tom Cruise ↔ Meryl Streep' }).waitFor();
     await page.getByRole('heading', { name: 'Connection Found!' }).waitFor({ timeout: 15_000 });
     expect(await page.getByRole('list', { name: 'Connection path' }).getByTestId('step-card').count()).toBe(5);
-    // It waited for the socket rather than falling back to one request. (The server already ran this
-    // search to render the link's preview tags, so the answer comes from its cache, without layers.)
+    // It waited for the socket rather than falling back to one request.
     expect(await page.getByTestId('search-stage').getByText('Live', { exact: true }).isVisible()).toBe(true);
     expect(pageErrors).toEqual([]);
     await close();
@@ -230,6 +279,189 @@ describe('finding a connection', () => {
     await card.click();
     await page.getByRole('heading', { name: 'Connection Found!' }).waitFor({ timeout: 15_000 });
     expect(await page.getByText('Cached Result').isVisible()).toBe(true);
+    await close();
+  });
+});
+
+describe('the reveal, cached replays and result links (issue 9)', () => {
+  it('an example pair: the layers play, then the result is on screen; the same pair again replays its layers as a Cached Result', async () => {
+    const { page, pageErrors, close } = await openPage(browser, DESKTOP, 'reveal-example-pair', { reducedMotion: 'no-preference' });
+    await page.goto(server.url);
+    await waitForLiveConnection(page);
+    const example = page.getByRole('button', { name: 'Shah Rukh Khan and Tom Cruise', exact: true });
+    const stage = page.getByTestId('search-stage');
+
+    let reveal = await recordReveal(page);
+    await example.click();
+    // A six-layer search (five layers drawn: the last one met the other side), caught while it plays.
+    await waitForResultOnScreen(page);
+    const fresh = await reveal();
+    expect(fresh.heldBack).toBe(true);
+    expect(fresh.counts.length).toBeGreaterThanOrEqual(3);
+    expect(fresh.cachedBadgeWhileSearching).toBe(false);
+    expect(await stage.getByTestId('frontier-layer').count()).toBe(5);
+    expect(await page.getByText('Cached Result').count()).toBe(0);
+    // The 'Connection Found!' toast leaves the path's step cards uncovered.
+    await page.getByText('Found a 6-degree connection...').first().waitFor();
+    expect(await overlaps(page, '[data-variant]', '[data-testid="step-card"]')).toEqual([]);
+    await screenshot(page, 'issue9-result-desktop', { fullPage: false });
+
+    // Again: answered from the cache, and still animated layer by layer.
+    await page.evaluate(() => window.scrollTo(0, 0));
+    reveal = await recordReveal(page);
+    await example.click();
+    await stage.getByText('Replaying the search...').waitFor();
+    await waitForResultOnScreen(page);
+    const replay = await reveal();
+    expect(replay.cachedBadgeWhileSearching).toBe(true);
+    // The layers appeared one after another, not all at once.
+    expect(replay.counts.filter((count) => count > 0).length).toBeGreaterThanOrEqual(3);
+    expect(replay.counts.at(-1)).toBe(5);
+    expect(await page.getByRole('heading', { name: 'Connection Found!' }).locator('xpath=../..').getByText('Cached Result').isVisible()).toBe(true);
+    await dismissToasts(page);
+    await screenshot(page, 'issue9-cached-result-desktop', { fullPage: false });
+    expect(pageErrors).toEqual([]);
+    await close();
+  });
+
+  it('Skip shows the result at once', async () => {
+    const { page, close } = await openPage(browser, DESKTOP, 'reveal-skip', { reducedMotion: 'no-preference' });
+    await page.goto(server.url);
+    await waitForLiveConnection(page);
+    await page.getByRole('button', { name: 'Meryl Streep and Keanu Reeves', exact: true }).click();
+    const stage = page.getByTestId('search-stage');
+    const skip = stage.getByRole('button', { name: 'Skip' });
+    await skip.waitFor();
+    // The answer is in (2-8 ms after the click) while the animation has most of its way to go.
+    await page.waitForFunction(() => document.querySelector<HTMLElement>('[data-testid="search-stage"]')?.dataset.resultMs !== undefined);
+    expect(await stage.getAttribute('data-phase')).toBe('searching');
+    // Click, then look once the page has handled it: no animation frame later, the result is there.
+    const after = await page.evaluate(async () => {
+      const button = [...document.querySelectorAll('button')].find((b) => b.textContent === 'Skip')!;
+      button.click();
+      await new Promise((resolve) => setTimeout(resolve, 0));
+      const stageElement = document.querySelector<HTMLElement>('[data-testid="search-stage"]')!;
+      return { phase: stageElement.dataset.phase, steps: stageElement.querySelectorAll('[data-testid="step-card"]').length, heading: [...document.querySelectorAll('h2')].some((h) => h.textContent === 'Connection Found!') };
+    });
+    expect(after).toEqual({ phase: 'found', steps: 5, heading: true });
+    await waitForResultOnScreen(page);
+    expect(await skip.count()).toBe(0);
+    await close();
+  });
+
+  it('reduced motion shows the result without playing the layers', async () => {
+    const { page, close } = await openPage(browser, DESKTOP, 'reveal-reduced-motion', { reducedMotion: 'reduce' });
+    await page.goto(server.url);
+    await waitForLiveConnection(page);
+    await pickEntity(page, finder(page), 'From', 'harrison', 'Harrison Ford');
+    await pickEntity(page, finder(page), 'To', 'cate bl', 'Cate Blanchett');
+    const reveal = await recordReveal(page);
+    await finder(page).getByRole('button', { name: 'Find Connection' }).click();
+    await waitForResultOnScreen(page);
+    // The answer was never held back: the moment it arrived, it was on the page.
+    expect((await reveal()).heldBack).toBe(false);
+    expect(await page.getByTestId('search-stage').getByTestId('frontier-layer').count()).toBeGreaterThan(0);
+    await close();
+  });
+
+  it('/connection-result carries the pair: Permalink opens it, a reload re-runs the search, a bad link says why', async () => {
+    const { page, pageErrors, close } = await openPage(browser, DESKTOP, 'result-url');
+    await page.goto(server.url);
+    await waitForLiveConnection(page);
+    await page.getByRole('button', { name: 'Kevin Bacon and Tom Hanks', exact: true }).click();
+    await waitForResultOnScreen(page);
+    await page.getByRole('link', { name: 'Permalink' }).click();
+    await page.waitForURL(`${server.url}/connection-result?from=person:kevin-bacon&to=person:tom-hanks`);
+    await page.getByRole('heading', { level: 1, name: 'Kevin Bacon ↔ Tom Hanks' }).waitFor();
+    await waitForResultOnScreen(page);
+
+    await page.reload();
+    await page.getByRole('heading', { level: 1, name: 'Kevin Bacon ↔ Tom Hanks' }).waitFor();
+    await waitForResultOnScreen(page);
+    expect(await page.getByRole('list', { name: 'Connection path' }).getByRole('link', { name: 'Apollo 13' }).isVisible()).toBe(true);
+    expect(page.url()).toBe(`${server.url}/connection-result?from=person:kevin-bacon&to=person:tom-hanks`);
+
+    // A bookmark with parameters runs that search: at most 1 degree there is no path.
+    await page.goto(`${server.url}/connection-result?from=person:meryl-streep&to=person:tom-cruise&maxDegrees=1`);
+    await page.getByRole('heading', { name: 'No Connection Found' }).waitFor({ timeout: 15_000 });
+    expect(await page.getByText("We couldn't find a connection between these entities within 1 degree.", { exact: false }).isVisible()).toBe(true);
+
+    await page.goto(`${server.url}/connection-result?from=person:kevin-bacon`);
+    await page.getByRole('heading', { level: 1, name: 'This result link is not valid' }).waitFor();
+    expect(page.url()).toBe(`${server.url}/connection-result?from=person:kevin-bacon`);
+    await page.getByRole('link', { name: 'Find a connection' }).click();
+    await page.waitForURL(`${server.url}/`);
+    expect(pageErrors).toEqual([]);
+    await close();
+  });
+
+  it('keeps the typeahead list on screen at 1280×800 (the page scrolls up to it)', async () => {
+    const { page, close } = await openPage(browser, DESKTOP, 'typeahead-in-view');
+    await page.goto(server.url);
+    const input = finder(page).getByRole('combobox', { name: 'From', exact: true });
+    await input.waitFor();
+    expect(await page.evaluate(() => window.scrollY)).toBe(0);
+    await input.click();
+    await input.pressSequentially('tom');
+    const list = page.getByRole('listbox', { name: 'From suggestions' });
+    await page.getByRole('option').nth(3).waitFor();
+    await expect
+      .poll(() => list.evaluate((element) => {
+        const rect = element.getBoundingClientRect();
+        return rect.top >= 64 && rect.bottom <= window.innerHeight;
+      }), { timeout: 5_000 })
+      .toBe(true);
+    await screenshot(page, 'issue9-typeahead-desktop', { fullPage: false });
+    await close();
+  });
+
+  it('keeps the typeahead list on screen at 390×844', async () => {
+    const { page, close } = await openPage(browser, MOBILE, 'typeahead-mobile');
+    await page.goto(server.url);
+    await pickEntity(page, finder(page), 'From', 'morgan fr', 'Morgan Freeman');
+    const to = finder(page).getByRole('combobox', { name: 'To', exact: true });
+    await to.fill('scarlett');
+    await page.getByRole('option').first().waitFor();
+    const list = page.getByRole('listbox', { name: 'To suggestions' });
+    await expect.poll(() => list.evaluate((element) => element.getBoundingClientRect().bottom <= window.innerHeight), { timeout: 5_000 }).toBe(true);
+    await screenshot(page, 'issue9-typeahead-mobile', { fullPage: false });
+    await close();
+  });
+
+  // The clock is paused for each mid-animation screenshot and runs fast afterwards: one page per run.
+  const SIX_LAYER_PAIRS = {
+    desktop: { viewport: DESKTOP, from: ['charlie chap', 'Charlie Chaplin'], to: ['jennifer law', 'Jennifer Lawrence'] },
+    mobile: { viewport: MOBILE, from: ['morgan fr', 'Morgan Freeman'], to: ['scarlett', 'Scarlett Johansson'] },
+  } as const;
+  it.each([
+    ['desktop', false],
+    ['desktop', true],
+    ['mobile', false],
+    ['mobile', true],
+  ] as const)('screens (%s, replay: %s): a six-layer search in progress and its result', async (label, replay) => {
+    const { viewport, from, to } = SIX_LAYER_PAIRS[label];
+    const { page, pageErrors, close } = await openPage(browser, viewport, `screens-${label}-${replay}`, { reducedMotion: 'no-preference' });
+    await page.goto(server.url);
+    await waitForLiveConnection(page);
+    await pickEntity(page, finder(page), 'From', from[0], from[1]);
+    await pickEntity(page, finder(page), 'To', to[0], to[1]);
+    await finder(page).getByRole('button', { name: 'Find Connection' }).click();
+    const stage = page.getByTestId('search-stage');
+    if (replay) await stage.getByText('Replaying the search...').waitFor();
+    await stage.getByTestId('frontier-layer').nth(2).waitFor();
+    await screenshotPaused(page, replay ? `issue9-cached-replay-${label}` : `issue9-search-in-progress-${label}`);
+    await waitForResultOnScreen(page);
+    expect(await page.getByText('Cached Result').first().isVisible()).toBe(replay);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(viewport.width);
+    if (!replay) {
+      // The meeting point sits between the layers, never on them; a layer's header never wraps.
+      expect(await overlaps(page, '[data-testid="meeting-point"] > *', '[data-testid="frontier-layer"]')).toEqual([]);
+      const labelHeights = await page.getByTestId('frontier-layer').evaluateAll((layers) => layers.map((layer) => layer.querySelector('p')!.getBoundingClientRect().height));
+      expect(Math.max(...labelHeights)).toBeLessThan(20);
+      await dismissToasts(page);
+      await screenshot(page, `issue9-result-six-layers-${label}`, { fullPage: false });
+    }
+    expect(pageErrors).toEqual([]);
     await close();
   });
 });

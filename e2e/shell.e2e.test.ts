@@ -46,6 +46,60 @@ describe('app shell', () => {
     await close();
   });
 
+  it('loads signed out without a single console error (the session check answers 200, not 401)', async () => {
+    const { page, pageErrors, close } = await openPage(browser, DESKTOP);
+    const consoleErrors: string[] = [];
+    page.on('console', (message) => {
+      if (message.type() === 'error') consoleErrors.push(message.text());
+    });
+    const session = page.waitForResponse((response) => response.url().endsWith('/api/auth/session'));
+    await page.goto(server.url);
+    expect((await session).status()).toBe(200);
+    await page.getByRole('banner').getByRole('button', { name: 'Login' }).waitFor();
+    await page.getByTestId('presence-count').waitFor({ timeout: 15_000 });
+    await page.getByTestId('hero-stats').waitFor();
+    await page.waitForLoadState('networkidle');
+    expect(consoleErrors).toEqual([]);
+    expect(pageErrors).toEqual([]);
+    await close();
+  });
+
+  it('offers no Google sign-in when Google is not configured: neither in the login dialog nor on the login page', async () => {
+    for (const viewport of [DESKTOP, MOBILE]) {
+      const { page, close } = await openPage(browser, viewport);
+      await page.goto(server.url);
+      const providers = page.waitForResponse((response) => response.url().endsWith('/api/auth/providers'));
+      if (viewport === MOBILE) await page.getByRole('button', { name: 'Open menu' }).click();
+      await page.getByRole('button', { name: 'Login' }).first().click();
+      const dialog = page.getByRole('dialog', { name: 'Welcome to Cinema DNA' });
+      await dialog.waitFor();
+      expect(await (await providers).json()).toEqual({ google: false });
+      await dialog.getByRole('button', { name: 'Login' }).waitFor();
+      expect(await dialog.getByRole('button', { name: /Google/ }).count()).toBe(0);
+      await page.waitForTimeout(300);
+      await screenshot(page, `issue9-login-dialog-without-google-${viewport === DESKTOP ? 'desktop' : 'mobile'}`, { fullPage: false });
+      await close();
+    }
+    const { page, close } = await openPage(browser, DESKTOP);
+    const providers = page.waitForResponse((response) => response.url().endsWith('/api/auth/providers'));
+    await page.goto(`${server.url}/login`);
+    await page.getByRole('link', { name: 'Continue as Guest' }).waitFor();
+    await providers;
+    expect(await page.getByRole('link', { name: /Google/ }).count()).toBe(0);
+    await close();
+  });
+
+  it('lights no nav item over the not-found page of a route not built yet (/discovery)', async () => {
+    const { page, close } = await openPage(browser, DESKTOP);
+    await page.goto(`${server.url}/discovery`);
+    await page.getByText('404 Page Not Found').waitFor();
+    const nav = page.getByRole('navigation', { name: 'Main' });
+    expect(await nav.locator('[aria-current="page"]').count()).toBe(0);
+    await page.goto(server.url);
+    expect(await nav.getByRole('link', { name: 'Home' }).getAttribute('aria-current')).toBe('page');
+    await close();
+  });
+
   it('folds the navigation into a menu toggle on mobile', async () => {
     const { page, pageErrors, close } = await openPage(browser, MOBILE);
     await page.goto(server.url);
@@ -92,7 +146,6 @@ describe('app shell', () => {
     expect(await dialog.getByRole('tab').allTextContents()).toEqual(['Login', 'Register']);
     expect(await dialog.getByLabel('Username').getAttribute('required')).not.toBeNull();
     expect(await dialog.getByLabel('Password').getAttribute('type')).toBe('password');
-    expect(await dialog.getByRole('button', { name: 'Sign in with Google' }).isVisible()).toBe(true);
     await screenshot(page, 'login-dialog-desktop', { fullPage: false });
 
     await dialog.getByRole('tab', { name: 'Register' }).click();
@@ -113,7 +166,7 @@ describe('app shell', () => {
     const user = { id: 1, username: 'noir_fan', displayName: 'Noir Fan', level: 4, points: 2350, role: 'user' };
     for (const viewport of [DESKTOP, { width: 1024, height: 768 }]) {
       const { page, close } = await openPage(browser, viewport);
-      await page.route('**/api/auth/me', (route) => route.fulfill({ json: user }));
+      await page.route('**/api/auth/session', (route) => route.fulfill({ json: { user } }));
       await page.route('**/api/auth/logout', (route) => route.fulfill({ status: 204 }));
       await page.goto(server.url);
       const signedInNav = ['Home', 'Discovery', 'Challenges', 'Community', 'Diary', 'Badges', 'Rankings', 'Profile'];

@@ -103,6 +103,7 @@ export function createApp(deps: AppDeps): Express {
     emailVerification: createEmailVerification({ db: deps.database.db, users: deps.users, mailer: deps.mailer ?? createLogMailer(deps.logger, { showLinks: false }), logger: deps.logger }),
     resendLimiter: createRateLimiter(deps.shared.counters, { name: 'verify-email-resend', limit: 5, windowMs: 60 * 60_000 }, deps.logger),
     publicUrl: deps.publicUrl,
+    googleSignIn: Boolean(deps.google),
     logger: deps.logger,
   });
   googleRoutes(routes, { passport: deps.auth.passport, users: deps.users, options: deps.google ?? null, publicUrl: deps.publicUrl, logger: deps.logger });

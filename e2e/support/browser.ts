@@ -60,3 +60,18 @@ export async function screenshot(page: Page, name: string, { fullPage = true }: 
   await page.screenshot({ path: file, fullPage });
   return file;
 }
+
+/**
+ * A screenshot of a moment that would pass while it is taken (an animation mid-way): the page's
+ * clock (timers, animation frames) is paused for it, then runs on. Chromium only (CDP virtual time).
+ */
+export async function screenshotPaused(page: Page, name: string): Promise<string> {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Emulation.setVirtualTimePolicy', { policy: 'pause' });
+  try {
+    return await screenshot(page, name, { fullPage: false });
+  } finally {
+    await cdp.send('Emulation.setVirtualTimePolicy', { policy: 'advance' });
+    await cdp.detach();
+  }
+}

@@ -72,6 +72,14 @@ export const AuthUserSchema = z.object({
 });
 export type AuthUser = z.infer<typeof AuthUserSchema>;
 
+/** GET /api/auth/session: the session's user, or null when signed out (a 200 either way, unlike /api/auth/me). */
+export const SessionResponseSchema = z.object({ user: AuthUserSchema.nullable() });
+export type SessionResponse = z.infer<typeof SessionResponseSchema>;
+
+/** GET /api/auth/providers: the sign-in methods this server offers besides username and password. */
+export const AuthProvidersSchema = z.object({ google: z.boolean() });
+export type AuthProviders = z.infer<typeof AuthProvidersSchema>;
+
 /** GET /api/auth/csrf: send it back as the X-CSRF-Token header on every POST, PUT, PATCH and DELETE. */
 export const CsrfTokenResponseSchema = z.object({ csrfToken: z.string() });
 export type CsrfTokenResponse = z.infer<typeof CsrfTokenResponseSchema>;

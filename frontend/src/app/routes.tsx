@@ -21,6 +21,9 @@ const LoginPage = lazy(() => import('../pages/login/login-page'));
 const ApiKeysPage = lazy(() => import('../pages/account/api-keys-page'));
 const VerifyEmailPage = lazy(() => import('../pages/verify-email/verify-email-page'));
 
+/** Marks the not-found route among the current matches. */
+export const NOT_FOUND_HANDLE = { notFound: true } as const;
+
 /** The route table of the spec, as far as it is built. */
 export const routes: RouteObject[] = [
   {
@@ -39,7 +42,8 @@ export const routes: RouteObject[] = [
       { path: 'login', element: <LoginPage /> },
       { path: 'account/api-keys', element: <ApiKeysPage /> },
       { path: 'verify-email', element: <VerifyEmailPage /> },
-      { path: '*', element: <NotFoundPage /> },
+      // The header reads this handle: a nav item is never lit for a path that shows the not-found page.
+      { path: '*', element: <NotFoundPage />, handle: NOT_FOUND_HANDLE },
     ],
   },
 ];

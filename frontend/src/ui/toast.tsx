@@ -90,7 +90,9 @@ export function Toaster() {
           </ToastPrimitive.Root>
         );
       })}
-      <ToastPrimitive.Viewport className="fixed bottom-0 right-0 z-[100] flex w-full max-w-[420px] flex-col gap-2 p-4 outline-none sm:bottom-4 sm:right-4" />
+      {/* Phones: at the bottom. Wider screens: top right under the header, clear of the content people read
+          (at the bottom right it sat on a found path's step cards). */}
+      <ToastPrimitive.Viewport className="fixed bottom-0 right-0 z-[100] flex w-full max-w-[420px] flex-col gap-2 p-4 outline-none sm:bottom-auto sm:right-4 sm:top-16" />
     </ToastPrimitive.Provider>
   );
 }

@@ -105,6 +105,23 @@ describe.each(databaseTargets())('accounts and sessions on $name', (dbTarget) =>
       expect(res.body).toEqual({ code: 'UNAUTHORIZED', message: expect.any(String), details: {} });
     });
 
+    it('answers GET /api/auth/session with 200 either way: { user: null } signed out, the user signed in, null again after logout', async () => {
+      const anonymous = await request(t.app).get('/api/auth/session').expect(200);
+      expect(anonymous.body).toEqual({ user: null });
+      expect(anonymous.headers['cache-control']).toBe('no-store');
+
+      const client = await anonymousClient(t.app);
+      const registered = await client.send('post', '/api/auth/register', registration()).expect(201);
+      expect((await client.send('get', '/api/auth/session').expect(200)).body).toEqual({ user: registered.body });
+      client.csrfToken = registered.headers['x-csrf-token'];
+      await client.send('post', '/api/auth/logout').expect(204);
+      expect((await client.send('get', '/api/auth/session').expect(200)).body).toEqual({ user: null });
+    });
+
+    it('says Google sign-in is not offered when Google is not configured (GET /api/auth/providers)', async () => {
+      expect((await request(t.app).get('/api/auth/providers').expect(200)).body).toEqual({ google: false });
+    });
+
     it('signs in with the username in another letter case or in full-width letters', async () => {
       const body = registration(fresh('bob'));
       await (await anonymousClient(t.app)).send('post', '/api/auth/register', body).expect(201);
@@ -336,6 +353,7 @@ describe.each(databaseTargets())('accounts and sessions on $name', (dbTarget) =>
       expect(await sessionRows()).toHaveLength(1);
 
       await t.users.setActive(user.id, false);
+      expect((await client.send('get', '/api/auth/session').expect(200)).body).toEqual({ user: null });
       await client.send('get', '/api/auth/me').expect(401);
       expect(await sessionRows()).toEqual([]);
       await client.send('post', '/api/connections/save', {}).expect(401);

@@ -32,6 +32,10 @@ describe('Google sign-in against a local OAuth 2.0 server', () => {
 
   const signInWithGoogle = (client: ApiClient, start?: string, headers?: Record<string, string>) => google.signIn(client, start, headers);
 
+  it('tells the browser Google sign-in is offered (GET /api/auth/providers)', async () => {
+    expect((await apiClient(t.app).agent.get('/api/auth/providers').expect(200)).body).toEqual({ google: true });
+  });
+
   it('creates an account from the Google profile, signs in, and returns to where the user was', async () => {
     const suffix = uniqueSuffix();
     google.profile = { sub: `g-${suffix}`, email: `Grace.Hopper.${suffix}@example.com`, email_verified: true, name: 'Grace Hopper' };

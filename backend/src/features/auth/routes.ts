@@ -1,4 +1,4 @@
-import { LoginRequestSchema, RegisterRequestSchema, VerifyEmailRequestSchema } from '@cinema-dna/shared-types';
+import { AuthProvidersSchema, LoginRequestSchema, RegisterRequestSchema, SessionResponseSchema, VerifyEmailRequestSchema } from '@cinema-dna/shared-types';
 import { csrfTokenFor } from '../../platform/auth/csrf.js';
 import { currentUser } from '../../platform/auth/guards.js';
 import type { ApiRoutes } from '../../platform/auth/route-registry.js';
@@ -52,6 +52,8 @@ export interface AuthRouteDeps {
   resendLimiter: RateLimiter;
   /** Base of emailed links; unset: the request's Host. */
   publicUrl?: string;
+  /** Google sign-in is configured, so the browser may offer it. */
+  googleSignIn?: boolean;
   logger: Logger;
 }
 
@@ -101,6 +103,16 @@ export function authRoutes(routes: ApiRoutes, deps: AuthRouteDeps): void {
 
   routes.get('/auth/me', 'user', (req, res) => {
     res.set('Cache-Control', 'no-store').json(toAuthUser(currentUser(req)));
+  });
+
+  // The browser's session check: signed out is an answer, not an error (a 401 would be logged on every page load).
+  routes.get('/auth/session', 'public', (req, res) => {
+    res.set('Cache-Control', 'no-store').json(SessionResponseSchema.parse({ user: req.user ? toAuthUser(req.user) : null }));
+  });
+
+  // Which sign-in buttons the login screens show: never one that can only fail.
+  routes.get('/auth/providers', 'public', (_req, res) => {
+    res.json(AuthProvidersSchema.parse({ google: deps.googleSignIn ?? false }));
   });
 
   // Signed in as the account the link was sent for: someone who receives a link for an account they

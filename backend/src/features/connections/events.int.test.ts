@@ -111,15 +111,49 @@ describe('live search over Socket.IO (real server, starter catalog)', () => {
     await expect.poll(() => events.some((e) => e.event === 'completed'), { timeout: 10_000 }).toBe(true);
   });
 
-  it('serves a repeated search from the cache without progress events', async () => {
+  it('replays a repeated search from the cache: cached: true, with the same layers the first search streamed', async () => {
     const ana = await client();
     const events = record(ana);
-    await ana.emitWithAck(EVENTS.searchStart, { fromEntity: bacon, toEntity: hanks });
+    const pair = { fromEntity: { id: 'keanu-reeves', type: 'person' as const }, toEntity: { id: 'tom-hanks', type: 'person' as const } };
+    const layersOf = (received: Received[]) => received.filter((e) => e.event === 'progressed').map(({ payload: { requestId: _, ...layer } }) => layer);
+
+    const first = await ana.emitWithAck(EVENTS.searchStart, pair);
     await expect.poll(() => events.filter((e) => e.event === 'completed').length, { timeout: 10_000 }).toBe(1);
+    const freshEvents = events.splice(0);
+    expect(freshEvents.at(-1)).toMatchObject({ event: 'completed', payload: { result: { cached: false, found: true } } });
+    const freshLayers = layersOf(freshEvents);
+    expect(freshLayers.length).toBeGreaterThan(1);
+
+    const second = await ana.emitWithAck(EVENTS.searchStart, pair);
+    await expect.poll(() => events.filter((e) => e.event === 'completed').length, { timeout: 10_000 }).toBe(1);
+    const secondId = second.ok ? second.data.requestId : '';
+    expect(secondId).not.toBe(first.ok ? first.data.requestId : '');
+    // Layers first, in order, under the new request id; then the cached answer, identical but for `cached`.
+    expect(events.at(-1)).toMatchObject({ event: 'completed', payload: { requestId: secondId, result: { cached: true } } });
+    expect(events.every((e) => e.payload.requestId === secondId)).toBe(true);
+    expect(layersOf(events)).toEqual(freshLayers);
+    const [freshResult, cachedResult] = [freshEvents.at(-1)!, events.at(-1)!].map((e) => (e.payload as SearchCompleted).result);
+    expect({ ...cachedResult, cached: false }).toEqual(freshResult);
+  });
+
+  it('a live search of a pair cached without layers (searched over HTTP) streams layers, and its repeat replays them', async () => {
+    const ana = await client();
+    const events = record(ana);
+    const pair = { fromEntity: bacon, toEntity: hanks, parameters: { maxDegrees: 5 } };
+    const rest = await fetch(`${server.url}/api/find-connection`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(pair) });
+    expect(rest.status).toBe(200);
+    const again = await fetch(`${server.url}/api/find-connection`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(pair) });
+    expect(await again.json()).toMatchObject({ cached: true, degrees: 2 });
+
+    await ana.emitWithAck(EVENTS.searchStart, pair);
+    await expect.poll(() => events.filter((e) => e.event === 'completed').length, { timeout: 10_000 }).toBe(1);
+    const liveLayers = events.filter((e) => e.event === 'progressed').length;
+    expect(liveLayers).toBeGreaterThan(0);
     events.length = 0;
-    await ana.emitWithAck(EVENTS.searchStart, { fromEntity: bacon, toEntity: hanks });
-    await expect.poll(() => events.length, { timeout: 10_000 }).toBe(1);
-    expect(events[0]).toMatchObject({ event: 'completed', payload: { result: { cached: true, degrees: 2 } } });
+    await ana.emitWithAck(EVENTS.searchStart, pair);
+    await expect.poll(() => events.filter((e) => e.event === 'completed').length, { timeout: 10_000 }).toBe(1);
+    expect(events.filter((e) => e.event === 'progressed')).toHaveLength(liveLayers);
+    expect(events.at(-1)).toMatchObject({ event: 'completed', payload: { result: { cached: true, degrees: 2 } } });
   });
 
   it('answers bad input in the acknowledgement or with search:failed', async () => {

@@ -13,7 +13,8 @@ const PROGRESS_SAMPLE = 6;
 /**
  * Live search: `search:start` is acknowledged with a request id at once; the search then streams
  * `search:progressed` per layer and ends with `search:completed` or `search:failed`, to this socket
- * only. One search per socket: a new one, `search:cancel` or a disconnect cancels the running one.
+ * only. A search answered from the cache replays its stored layers the same way, with
+ * `cached: true` on the result. One search per socket: a new one, `search:cancel` or a disconnect cancels the running one.
  */
 export function registerSearchEvents(deps: { service: ConnectionService; logger: Logger; findLimiter: RateLimiter }) {
   const { service, logger, findLimiter } = deps;
@@ -44,18 +45,9 @@ export function registerSearchEvents(deps: { service: ConnectionService; logger:
             .find(request, {
               signal: controller.signal,
               sampleSize: PROGRESS_SAMPLE,
-              onProgress: (progress) => {
-                if (controller.signal.aborted) return;
-                socket.emit(EVENTS.searchProgressed, {
-                  requestId,
-                  layer: progress.layer,
-                  side: progress.side,
-                  frontierSize: progress.frontierSize,
-                  visited: progress.visited,
-                  edgesScanned: progress.edgesScanned,
-                  sample: progress.sample.map((entity) => ({ key: entity.key, id: entity.key.slice(entity.type.length + 1), name: entity.name, type: entity.type })),
-                  elapsedMs: Math.round(progress.elapsedMs * 1000) / 1000,
-                });
+              // Fresh layers as the engine reaches them; on a cache hit, the layers the answer was found with.
+              onLayer: (layer) => {
+                if (!controller.signal.aborted) socket.emit(EVENTS.searchProgressed, { requestId, ...layer });
               },
             })
             .then(

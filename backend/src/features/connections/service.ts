@@ -1,10 +1,10 @@
 import { createHash } from 'node:crypto';
-import type { ConnectionResult, EntitySummary, FindConnectionRequestSchema, PathStep, SearchParameters, TrendingConnection } from '@cinema-dna/shared-types';
+import type { ConnectionResult, EntitySummary, FindConnectionRequestSchema, PathStep, SearchParameters, SearchProgressed, TrendingConnection } from '@cinema-dna/shared-types';
 import { SearchParametersSchema } from '@cinema-dna/shared-types';
 import type { z } from 'zod';
 import { GraphError } from '../../graph/errors.js';
 import { SNAPSHOT_VERSION, type GraphService, type ServiceSearchOptions } from '../../graph/index.js';
-import type { SearchResult } from '../../graph/search.js';
+import type { SearchProgress, SearchResult } from '../../graph/search.js';
 import type { SharedState } from '../../platform/cache/types.js';
 import { AppError } from '../../platform/errors.js';
 import type { Logger } from '../../platform/logging.js';
@@ -38,6 +38,26 @@ export function isDefaultSearch(parameters: SearchParameters): boolean {
 interface TrendingAnswer {
   degrees: number | null;
   path: PathStep[];
+}
+
+/** One layer of a search as the socket streams it (without the request id); cached with the result so a hit can replay it. */
+export type RecordedLayer = Omit<SearchProgressed, 'requestId'>;
+
+/** What the path cache holds for one search: the answer and the layers a live search found it with. */
+interface CacheEntry {
+  result: ConnectionResult;
+  /** Absent when the search ran without streaming (REST, or entries written before layers were kept). */
+  layers?: RecordedLayer[];
+}
+
+/** Options of a live search: the engine's, plus the layers as the socket streams them. */
+export interface LiveSearchOptions extends Pick<ServiceSearchOptions, 'signal' | 'sampleSize'> {
+  /**
+   * Called per layer: as the engine reaches it on a fresh search, or all at once, in order, before
+   * the answer on a cache hit (the layers the search was found with). Asking for layers makes a hit
+   * that has none run afresh once, so every live search can animate.
+   */
+  onLayer?: (layer: RecordedLayer) => void;
 }
 
 export const SAME_ENTITY_MESSAGE = 'Please select two different entities to find a connection.';
@@ -135,6 +155,25 @@ export function createConnectionService(deps: ConnectionServiceDeps) {
   /** Where a pair's default answer is kept; per snapshot, so a new import recomputes it. */
   const trendingAnswerKey = (member: string) => `trending:answer:${graphVersion()}:${member}`;
 
+  /** The cached entry under `key`, null on a miss or while the cache is unreachable; reads entries of either format. */
+  async function readCache(key: string): Promise<CacheEntry | null> {
+    const stored = await shared.kv.get(key).catch(() => null);
+    if (!stored) return null;
+    const parsed = JSON.parse(stored) as CacheEntry | ConnectionResult;
+    const entry = 'result' in parsed ? parsed : { result: parsed };
+    return { result: { ...entry.result, cached: true }, layers: entry.layers };
+  }
+
+  const toRecordedLayer = (progress: SearchProgress): RecordedLayer => ({
+    layer: progress.layer,
+    side: progress.side,
+    frontierSize: progress.frontierSize,
+    visited: progress.visited,
+    edgesScanned: progress.edgesScanned,
+    sample: progress.sample.map((entity) => ({ key: entity.key, id: entity.key.slice(entity.type.length + 1), name: entity.name, type: entity.type })),
+    elapsedMs: Math.round(progress.elapsedMs * 1000) / 1000,
+  });
+
   /**
    * Counts a search towards its pair without holding the search up (nothing is awaited) and without
    * failing it: trending is a side effect. Only a fresh default-parameter search stores the pair's
@@ -192,29 +231,43 @@ export function createConnectionService(deps: ConnectionServiceDeps) {
       const from = keyOf(input.fromEntity);
       const to = keyOf(input.toEntity);
       checkPair(from, to);
-      const hit = await shared.kv.get(cacheKey(from, to, SearchParametersSchema.parse(input.parameters ?? {}))).catch(() => null);
-      return hit ? { ...(JSON.parse(hit) as ConnectionResult), cached: true } : null;
+      const hit = await readCache(cacheKey(from, to, SearchParametersSchema.parse(input.parameters ?? {})));
+      return hit?.result ?? null;
     },
 
     /**
      * Finds the connection between two entities. Served from the cache when the same search ran
-     * before (`cached: true`); progress callbacks only fire for fresh searches. A `preview` (link
-     * unfurl) reads the cache but neither writes it nor counts towards trending.
+     * before (`cached: true`). With `onLayer` (a live search) the layers stream as found and are
+     * cached with the answer; a hit replays them. A `preview` (link unfurl) reads the cache but
+     * neither writes it nor counts towards trending.
      */
-    async find(input: FindConnectionInput, options: ServiceSearchOptions = {}, { preview = false } = {}): Promise<ConnectionResult> {
+    async find(input: FindConnectionInput, options: LiveSearchOptions = {}, { preview = false } = {}): Promise<ConnectionResult> {
       const from = keyOf(input.fromEntity);
       const to = keyOf(input.toEntity);
       checkPair(from, to);
       const parameters = SearchParametersSchema.parse(input.parameters ?? {});
       const key = cacheKey(from, to, parameters);
-      const hit = await shared.kv.get(key).catch(() => null);
+      const { onLayer, ...engineOptions } = options;
+      const cachedEntry = await readCache(key);
+      // A live search needs layers to animate: an entry stored without them is searched again once.
+      const hit = cachedEntry && (!onLayer || cachedEntry.layers) ? cachedEntry : null;
       let result: ConnectionResult;
       if (hit) {
-        result = { ...(JSON.parse(hit) as ConnectionResult), cached: true };
+        for (const layer of hit.layers ?? []) onLayer?.(layer);
+        result = hit.result;
       } else {
-        result = await fresh(from, to, parameters, options);
+        const layers: RecordedLayer[] = [];
+        const onProgress = onLayer
+          ? (progress: SearchProgress) => {
+              const layer = toRecordedLayer(progress);
+              layers.push(layer);
+              onLayer(layer);
+            }
+          : undefined;
+        result = await fresh(from, to, parameters, { ...engineOptions, onProgress });
+        const entry: CacheEntry = onLayer ? { result, layers } : { result };
         // A preview (link unfurl) must leave the first real search of a shared link fresh and uncounted.
-        if (!preview) await shared.kv.set(key, JSON.stringify(result), PATH_CACHE_TTL_MS).catch(() => {});
+        if (!preview) await shared.kv.set(key, JSON.stringify(entry), PATH_CACHE_TTL_MS).catch(() => {});
       }
       if (!preview) countForTrending(from, to, parameters, result, !hit);
       return result;

@@ -94,6 +94,8 @@ const MATRIX: Row[] = [
   },
   { method: 'POST', route: '/api/auth/logout', access: 'public', csrf: 'always', expected: sessionChanging(204) },
   { method: 'GET', route: '/api/auth/me', access: 'user', expected: signedIn(200) },
+  { method: 'GET', route: '/api/auth/session', access: 'public', expected: all(200) },
+  { method: 'GET', route: '/api/auth/providers', access: 'public', expected: all(200) },
   // Past the guard, a well-formed token that was never issued is refused by the route itself.
   { method: 'POST', route: '/api/auth/verify-email', access: 'session-user', request: () => ({ body: { token: 'x'.repeat(43) } }), expected: sessionOnly(400) },
   { method: 'POST', route: '/api/auth/verify-email/resend', access: 'session-user', expected: sessionOnly(202) },

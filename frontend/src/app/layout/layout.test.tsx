@@ -48,7 +48,19 @@ describe('Layout navigation', () => {
     expect(within(dialog).getByText('Discover the hidden connections in cinema')).toBeTruthy();
     expect(within(dialog).getByRole('tab', { name: 'Login' })).toBeTruthy();
     expect(within(dialog).getByRole('tab', { name: 'Register' })).toBeTruthy();
-    expect(within(dialog).getByRole('button', { name: 'Sign in with Google' })).toBeTruthy();
+  });
+
+  it('lights the nav item of the current page, and none on a page that is not built yet (the not-found page)', async () => {
+    setUser(null);
+    const { router } = renderApp('/');
+    const nav = screen.getByRole('navigation', { name: 'Main' });
+    expect(within(nav).getByRole('link', { name: 'Home' }).getAttribute('aria-current')).toBe('page');
+    await act(() => router.navigate('/discovery'));
+    await screen.findByText('404 Page Not Found');
+    const current = within(nav)
+      .getAllByRole('link')
+      .filter((link) => link.getAttribute('aria-current') === 'page' || link.className.includes('bg-ink-800'));
+    expect(current).toEqual([]);
   });
 
   it('toggles the mobile menu', () => {

@@ -1,7 +1,7 @@
 import { AnimatePresence, motion } from 'framer-motion';
 import { KeyRound, LogOut, Menu, Sparkles, Star, X } from 'lucide-react';
 import { useEffect, useState } from 'react';
-import { NavLink, useLocation } from 'react-router-dom';
+import { NavLink, useLocation, useMatches } from 'react-router-dom';
 import { useSnapshot } from 'valtio';
 import { authState, logout, openLoginDialog, type AuthUser } from '../../features/auth';
 import { cn } from '../../lib/class-names';
@@ -79,6 +79,11 @@ function AuthActions({ onAction, wide }: { onAction?: () => void; wide?: boolean
   );
 }
 
+/** The current path shows the not-found page (a route of the spec not built yet, or a typo). */
+function useOnNotFoundPage(): boolean {
+  return useMatches().some((match) => (match.handle as { notFound?: boolean } | undefined)?.notFound === true);
+}
+
 const desktopLink = ({ isActive }: { isActive: boolean }) =>
   cn(
     'relative whitespace-nowrap rounded-full px-3 py-1.5 text-sm font-medium transition-colors duration-150',
@@ -105,6 +110,10 @@ export function SiteHeader() {
   const { user } = useSnapshot(authState);
   const items = user ? SIGNED_IN_NAV : SIGNED_OUT_NAV;
   const { pathname } = useLocation();
+  // NavLink matches by path alone: on /discovery before its page exists it would light 'Discovery' over a 404.
+  const notFound = useOnNotFoundPage();
+  const lit = (style: (state: { isActive: boolean }) => string) => ({ isActive }: { isActive: boolean }) => style({ isActive: isActive && !notFound });
+  const current = notFound ? { 'aria-current': false as const } : {};
   // The menu belongs to the page it was opened on: any navigation (link, back button) closes it.
   const [menuPath, setMenuPath] = useState<string | null>(null);
   const menuOpen = menuPath === pathname;
@@ -128,7 +137,7 @@ export function SiteHeader() {
         <BrandMark />
         <nav aria-label="Main" className={cn(desktopOnly, 'min-w-0 flex-1 items-center gap-1')}>
           {items.map((item) => (
-            <NavLink key={item.to} to={item.to} end={item.to === '/'} className={desktopLink}>
+            <NavLink key={item.to} to={item.to} end={item.to === '/'} className={lit(desktopLink)} {...current}>
               {item.label}
             </NavLink>
           ))}
@@ -160,7 +169,7 @@ export function SiteHeader() {
           >
             <nav aria-label="Mobile" className="mx-auto grid max-w-7xl gap-1 px-4 py-4 sm:px-6">
               {items.map((item) => (
-                <NavLink key={item.to} to={item.to} end={item.to === '/'} className={mobileLink} onClick={() => setMenuOpen(false)}>
+                <NavLink key={item.to} to={item.to} end={item.to === '/'} className={lit(mobileLink)} {...current} onClick={() => setMenuOpen(false)}>
                   {item.label}
                 </NavLink>
               ))}

@@ -12,10 +12,19 @@ describe('auth store', () => {
     expect(authState.loading).toBe(true);
   });
 
-  it('signs in from a 200 on /api/auth/me', async () => {
-    vi.stubGlobal('fetch', vi.fn(async () => Response.json(user)));
+  it('signs in from the user GET /api/auth/session names', async () => {
+    const fetchMock = vi.fn(async () => Response.json({ user }));
+    vi.stubGlobal('fetch', fetchMock);
     await loadSession();
+    expect(fetchMock).toHaveBeenCalledWith('/api/auth/session', expect.anything());
     expect(authState.user).toEqual(user);
+    expect(authState.loading).toBe(false);
+  });
+
+  it('is signed out when the session names nobody (a 200, so no failed request is logged)', async () => {
+    vi.stubGlobal('fetch', vi.fn(async () => Response.json({ user: null })));
+    await loadSession();
+    expect(authState.user).toBeNull();
     expect(authState.loading).toBe(false);
   });
 

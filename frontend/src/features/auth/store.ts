@@ -16,7 +16,7 @@ interface AuthState {
 /** Who is signed in, and whether the login dialog is showing. */
 export const authState = proxy<AuthState>({ user: undefined, loading: true, dialogOpen: false, dialogTab: 'login' });
 
-/** Checks the session cookie: a 200 signs the user in; any other answer (or no answer) means signed out. */
+/** Checks the session cookie: the server names the user or null; no answer (or a failed one) means signed out. */
 export async function loadSession(): Promise<void> {
   authState.loading = true;
   try {

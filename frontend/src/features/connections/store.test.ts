@@ -13,6 +13,7 @@ import {
   receiveFailed,
   receiveProgress,
   resetConnections,
+  skipReveal,
   startSearch,
 } from './store';
 
@@ -83,29 +84,76 @@ describe('live search over the socket', () => {
     const run = connectionsState.run!;
     expect(run.layers).toHaveLength(0);
 
+    // One thing at a time: the first layer after the lead, then the other, then the path step by step.
     vi.advanceTimersByTime(PACING.leadMs);
     expect(run.layers.map((l) => [l.side, l.depth])).toEqual([['from', 1]]);
-    vi.advanceTimersByTime(PACING.layerHoldMs);
+    const seen: string[] = [];
+    while (vi.getTimerCount() > 0 && run.phase === 'searching') {
+      vi.advanceTimersToNextTimer();
+      seen.push(`${run.layers.length} layers, ${run.result ? `result, ${run.revealedSteps} steps` : 'no result'}`);
+    }
+    expect(seen).toEqual(['2 layers, no result', '2 layers, result, 0 steps', '2 layers, result, 1 steps', '2 layers, result, 2 steps', '2 layers, result, 3 steps']);
     expect(run.layers.map((l) => [l.side, l.depth])).toEqual([
       ['from', 1],
       ['to', 1],
     ]);
     expect(run.visited).toBe(20);
-    expect(run.result).toBeNull();
-
-    vi.advanceTimersByTime(PACING.layerHoldMs);
-    expect(run.result?.degrees).toBe(2);
-    expect(run.revealedSteps).toBe(0);
-    expect(run.phase).toBe('searching');
-    vi.advanceTimersByTime(PACING.stepHoldMs);
-    expect(run.revealedSteps).toBe(1);
-
-    vi.runAllTimers();
-    expect(run.revealedSteps).toBe(3);
     expect(run.phase).toBe('found');
+    expect(run.replay).toBe(false);
     expect(toastState.toasts[0]).toMatchObject({ title: 'Connection Found!', description: 'Found a 2-degree connection...' });
-    // Lead, two layers, result, three steps: well inside the budget.
-    expect(Date.now()).toBeLessThanOrEqual(PACING.budgetMs);
+    // The answer arrived at 0 ms: it is on screen within the cap.
+    expect(Date.now()).toBeLessThanOrEqual(PACING.answerCapMs);
+  });
+
+  it('never holds an answer back past the cap, however many layers and steps it has', () => {
+    const { socket, emits } = fakeSocket();
+    startSearch({ from: kevinBacon, to: tomHanks, origin: 'finder', socket });
+    emits[0]!.ack!(null, { ok: true, data: { requestId: 'r1' } });
+    for (let layer = 1; layer <= 16; layer++) receiveProgress(progress({ layer, side: layer % 2 ? 'from' : 'to' }));
+    const long = foundResult();
+    const middle = long.path[1]!;
+    receiveCompleted({ requestId: 'r1', result: { ...long, degrees: 8, path: [long.path[0]!, ...Array.from({ length: 7 }, () => middle), long.path[2]!] } });
+    vi.advanceTimersByTime(PACING.answerCapMs);
+    expect(connectionsState.run).toMatchObject({ phase: 'found', revealedSteps: 9 });
+    expect(connectionsState.run!.layers).toHaveLength(16);
+  });
+
+  it('Skip shows the result at once, and an answer that arrives after Skip at once too', () => {
+    const { socket, emits } = fakeSocket();
+    startSearch({ from: kevinBacon, to: tomHanks, origin: 'finder', socket });
+    emits[0]!.ack!(null, { ok: true, data: { requestId: 'r1' } });
+    receiveProgress(progress({ layer: 1, side: 'from' }));
+    receiveProgress(progress({ layer: 2, side: 'to' }));
+    receiveCompleted({ requestId: 'r1', result: foundResult() });
+    expect(connectionsState.run!.phase).toBe('searching');
+    skipReveal();
+    expect(connectionsState.run).toMatchObject({ phase: 'found', revealedSteps: 3 });
+    expect(connectionsState.run!.layers).toHaveLength(2);
+
+    startSearch({ from: tomHanks, to: kevinBacon, origin: 'finder', socket });
+    emits[1]!.ack!(null, { ok: true, data: { requestId: 'r2' } });
+    skipReveal();
+    receiveProgress(progress({ requestId: 'r2', layer: 1, side: 'from' }));
+    expect(connectionsState.run!.layers).toHaveLength(1);
+    receiveCompleted({ requestId: 'r2', result: foundResult() });
+    expect(connectionsState.run).toMatchObject({ phase: 'found', revealedSteps: 3 });
+  });
+
+  it('replays a cached answer\'s layers one by one, marked as a replay', () => {
+    const { socket, emits } = fakeSocket();
+    startSearch({ from: kevinBacon, to: tomHanks, origin: 'finder', socket });
+    emits[0]!.ack!(null, { ok: true, data: { requestId: 'r1' } });
+    for (let layer = 1; layer <= 6; layer++) receiveProgress(progress({ layer, side: layer % 2 ? 'from' : 'to' }));
+    receiveCompleted({ requestId: 'r1', result: foundResult({ cached: true }) });
+    const run = connectionsState.run!;
+    expect(run.replay).toBe(true);
+    vi.advanceTimersByTime(PACING.leadMs);
+    expect(run.layers).toHaveLength(1);
+    vi.advanceTimersToNextTimer();
+    expect(run.layers).toHaveLength(2);
+    vi.advanceTimersByTime(PACING.answerCapMs);
+    expect(run).toMatchObject({ phase: 'found', result: { cached: true } });
+    expect(run.layers).toHaveLength(6);
   });
 
   it('keeps events that arrive before the acknowledgement and replays the ones that are ours', () => {

@@ -7,7 +7,7 @@ import { renderApp } from '../../test/render-app';
 import { resetToasts } from '../../ui/toast';
 
 function stubApi(routes: Parameters<typeof routeFetch>[0]) {
-  const fetchMock = vi.fn(routeFetch({ '/api/auth/me': () => ({ status: 401, body: {} }), ...routes }));
+  const fetchMock = vi.fn(routeFetch({ '/api/auth/session': () => ({ body: { user: null } }), ...routes }));
   vi.stubGlobal('fetch', fetchMock);
   return fetchMock;
 }
@@ -146,13 +146,48 @@ describe('Shared links and passed results', () => {
     expect(await screen.findByRole('heading', { name: 'This link is incomplete' })).toBeTruthy();
   });
 
-  it('shows a result handed to /connection-result, and goes home without one', async () => {
-    stubApi({ '/api/stats': () => ({ status: 500, body: {} }), '/api/trending': () => ({ body: { connections: [] } }) });
-    const { router } = renderApp('/connection-result');
-    await vi.waitFor(() => expect(router.state.location.pathname).toBe('/'));
-
+  it('shows a result handed to /connection-result at once, with the pair put into its URL', async () => {
+    const fetchMock = stubApi({});
+    const { router } = renderApp('/');
     await router.navigate('/connection-result', { state: { result: foundResult(), fromEntity: kevinBacon, toEntity: tomHanks } });
     expect(await screen.findByRole('heading', { name: 'Connection Found!' })).toBeTruthy();
     expect(screen.getByText('TARGET')).toBeTruthy();
+    expect(router.state.location.pathname + router.state.location.search).toBe('/connection-result?from=person:kevin-bacon&to=person:tom-hanks');
+    expect(fetchMock.mock.calls.filter(([url]) => String(url) === '/api/find-connection')).toHaveLength(0);
+  });
+
+  it('runs the search of /connection-result?from=&to=&parameters opened cold (a reload, a bookmark)', async () => {
+    const fetchMock = stubApi({
+      '/api/entity/person/kevin-bacon': () => ({ body: entityDetail(kevinBacon) }),
+      '/api/entity/person/tom-hanks': () => ({ body: entityDetail(tomHanks) }),
+      '/api/find-connection': () => ({ body: foundResult() }),
+    });
+    const { router } = renderApp('/connection-result?from=person:kevin-bacon&to=person:tom-hanks&maxDegrees=3&obscure=1');
+    expect(await screen.findByRole('heading', { name: 'Connection Found!' })).toBeTruthy();
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Kevin Bacon ↔ Tom Hanks');
+    const searches = fetchMock.mock.calls.filter(([url]) => String(url) === '/api/find-connection');
+    expect(searches).toHaveLength(1);
+    expect(JSON.parse(searches[0]![1]!.body as string)).toMatchObject({ parameters: { maxDegrees: 3, includeObscureConnections: true, weightByPopularity: true } });
+    expect(router.state.location.pathname).toBe('/connection-result');
+  });
+
+  it.each([
+    ['/connection-result', 'It does not name both ends of the connection.'],
+    ['/connection-result?from=person:kevin-bacon&to=tom-hanks', 'The "to" entity is not of the form type:id, like person:tom-hanks.'],
+    ['/connection-result?from=person:kevin-bacon&to=person:tom-hanks&maxDegrees=40', /Its "maxDegrees" setting is not valid/],
+  ])('explains a bad result link (%s) and offers a way back instead of jumping home', async (path, problem) => {
+    stubApi({ '/api/trending': () => ({ body: { connections: [] } }) });
+    const { router } = renderApp(path);
+    expect(await screen.findByRole('heading', { level: 1, name: 'This result link is not valid' })).toBeTruthy();
+    expect(screen.getByText(problem)).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/connection-result');
+    fireEvent.click(screen.getByRole('link', { name: 'Find a connection' }));
+    await vi.waitFor(() => expect(router.state.location.pathname).toBe('/'));
+  });
+
+  it('says Entity Not Found when an end of the result link does not exist', async () => {
+    stubApi({ '/api/entity/person/tom-hanks': () => ({ body: entityDetail(tomHanks) }) });
+    renderApp('/connection-result?from=person:nobody&to=person:tom-hanks');
+    expect(await screen.findByRole('heading', { name: 'Entity Not Found' })).toBeTruthy();
   });
 });

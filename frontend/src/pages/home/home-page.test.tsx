@@ -22,7 +22,7 @@ type Routes = Parameters<typeof routeFetch>[0];
 function stubApi(overrides: Routes = {}) {
   const fetchMock = vi.fn(
     routeFetch({
-      '/api/auth/me': () => ({ status: 401, body: { code: 'UNAUTHORIZED', message: 'Not signed in' } }),
+      '/api/auth/session': () => ({ body: { user: null } }),
       '/api/stats': () => ({ body: stats }),
       '/api/trending': () => ({ body: { connections: [] } }),
       '/api/genres': () => ({ body: { items: [] } }),

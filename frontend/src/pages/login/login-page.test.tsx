@@ -8,7 +8,7 @@ import { resetToasts } from '../../ui/toast';
 const user = { id: 3, username: 'ada', displayName: 'ada', email: 'ada@example.com', emailVerified: true, createdAt: '2026-01-01T00:00:00.000Z', level: 1, points: 0, role: 'user' as const };
 
 function stubApi(routes: Parameters<typeof routeFetch>[0] = {}) {
-  const fetchMock = vi.fn(routeFetch({ '/api/users/me/api-keys': () => ({ body: { keys: [] } }), ...routes }));
+  const fetchMock = vi.fn(routeFetch({ '/api/users/me/api-keys': () => ({ body: { keys: [] } }), '/api/auth/providers': () => ({ body: { google: true } }), ...routes }));
   vi.stubGlobal('fetch', fetchMock);
   return fetchMock;
 }
@@ -27,8 +27,18 @@ describe('LoginPage', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Welcome Back' })).toBeTruthy();
     expect(screen.getByRole('tab', { name: 'Login' })).toBeTruthy();
     expect(screen.getByRole('tab', { name: 'Register' })).toBeTruthy();
-    expect(screen.getByRole('link', { name: 'Continue with Google' }).getAttribute('href')).toBe('/api/auth/google');
+    expect((await screen.findByRole('link', { name: 'Continue with Google' })).getAttribute('href')).toBe('/api/auth/google');
     expect(screen.queryByRole('alert')).toBeNull();
+  });
+
+  it('shows no Google button when the server has no Google sign-in', async () => {
+    const fetchMock = stubApi({ '/api/auth/providers': () => ({ body: { google: false } }) });
+    renderApp('/login');
+    expect(await screen.findByRole('link', { name: 'Continue as Guest' })).toBeTruthy();
+    await waitFor(() => expect(fetchMock.mock.calls.some(([url]) => String(url).endsWith('/api/auth/providers'))).toBe(true));
+    // Let the answer land before looking.
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(screen.queryByRole('link', { name: 'Continue with Google' })).toBeNull();
   });
 
   it('Continue as Guest goes home', async () => {

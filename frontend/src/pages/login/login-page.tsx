@@ -2,7 +2,7 @@ import { CircleAlert, Film, Route, Trophy, UserRound } from 'lucide-react';
 import { useState } from 'react';
 import { Link, Navigate, useSearchParams } from 'react-router-dom';
 import { useSnapshot } from 'valtio';
-import { GoogleMark, LoginForm, OrDivider, RegisterForm, authState, googleAuthPath, safeReturnTo } from '../../features/auth';
+import { GoogleMark, LoginForm, OrDivider, RegisterForm, authState, googleAuthPath, safeReturnTo, useGoogleSignIn } from '../../features/auth';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { buttonClasses } from '../../ui/button';
 import { Spinner } from '../../ui/spinner';
@@ -70,6 +70,7 @@ export default function LoginPage() {
   const error = params.get('error');
   const [tab, setTab] = useState(params.get('tab') === 'register' ? 'register' : 'login');
   const { user, loading } = useSnapshot(authState);
+  const google = useGoogleSignIn();
 
   if (user) return <Navigate to={returnTo ?? '/'} replace />;
 
@@ -118,10 +119,12 @@ export default function LoginPage() {
               </Tabs>
               <div className="mt-6 grid gap-3">
                 <OrDivider />
-                <a href={googleAuthPath(returnTo)} className={buttonClasses('secondary', 'lg', 'mt-1 w-full')}>
-                  <GoogleMark />
-                  Continue with Google
-                </a>
+                {google && (
+                  <a href={googleAuthPath(returnTo)} className={buttonClasses('secondary', 'lg', 'mt-1 w-full')}>
+                    <GoogleMark />
+                    Continue with Google
+                  </a>
+                )}
                 <Link to="/" className={buttonClasses('ghost', 'lg', 'w-full')}>
                   <UserRound aria-hidden className="size-4" />
                   Continue as Guest

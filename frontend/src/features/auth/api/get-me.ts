@@ -1,7 +1,12 @@
+import type { SessionResponse } from '@cinema-dna/shared-types';
 import { apiFetch } from '../../../lib/api-client';
 import type { AuthUser } from '../types';
 
-/** GET /api/auth/me: the user of the session cookie; rejects when there is none. */
-export function getMe(signal?: AbortSignal): Promise<AuthUser> {
-  return apiFetch<AuthUser>('/api/auth/me', { signal });
+/**
+ * GET /api/auth/session: the user of the session cookie, or null when signed out. A 200 either way,
+ * so a signed-out page load logs no failed request (`/api/auth/me` answers 401 then, for API clients).
+ */
+export async function getMe(signal?: AbortSignal): Promise<AuthUser | null> {
+  const { user } = await apiFetch<SessionResponse>('/api/auth/session', { signal });
+  return user;
 }

@@ -1,5 +1,5 @@
 import { QueryClientProvider } from '@tanstack/react-query';
-import { fireEvent, render, screen, within } from '@testing-library/react';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createQueryClient } from '../../../lib/query-client';
 import { Toaster, resetToasts } from '../../../ui/toast';
@@ -23,6 +23,21 @@ beforeEach(() => {
 afterEach(() => vi.unstubAllGlobals());
 
 describe('LoginDialog', () => {
+  it.each([
+    [true, 1],
+    [false, 0],
+  ])('offers "Sign in with Google" only when the server has Google sign-in (google: %s)', async (google, buttons) => {
+    const fetchMock = vi.fn(async () => Response.json({ google }));
+    vi.stubGlobal('fetch', fetchMock);
+    openLoginDialog();
+    renderDialog();
+    const dialog = await screen.findByRole('dialog');
+    await waitFor(() => expect(fetchMock).toHaveBeenCalledWith('/api/auth/providers', expect.anything()));
+    if (buttons) await within(dialog).findByRole('button', { name: 'Sign in with Google' });
+    else await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(within(dialog).queryAllByRole('button', { name: 'Sign in with Google' })).toHaveLength(buttons);
+  });
+
   it('keeps the form filled and says why when login fails', async () => {
     vi.stubGlobal('fetch', vi.fn(async () => Response.json({ code: 'UNAUTHORIZED', message: 'Wrong password' }, { status: 401 })));
     openLoginDialog();

@@ -2,6 +2,7 @@ import { useSnapshot } from 'valtio';
 import { Button } from '../../../ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from '../../../ui/dialog';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../ui/tabs';
+import { useGoogleSignIn } from '../api/get-providers';
 import { authState, setLoginDialogOpen, setLoginDialogTab, type AuthDialogTab } from '../store';
 import { GoogleMark, OrDivider } from './google-mark';
 import { LoginForm } from './login-form';
@@ -15,6 +16,7 @@ const close = () => setLoginDialogOpen(false);
 /** The login and register dialog, opened by every Login button; state lives in the auth store. */
 export function LoginDialog() {
   const { dialogOpen, dialogTab } = useSnapshot(authState);
+  const google = useGoogleSignIn(dialogOpen);
   return (
     <Dialog open={dialogOpen} onOpenChange={setLoginDialogOpen}>
       <DialogContent>
@@ -29,11 +31,15 @@ export function LoginDialog() {
           </TabsList>
           <TabsContent value="login" className="grid gap-4">
             <LoginForm onSuccess={close} />
-            <OrDivider />
-            <Button variant="secondary" size="lg" className="w-full" onClick={() => window.location.assign(GOOGLE_SIGN_IN_PATH)}>
-              <GoogleMark />
-              Sign in with Google
-            </Button>
+            {google && (
+              <>
+                <OrDivider />
+                <Button variant="secondary" size="lg" className="w-full" onClick={() => window.location.assign(GOOGLE_SIGN_IN_PATH)}>
+                  <GoogleMark />
+                  Sign in with Google
+                </Button>
+              </>
+            )}
           </TabsContent>
           <TabsContent value="register">
             <RegisterForm onSuccess={close} />

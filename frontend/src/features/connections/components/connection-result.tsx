@@ -1,12 +1,14 @@
 import type { ConnectionResult as ConnectionResultData, EntitySummary, PathStep, SearchParameters } from '@cinema-dna/shared-types';
 import { AnimatePresence, motion } from 'framer-motion';
-import { Bookmark, ChevronLeft, ChevronRight, Database, RotateCcw, SearchX, Share2 } from 'lucide-react';
+import { Bookmark, ChevronLeft, ChevronRight, Database, Link2, RotateCcw, SearchX, Share2 } from 'lucide-react';
 import { useState } from 'react';
+import { Link } from 'react-router-dom';
 import { Badge } from '../../../ui/badge';
 import { Button } from '../../../ui/button';
 import { formatCount, plural } from '../../../lib/number-format';
 import { ALTERNATIVES_LIMIT, useAlternatives } from '../api/find-alternatives';
 import { useSavePath } from '../hooks/use-save-path';
+import { connectionResultPath } from '../lib/connection-link';
 import { PathChain } from './path-chain';
 import { ShareDialog } from './share-dialog';
 
@@ -19,6 +21,8 @@ export interface ConnectionResultProps {
   /** False while the path is still assembling: the heading and actions wait for the last step. */
   complete?: boolean;
   revealedSteps?: number;
+  /** Link to the result page (its URL re-runs this search), handing this result over. */
+  permalink?: boolean;
   onFindNew?: () => void;
   onTryDifferent?: () => void;
   onAvoid?: (entity: EntitySummary) => void;
@@ -33,7 +37,7 @@ export function noConnectionText(maxDegrees: number): string {
  * 'Connection Found!' with the step cards, the other shortest paths, and Share / Save / Find New;
  * or 'No Connection Found' with 'Try Different Entities'.
  */
-export function ConnectionResult({ from, to, result, parameters, complete = true, revealedSteps, onFindNew, onTryDifferent, onAvoid }: ConnectionResultProps) {
+export function ConnectionResult({ from, to, result, parameters, complete = true, revealedSteps, permalink = false, onFindNew, onTryDifferent, onAvoid }: ConnectionResultProps) {
   if (!result.found || result.degrees === null) {
     if (!complete) return null;
     return (
@@ -63,6 +67,7 @@ export function ConnectionResult({ from, to, result, parameters, complete = true
       parameters={parameters}
       complete={complete}
       revealedSteps={revealedSteps}
+      permalink={permalink}
       onFindNew={onFindNew}
       onAvoid={onAvoid}
     />
@@ -77,6 +82,7 @@ function FoundConnection({
   parameters,
   complete,
   revealedSteps,
+  permalink,
   onFindNew,
   onAvoid,
 }: Omit<ConnectionResultProps, 'onTryDifferent'> & { degrees: number; complete: boolean }) {
@@ -117,6 +123,18 @@ function FoundConnection({
                 </Badge>
               )}
               {count > 1 && <Badge tone="outline">{count >= 1e6 ? 'Over a million' : formatCount(Math.round(count))} shortest paths</Badge>}
+              {permalink && (
+                <Link
+                  to={connectionResultPath(from, to, parameters)}
+                  // Plain JSON: history state is structured-cloned, and store snapshots cannot be.
+                  state={JSON.parse(JSON.stringify({ result, fromEntity: from, toEntity: to }))}
+                  title="This result on its own page: bookmark it, reload it, it runs the same search"
+                  className="inline-flex items-center gap-1 rounded-full px-2.5 py-0.5 text-xs font-medium text-bone-400 ring-1 ring-inset ring-ink-700 transition-colors hover:text-amber-soft hover:ring-amber-glow/40"
+                >
+                  <Link2 aria-hidden className="size-3" />
+                  Permalink
+                </Link>
+              )}
             </div>
           </motion.header>
         )}

@@ -1,14 +1,16 @@
 import type { EntitySummary } from '@cinema-dna/shared-types';
 import { motion, useReducedMotion } from 'framer-motion';
 import type { ReactNode } from 'react';
-import { Radio, Waypoints } from 'lucide-react';
+import { Database, FastForward, Radio, Waypoints } from 'lucide-react';
 import { describeEntity, EntityImage, EntityTypeIcon } from '../../entities';
 import { cn } from '../../../lib/class-names';
 import { formatCount } from '../../../lib/number-format';
+import { Badge } from '../../../ui/badge';
+import { Button } from '../../../ui/button';
 import type { FrontierLayer, SearchRun } from '../store';
 import { TickingNumber } from './ticking-number';
 
-type RunView = Pick<SearchRun, 'from' | 'to' | 'layers' | 'phase' | 'visited' | 'edgesScanned' | 'elapsedMs' | 'result' | 'transport'>;
+type RunView = Pick<SearchRun, 'from' | 'to' | 'layers' | 'phase' | 'visited' | 'edgesScanned' | 'elapsedMs' | 'result' | 'transport' | 'replay'>;
 
 /** Sampled entities per layer shown on phones, where layers stack. */
 const MOBILE_SAMPLE = 4;
@@ -24,7 +26,7 @@ function formatElapsed(ms: number): string {
  * The search as it runs: both ends, and the layers of the frontier growing out from each of them
  * (from on the left, to on the right; stacked on phones), each with the sampled entities of that layer.
  */
-export function SearchFrontier({ run }: { run: RunView }) {
+export function SearchFrontier({ run, onSkip }: { run: RunView; /** Skip: show the result at once (offered while the reveal plays). */ onSkip?: () => void }) {
   const reduce = useReducedMotion();
   // A layer that reached nothing new (the sides met) has nothing to draw.
   const drawn = run.layers.filter((layer) => layer.frontierSize > 0 || layer.sample.length > 0);
@@ -33,6 +35,10 @@ export function SearchFrontier({ run }: { run: RunView }) {
   const pathKeys = new Set(run.result?.path.map((step) => step.entity.key) ?? []);
   const searching = run.phase === 'searching' && !run.result;
   const met = Boolean(run.result?.found);
+  // The answer came from the cache: its stored layers are being (or were) replayed.
+  const cached = run.replay || Boolean(run.result?.cached);
+  // The result's own header says 'Cached Result' once it is on screen; until then, this one does.
+  const replaying = run.replay && run.phase === 'searching';
   const deepest = Math.max(fromLayers.length, toLayers.length, 1);
   // An answer with no layers to show: from the cache, or over plain HTTP.
   const quietNote =
@@ -49,23 +55,39 @@ export function SearchFrontier({ run }: { run: RunView }) {
       <div aria-hidden className="pointer-events-none absolute inset-0 bg-[radial-gradient(ellipse_at_center,rgba(242,176,74,0.07),transparent_65%)]" />
 
       <header className="relative flex flex-wrap items-center justify-between gap-x-6 gap-y-2 border-b border-ink-800 px-4 py-3 sm:px-6">
-        <p className="flex items-center gap-2.5 text-sm font-medium text-bone-100" role="status" aria-live="polite">
-          <span className="relative flex size-2.5">
-            {run.phase === 'searching' && <span className="absolute inline-flex size-full animate-ping rounded-full bg-amber-glow opacity-60 motion-reduce:animate-none" />}
-            <span className={cn('relative inline-flex size-2.5 rounded-full', run.phase === 'searching' ? 'bg-amber-glow' : met ? 'bg-live' : 'bg-bone-500')} />
-          </span>
-          {searching
-            ? 'Searching...'
-            : run.phase === 'searching'
-              ? 'Discovering...'
-              : run.result?.cached && run.layers.length === 0
-              ? 'Answered from the cache'
-              : met
-                ? 'Both sides met'
-                : run.phase === 'failed'
-                  ? 'Search stopped'
-                  : 'Search finished'}
-        </p>
+        <div className="flex flex-wrap items-center gap-x-4 gap-y-2">
+          <p className="flex items-center gap-2.5 text-sm font-medium text-bone-100" role="status" aria-live="polite">
+            <span className="relative flex size-2.5">
+              {run.phase === 'searching' && <span className="absolute inline-flex size-full animate-ping rounded-full bg-amber-glow opacity-60 motion-reduce:animate-none" />}
+              <span className={cn('relative inline-flex size-2.5 rounded-full', run.phase === 'searching' ? 'bg-amber-glow' : met ? 'bg-live' : 'bg-bone-500')} />
+            </span>
+            {replaying
+              ? 'Replaying the search...'
+              : searching
+                ? 'Searching...'
+                : run.phase === 'searching'
+                  ? 'Discovering...'
+                  : run.result?.cached && run.layers.length === 0
+                    ? 'Answered from the cache'
+                    : met
+                      ? 'Both sides met'
+                      : run.phase === 'failed'
+                        ? 'Search stopped'
+                        : 'Search finished'}
+            {replaying && (
+              <Badge tone="amber" className="ml-1">
+                <Database aria-hidden className="size-3" />
+                Cached Result
+              </Badge>
+            )}
+          </p>
+          {onSkip && run.phase === 'searching' && (
+            <Button variant="secondary" size="sm" className="-my-1 h-7 px-3 text-xs" onClick={onSkip}>
+              <FastForward aria-hidden className="size-3.5" />
+              Skip
+            </Button>
+          )}
+        </div>
         <dl className="flex flex-wrap items-center gap-x-5 gap-y-1 text-xs text-bone-400">
           {run.result?.cached && run.layers.length === 0 ? (
             <Counter label="Original search time">
@@ -73,18 +95,18 @@ export function SearchFrontier({ run }: { run: RunView }) {
             </Counter>
           ) : (
             <>
-          <Counter label="Layers">
-            <TickingNumber value={run.layers.length} className="text-bone-100" />
-          </Counter>
-          <Counter label="Visited">
-            <TickingNumber value={run.visited} className="text-bone-100" />
-          </Counter>
-          <Counter label="Links scanned">
-            <TickingNumber value={run.edgesScanned} className="text-bone-100" />
-          </Counter>
-          <Counter label="Server time">
-            <span className="text-bone-100">{formatElapsed(run.elapsedMs)}</span>
-          </Counter>
+              <Counter label="Layers">
+                <TickingNumber value={run.layers.length} className="text-bone-100" />
+              </Counter>
+              <Counter label="Visited">
+                <TickingNumber value={run.visited} className="text-bone-100" />
+              </Counter>
+              <Counter label="Links scanned">
+                <TickingNumber value={run.edgesScanned} className="text-bone-100" />
+              </Counter>
+              <Counter label={cached ? 'Original search time' : 'Server time'}>
+                <span className="text-bone-100">{formatElapsed(run.elapsedMs)}</span>
+              </Counter>
             </>
           )}
           <span className="inline-flex items-center gap-1 text-bone-500" title={run.transport === 'socket' ? 'Progress streamed live over the socket' : 'Ran as one HTTP request'}>
@@ -142,7 +164,7 @@ function Endpoint({ entity, side }: { entity: EntitySummary; side: 'from' | 'to'
 
 function Meeting({ met, searching }: { met: boolean; searching: boolean }) {
   return (
-    <div className="flex items-center justify-center md:w-10" aria-hidden>
+    <div className="flex items-center justify-center md:w-10" aria-hidden data-testid="meeting-point">
       <motion.span
         className={cn(
           'flex size-8 items-center justify-center rounded-full border',
@@ -170,7 +192,8 @@ interface SideLayersProps {
 function SideLayers({ side, layers, pathKeys, deepest, met, reduce }: SideLayersProps) {
   const label = side === 'from' ? 'Layers from the start' : 'Layers from the target';
   return (
-    <div className="relative min-w-0 flex-1">
+    // The side with more layers gets more of the width, so every layer keeps a readable size.
+    <div className="relative min-w-0 flex-1" style={{ flexGrow: Math.max(1, layers.length) }}>
       {/* The beam: how far this side has reached toward the middle. */}
       <div aria-hidden className={cn('absolute top-1/2 hidden h-px w-full -translate-y-1/2 bg-ink-800 md:block')}>
         <motion.div
@@ -182,7 +205,7 @@ function SideLayers({ side, layers, pathKeys, deepest, met, reduce }: SideLayers
       </div>
       <ol
         aria-label={label}
-        className={cn('relative flex flex-col gap-2 md:h-full md:items-center md:gap-3 md:px-3', side === 'from' ? 'md:flex-row' : 'flex-col-reverse md:flex-row-reverse')}
+        className={cn('relative flex flex-col gap-2 md:h-full md:items-center md:gap-2 md:px-2 lg:gap-3 lg:px-3', side === 'from' ? 'md:flex-row' : 'flex-col-reverse md:flex-row-reverse')}
       >
         {layers.map((layer) => (
           <motion.li
@@ -190,14 +213,17 @@ function SideLayers({ side, layers, pathKeys, deepest, met, reduce }: SideLayers
             initial={reduce ? false : { opacity: 0, x: side === 'from' ? -16 : 16 }}
             animate={{ opacity: 1, x: 0 }}
             transition={{ duration: 0.3, ease: 'easeOut' }}
-            className="min-w-0 rounded-2xl border border-ink-700/80 bg-ink-900/90 p-2.5 backdrop-blur md:w-40 md:shrink-0"
+            // From md the layers share their side's width (at most 10rem each), so however many there are
+            // they never run over the meeting point in the middle.
+            className="min-w-0 rounded-2xl border border-ink-700/80 bg-ink-900/90 p-2.5 backdrop-blur md:max-w-40 md:flex-1 md:basis-0"
             data-testid="frontier-layer"
           >
-            <div className="mb-1.5 flex items-baseline justify-between gap-2 text-[11px]">
-              <span className="font-semibold uppercase tracking-[0.14em] text-bone-400">Layer {layer.depth}</span>
-              <span className="tabular-nums text-bone-500">
+            {/* Two short lines rather than one that wraps when the layer is narrow. */}
+            <div className="mb-1.5 flex items-baseline justify-between gap-2 whitespace-nowrap text-[11px] md:block">
+              <p className="truncate font-semibold uppercase tracking-[0.14em] text-bone-400">Layer {layer.depth}</p>
+              <p className="truncate tabular-nums text-bone-500">
                 <TickingNumber value={layer.frontierSize} className="text-bone-200" /> reached
-              </span>
+              </p>
             </div>
             <ul className="flex flex-wrap gap-1 md:flex-col md:flex-nowrap">
               {layer.sample.map((entity, index) => {

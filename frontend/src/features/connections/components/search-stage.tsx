@@ -5,9 +5,12 @@ import { useEffect, useRef } from 'react';
 import { useSnapshot } from 'valtio';
 import { Button } from '../../../ui/button';
 import { useConnectionSearch } from '../hooks/use-connection-search';
-import { avoidEntity, connectionsState, type SearchRun } from '../store';
+import { avoidEntity, connectionsState, skipReveal, type SearchRun } from '../store';
 import { ConnectionResult } from './connection-result';
 import { SearchFrontier } from './search-frontier';
+
+/** How much of the result must show above the bottom edge for the page not to scroll to it (px). */
+const RESULT_PEEK_PX = 160;
 
 interface SearchStageProps {
   /** Shows the search only when it was started here. */
@@ -17,13 +20,15 @@ interface SearchStageProps {
   className?: string;
   /** Scroll the stage into view when a search starts here. */
   scrollOnStart?: boolean;
+  /** Offer the result page's link (not on the result page itself). */
+  permalink?: boolean;
 }
 
 /**
  * Where a live search plays out: the frontier growing from both ends, then the path assembling,
  * then the result with its actions (or the no-path and failure messages).
  */
-export function SearchStage({ origin, onReset, className, scrollOnStart = true }: SearchStageProps) {
+export function SearchStage({ origin, onReset, className, scrollOnStart = true, permalink = true }: SearchStageProps) {
   const { run } = useSnapshot(connectionsState);
   const { run: rerun, cancel } = useConnectionSearch(origin);
   const reduce = useReducedMotion();
@@ -34,6 +39,15 @@ export function SearchStage({ origin, onReset, className, scrollOnStart = true }
     if (runId === null || !scrollOnStart) return;
     ref.current?.scrollIntoView({ behavior: reduce ? 'auto' : 'smooth', block: 'start' });
   }, [runId, scrollOnStart, reduce]);
+
+  // The answer is in: when its heading is below the fold (phones, where the layers stack), bring it up.
+  const phase = run && run.origin === origin ? run.phase : null;
+  const resultRef = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (!scrollOnStart || (phase !== 'found' && phase !== 'not-found')) return;
+    const top = resultRef.current?.getBoundingClientRect().top;
+    if (top !== undefined && top > window.innerHeight - RESULT_PEEK_PX) resultRef.current?.scrollIntoView({ behavior: reduce ? 'auto' : 'smooth', block: 'start' });
+  }, [phase, runId, scrollOnStart, reduce]);
 
   if (!run || run.origin !== origin) return null;
   const current = run as SearchRun;
@@ -55,7 +69,7 @@ export function SearchStage({ origin, onReset, className, scrollOnStart = true }
       data-result-ms={current.timing.resultMs ?? undefined}
     >
       <div className="grid gap-8">
-        <SearchFrontier run={current} />
+        <SearchFrontier run={current} onSkip={skipReveal} />
         {current.phase === 'failed' ? (
           <div role="alert" className="flex flex-col items-center gap-4 rounded-3xl border border-scarlet/30 bg-scarlet/5 px-6 py-8 text-center">
             <AlertTriangle aria-hidden className="size-8 text-scarlet" strokeWidth={1.5} />
@@ -70,18 +84,21 @@ export function SearchStage({ origin, onReset, className, scrollOnStart = true }
           </div>
         ) : (
           current.result && (
-            <ConnectionResult
-              key={current.id}
-              from={current.from}
-              to={current.to}
-              result={current.result}
-              parameters={current.parameters}
-              complete={current.phase !== 'searching'}
-              revealedSteps={current.revealedSteps}
-              onFindNew={reset}
-              onTryDifferent={reset}
-              onAvoid={handleAvoid}
-            />
+            <div ref={resultRef} className="scroll-mt-24">
+              <ConnectionResult
+                key={current.id}
+                from={current.from}
+                to={current.to}
+                result={current.result}
+                parameters={current.parameters}
+                complete={current.phase !== 'searching'}
+                revealedSteps={current.revealedSteps}
+                permalink={permalink}
+                onFindNew={reset}
+                onTryDifferent={reset}
+                onAvoid={handleAvoid}
+              />
+            </div>
           )
         )}
       </div>

@@ -1,9 +1,11 @@
 /**
- * Shows a burst of events at a readable pace. A search on the starter catalog takes about a
- * millisecond; its layers, then the path's steps, would otherwise appear all at once. Each item is
- * held on screen for its own minimum time before the next one is applied, but the whole reveal
- * never runs past a budget measured from the start: as the deadline nears the holds shrink, and
- * after it items are applied as soon as they arrive. Slow searches are therefore never slowed down.
+ * Shows a burst of events at a readable pace. A search takes a few milliseconds; its layers, then
+ * the path's steps, would otherwise appear all at once. Each item is held on screen for its own
+ * minimum time before the next one is applied, but two deadlines bound the whole reveal: the
+ * budget, measured from the start, and the cap set when the answer arrives (`finishWithin`), so
+ * the animation never holds an answer back by more than the cap, however many items there are. As
+ * a deadline nears, the holds shrink in proportion to share what is left; past it, items are
+ * applied as soon as they arrive. Slow searches are therefore never slowed down.
  */
 export interface RevealPacerOptions {
   /** Wait before the first item, so even an instant answer reads as a search (ms). */
@@ -23,7 +25,7 @@ interface Queued<T> {
 export class RevealPacer<T> {
   private readonly queue: Array<Queued<T>> = [];
   private readonly now: () => number;
-  private readonly deadline: number;
+  private deadline: number;
   private nextAt: number;
   private timer: ReturnType<typeof setTimeout> | null = null;
   private immediate: boolean;
@@ -40,14 +42,21 @@ export class RevealPacer<T> {
     this.deadline = start + options.budgetMs;
   }
 
-  /** Queues `item`; it stays on screen at least `holdMs` before the next one (unless the budget is spent). */
+  /** Queues `item`; it stays on screen at least `holdMs` before the next one (unless a deadline is near). */
   push(item: T, holdMs: number): void {
     if (this.stopped) return;
     this.queue.push({ item, holdMs });
     this.pump();
   }
 
-  /** Applies everything queued now and everything pushed later at once. */
+  /** Everything queued now or later is applied within `capMs` from now (sooner if the budget ends first). */
+  finishWithin(capMs: number): void {
+    this.deadline = Math.min(this.deadline, this.now() + capMs);
+    this.clearTimer();
+    this.pump();
+  }
+
+  /** Applies everything queued now and everything pushed later at once (Skip). */
   flush(): void {
     this.immediate = true;
     this.clearTimer();
@@ -78,9 +87,11 @@ export class RevealPacer<T> {
         return;
       }
       const { item, holdMs } = this.queue.shift()!;
-      // Share what is left of the budget between this item and those already waiting.
-      const fairShare = Math.max(0, this.deadline - now) / (this.queue.length + 1);
-      this.nextAt = now + Math.min(holdMs, fairShare);
+      // Share what is left before the deadline among this item and those waiting, in proportion to their holds.
+      const wanted = this.queue.reduce((sum, queued) => sum + queued.holdMs, holdMs);
+      const left = Math.max(0, this.deadline - now);
+      // Whole milliseconds, so the timer set for `nextAt` never fires a fraction too early.
+      this.nextAt = now + (wanted > left ? Math.floor((holdMs * left) / wanted) : holdMs);
       this.apply(item);
     }
   }

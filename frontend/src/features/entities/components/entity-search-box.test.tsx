@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createQueryClient } from '../../../lib/query-client';
 import { entity, kevinBacon, routeFetch } from '../../../test/fixtures';
-import { EntitySearchBox, TYPEAHEAD_DEBOUNCE_MS } from './entity-search-box';
+import { EntitySearchBox, TYPEAHEAD_DEBOUNCE_MS, placeSuggestions } from './entity-search-box';
 
 const kevinCostner = entity('person', 'kevin-costner', 'Kevin Costner', { subtype: 'director' });
 const kevinSpacey = entity('person', 'kevin-spacey', 'Kevin Spacey');
@@ -151,5 +151,55 @@ describe('EntitySearchBox', () => {
     fireEvent.change(input, { target: { value: 'kevin' } });
     await new Promise((resolve) => setTimeout(resolve, TYPEAHEAD_DEBOUNCE_MS + 50));
     expect(searchCalls()).toEqual(['kevin', 'kevi']);
+  });
+});
+
+describe('the suggestion list stays on screen', () => {
+  // 1280×800, the hero's input near the bottom of the window (as on the home page at load).
+  const input = { top: 674, bottom: 726 };
+  it('fits: stays where it is', () => {
+    expect(placeSuggestions({ top: 300, bottom: 352 }, 240, { height: 800, scrollRoom: 2000 })).toBeNull();
+  });
+  it('would end below the window: scrolls the page up just enough (the input stays below the header)', () => {
+    expect(placeSuggestions(input, 240, { height: 800, scrollRoom: 2000 })).toEqual({ scrollBy: 178 });
+  });
+  it('the page cannot scroll that far: opens upward when there is more room above', () => {
+    expect(placeSuggestions(input, 240, { height: 800, scrollRoom: 50 })).toBe('above');
+    expect(placeSuggestions({ top: 100, bottom: 152 }, 900, { height: 800, scrollRoom: 0 })).toBeNull();
+  });
+
+  describe('in the component', () => {
+    // The input near the bottom of the window; the list under it, 8 px lower, 240 px tall.
+    const geometry = (element: HTMLElement) =>
+      element.getAttribute('role') === 'combobox' ? ({ top: 674, bottom: 726 } as DOMRect) : element.querySelector('[role="listbox"]') ? ({ top: 734, bottom: 974 } as DOMRect) : ({ top: 0, bottom: 0 } as DOMRect);
+    beforeEach(() => {
+      vi.spyOn(HTMLElement.prototype, 'getBoundingClientRect').mockImplementation(function (this: HTMLElement) {
+        return geometry(this);
+      });
+      Object.defineProperty(window, 'innerHeight', { configurable: true, value: 800 });
+    });
+    afterEach(() => vi.restoreAllMocks());
+
+    it('scrolls the page so the open list is visible', async () => {
+      Object.defineProperty(document.documentElement, 'scrollHeight', { configurable: true, value: 4000 });
+      const scrollBy = vi.fn();
+      vi.stubGlobal('scrollBy', scrollBy);
+      const { input } = renderBox();
+      fireEvent.change(input, { target: { value: 'kev' } });
+      await screen.findByRole('option', { name: /Kevin Bacon/ });
+      await waitFor(() => expect(scrollBy).toHaveBeenCalledWith(expect.objectContaining({ top: 186 })));
+      expect(screen.getByRole('listbox').parentElement!.dataset.placement).toBe('below');
+    });
+
+    it('opens upward at the bottom of the page', async () => {
+      Object.defineProperty(document.documentElement, 'scrollHeight', { configurable: true, value: 800 });
+      const { input } = renderBox();
+      fireEvent.change(input, { target: { value: 'kev' } });
+      await screen.findByRole('option', { name: /Kevin Bacon/ });
+      await waitFor(() => expect(screen.getByRole('listbox').parentElement!.dataset.placement).toBe('above'));
+      // Closed and opened again: measured afresh.
+      fireEvent.keyDown(input, { key: 'Escape' });
+      expect(screen.getByRole('listbox').parentElement!.dataset.placement).toBe('below');
+    });
   });
 });

@@ -1,7 +1,8 @@
 import type { EntitySummary, EntityType } from '@cinema-dna/shared-types';
 import { Search, X } from 'lucide-react';
-import { useEffect, useId, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
+import { useEffect, useId, useLayoutEffect, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { cn } from '../../../lib/class-names';
+import { prefersReducedMotion } from '../../../lib/prefers-reduced-motion';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
 import { MIN_SEARCH_LENGTH, useEntitySearch } from '../api/search-entities';
 import { describeEntity } from '../lib/entity-description';
@@ -10,6 +11,23 @@ import { EntityTypeIcon } from './entity-type-icon';
 
 /** Suggestions open this long after the last keystroke (spec §4). */
 export const TYPEAHEAD_DEBOUNCE_MS = 300;
+
+/** Room kept between the suggestion list and the window's edges (px); the top one clears the sticky header. */
+const VIEW_MARGIN = { top: 80, bottom: 12 };
+
+/**
+ * Where the open list goes so all of it is on screen: below the input, scrolling the page up just
+ * enough when it would end below the window; above the input when the page cannot scroll that far
+ * and there is more room above. `null` when it already fits.
+ */
+export function placeSuggestions(input: { top: number; bottom: number }, listHeight: number, viewport: { height: number; scrollRoom: number }): { scrollBy: number } | 'above' | null {
+  const overflow = input.bottom + listHeight + VIEW_MARGIN.bottom - viewport.height;
+  if (overflow <= 0) return null;
+  // Scrolling must also leave the input itself below the header.
+  const scrollable = Math.min(viewport.scrollRoom, input.top - VIEW_MARGIN.top);
+  if (scrollable >= overflow) return { scrollBy: Math.ceil(overflow) };
+  return input.top - VIEW_MARGIN.top > viewport.height - input.bottom ? 'above' : null;
+}
 
 export interface EntitySearchBoxProps {
   label: string;
@@ -37,6 +55,7 @@ export function EntitySearchBox({ label, placeholder = 'Search people, films, ge
   const listId = `${generatedId}-list`;
   const containerRef = useRef<HTMLDivElement>(null);
   const inputRef = useRef<HTMLInputElement>(null);
+  const popupRef = useRef<HTMLDivElement>(null);
 
   const [text, setText] = useState(value?.name ?? '');
   const [open, setOpen] = useState(false);
@@ -58,6 +77,26 @@ export function EntitySearchBox({ label, placeholder = 'Search people, films, ge
   const search = useEntitySearch({ q: debounced, type }, open && typedEnough && !showingPick);
   const results = search.data ?? [];
   const listOpen = open && typedEnough && !showingPick;
+
+  // Keep the open list on screen (at 1280×800 the hero's inputs sit near the bottom of the window).
+  // Measured after layout and applied to the DOM directly: where it goes depends on the page around it.
+  const listHeight = listOpen ? results.length : -1;
+  useLayoutEffect(() => {
+    const popup = popupRef.current;
+    const input = inputRef.current?.getBoundingClientRect();
+    if (!popup || !input) return;
+    if (listHeight < 0) {
+      placePopup(popup, 'below');
+      return;
+    }
+    if (popup.dataset.placement === 'above') return;
+    const root = document.documentElement;
+    // From the input's bottom edge to the list's, the gap between them included.
+    const below = popup.getBoundingClientRect().bottom - input.bottom;
+    const placement = placeSuggestions(input, below, { height: window.innerHeight, scrollRoom: root.scrollHeight - window.innerHeight - window.scrollY });
+    if (placement === 'above') placePopup(popup, 'above');
+    else if (placement) window.scrollBy({ top: placement.scrollBy, behavior: prefersReducedMotion() ? 'auto' : 'smooth' });
+  }, [listHeight]);
 
   // Close on a press anywhere outside the box.
   useEffect(() => {
@@ -183,6 +222,7 @@ export function EntitySearchBox({ label, placeholder = 'Search people, films, ge
       {showingPick && value && <p className="sr-only">Selected: {value.name}, {describeEntity(value)}</p>}
 
       <div
+        ref={popupRef}
         className={cn(
           'absolute left-0 right-0 top-full z-40 mt-2 overflow-hidden rounded-2xl border border-ink-600 bg-ink-850/98 shadow-[0_24px_60px_-12px_rgba(0,0,0,0.85)] backdrop-blur',
           !listOpen && 'hidden',
@@ -225,6 +265,13 @@ export function EntitySearchBox({ label, placeholder = 'Search people, films, ge
       </div>
     </div>
   );
+}
+
+/** Below the input (the default), or above it: just over the input, which is the box's last row (3.25rem tall). */
+function placePopup(popup: HTMLElement, placement: 'below' | 'above'): void {
+  popup.dataset.placement = placement;
+  popup.style.top = placement === 'above' ? 'auto' : '';
+  popup.style.bottom = placement === 'above' ? 'calc(3.25rem + 0.5rem)' : '';
 }
 
 /** The name with the typed part emphasised. */
