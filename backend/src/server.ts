@@ -50,6 +50,8 @@ export interface StartOptions {
   redisKeyPrefix?: string;
   /** Search worker threads (default: cores - 1; 0 searches on the main thread). */
   searchWorkers?: number;
+  /** The search worker's module (tests substitute one that delays every search). */
+  searchWorkerEntry?: URL;
 }
 
 /** Health's view of the graph: its status, and a real lookup timed as the probe. */
@@ -94,6 +96,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
 
   const graph = new GraphService({
     workers: options.searchWorkers,
+    workerEntry: options.searchWorkerEntry,
     budget: { timeMs: config.SEARCH_TIME_BUDGET_MS, maxVisited: config.SEARCH_MAX_VISITED },
     onWorkerLost: ({ reason, error }) => logger.warn({ reason, err: error.message }, 'search worker replaced'),
   });

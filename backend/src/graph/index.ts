@@ -75,6 +75,8 @@ export interface GraphServiceOptions {
   watchdogGraceMs?: number;
   /** Told when a search worker is replaced (it exited, crashed, or was stuck). */
   onWorkerLost?: WorkerPoolOptions['onWorkerLost'];
+  /** The search worker's module (tests substitute one); default: search-worker. */
+  workerEntry?: URL;
 }
 
 export interface ServiceSearchOptions {
@@ -113,8 +115,8 @@ export class GraphService {
     try {
       const graph = await loadSnapshot(path);
       const workers = this.options.workers;
-      const { budget, watchdogGraceMs, onWorkerLost } = this.options;
-      const pool = workers === 0 ? null : new SearchWorkerPool(graph, { size: workers, budget, watchdogGraceMs, onWorkerLost });
+      const { budget, watchdogGraceMs, onWorkerLost, workerEntry } = this.options;
+      const pool = workers === 0 ? null : new SearchWorkerPool(graph, { size: workers, budget, watchdogGraceMs, onWorkerLost, workerEntry });
       await pool?.ready();
       const previous = this.loaded;
       this.loaded = { graph, typeahead: new TypeaheadIndex(graph), pool, engine: pool ? null : new SearchEngine(graph), hero: null };

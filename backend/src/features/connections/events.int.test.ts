@@ -16,6 +16,8 @@ import { loadConfig } from '../../platform/config.js';
 import { createLogger } from '../../platform/logging.js';
 import { startServer, type RunningServer } from '../../server.js';
 
+const DELAYED_WORKER = new URL('../../graph/test-fixtures/delayed-search-worker.ts', import.meta.url);
+
 type Client = Socket<ServerToClientEvents, ClientToServerEvents>;
 type Received = { event: 'progressed'; payload: SearchProgressed } | { event: 'completed'; payload: SearchCompleted } | { event: 'failed'; payload: SearchFailed };
 
@@ -174,7 +176,7 @@ describe('live search over Socket.IO (real server, starter catalog)', () => {
 
 /**
  * Two random components of 100K people and movies each, with no link between them: a search from
- * one to the other explores both sides to maxDegrees, long enough (tens of ms) for a cancel to land.
+ * one to the other explores a whole side, layer after layer, and finds nothing.
  */
 async function writeSlowGraph(dataDir: string): Promise<void> {
   const writer = new SourceWriter(dataDir, 'synthetic');
@@ -202,7 +204,8 @@ describe('cancelling a live search that is still running', () => {
     const dataDir = mkdtempSync(path.join(tmpdir(), 'cdna-live-slow-'));
     await writeSlowGraph(dataDir);
     const config = loadConfig({ PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, FIND_CONNECTION_RATE_LIMIT: '1000' });
-    server = await startServer(config, { logger: createLogger('silent'), searchWorkers: 1 });
+    // Every search is held DELAY_MS in the worker first, so a cancel always finds it still running.
+    server = await startServer(config, { logger: createLogger('silent'), searchWorkers: 1, searchWorkerEntry: DELAYED_WORKER });
     socket = connect(server.url, { transports: ['websocket'], forceNew: true });
     await new Promise((resolve) => socket.once('connect', () => resolve(undefined)));
   }, 120_000);
