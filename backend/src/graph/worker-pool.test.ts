@@ -131,12 +131,15 @@ describe('SearchWorkerPool', () => {
       const faulty = new SearchWorkerPool(graph, { size: 1, budget: { timeMs: 300 }, watchdogGraceMs: 100, workerEntry: faultyEntry, onWorkerLost: (event) => lost.push(event) });
       try {
         await faulty.ready();
-        const stuck = faulty.search(SPIN_FROM, 2, defaultParameters());
-        const pairs = normalSearches(DEFAULT_PIPELINE_DEPTH - 1);
-        const behind = pairs.map(([a, b]) => faulty.search(a, b, defaultParameters()));
-        expect(faulty.queued).toBe(0); // all in the one worker, behind the stuck search
-        await expect(stuck).rejects.toMatchObject({ code: 'SEARCH_BUDGET_EXCEEDED' });
         const engine = new SearchEngine(graph);
+        // The stuck search starts once the one ahead of it is answered: the watchdog must follow.
+        const ahead = faulty.search(1, 2, defaultParameters());
+        const stuck = faulty.search(SPIN_FROM, 2, defaultParameters());
+        const pairs = normalSearches(DEFAULT_PIPELINE_DEPTH - 2);
+        const behind = pairs.map(([a, b]) => faulty.search(a, b, defaultParameters()));
+        expect(faulty.queued).toBe(0); // all in the one worker
+        expect(strip(await ahead)).toEqual(strip(engine.search(1, 2, defaultParameters())));
+        await expect(stuck).rejects.toMatchObject({ code: 'SEARCH_BUDGET_EXCEEDED' });
         const answers = await Promise.all(behind);
         pairs.forEach(([a, b], i) => expect(strip(answers[i]!)).toEqual(strip(engine.search(a, b, defaultParameters()))));
         expect(lost.map((e) => e.reason)).toEqual(['stuck']);
