@@ -1,6 +1,7 @@
 /**
  * Search worker thread: owns one SearchEngine over the graph's SharedArrayBuffer (no copy) and
- * answers the pool's requests one at a time, streaming progress messages while it searches.
+ * answers the pool's requests one at a time, in the order they arrive (the pool matches replies to
+ * that order), streaming progress messages while it searches.
  */
 import { parentPort, workerData } from 'node:worker_threads';
 import { GraphError, SearchCancelledError } from './errors.js';
@@ -11,13 +12,13 @@ import type { WorkerData, WorkerReply, WorkerRequest } from './worker-protocol.j
 const data = workerData as WorkerData;
 const port = parentPort!;
 const engine = new SearchEngine(Graph.fromBuffer(data.buffer));
-const cancelFlag = new Int32Array(data.cancel);
 
 port.on('message', (request: WorkerRequest) => {
   const onProgress = request.progress
     ? (progress: SearchProgress) => port.postMessage({ kind: 'progress', id: request.id, progress } satisfies WorkerReply)
     : undefined;
-  const options = { cancelFlag, onProgress, sampleSize: request.sampleSize, budget: request.budget };
+  // The engine checks the flag first, so a request cancelled while it waited here ends at once.
+  const options = { cancelFlag: new Int32Array(request.cancel), onProgress, sampleSize: request.sampleSize, budget: request.budget };
   try {
     const result =
       request.kind === 'search'

@@ -7,7 +7,7 @@ import { defaultParameters, type EngineParameters } from './parameters.js';
 import { SearchEngine, type SearchProgress } from './search.js';
 import { loadSnapshot, type Graph } from './snapshot.js';
 import { randomGraph, seededRandom, writeFixture } from './test-graphs.js';
-import { SearchWorkerPool } from './worker-pool.js';
+import { DEFAULT_PIPELINE_DEPTH, SearchWorkerPool } from './worker-pool.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'cdna-pool-'));
 let graph: Graph;
@@ -43,7 +43,10 @@ describe('SearchWorkerPool', () => {
       if (b === a) b = (a + 1) % graph.nodeCount;
       return { a, b, p: variants[i % variants.length]! };
     });
-    const remote = await Promise.all(cases.map(({ a, b, p }) => pool.search(a, b, p)));
+    const pending = cases.map(({ a, b, p }) => pool.search(a, b, p));
+    // Two workers hold DEFAULT_PIPELINE_DEPTH searches each; the rest wait in the pool.
+    expect(pool.queued).toBe(cases.length - 2 * DEFAULT_PIPELINE_DEPTH);
+    const remote = await Promise.all(pending);
     cases.forEach(({ a, b, p }, i) => expect(strip(remote[i]!)).toEqual(strip(engine.search(a, b, p))));
     expect(remote.filter(Boolean).length).toBeGreaterThan(20);
     const alternatives = await pool.listAlternatives(cases[0]!.a, cases[0]!.b, cases[0]!.p, 4);
@@ -80,6 +83,7 @@ describe('SearchWorkerPool', () => {
     // Requests from these entities make that worker spin without checkpoints, or exit.
     const SPIN_FROM = -1;
     const CRASH_FROM = -2;
+    const WAIT_FOR_CANCEL_FROM = -3;
     const faultyEntry = new URL('./test-fixtures/faulty-search-worker.ts', import.meta.url);
     const normalSearches = (count: number) => {
       const random = seededRandom(11);
@@ -99,14 +103,15 @@ describe('SearchWorkerPool', () => {
         await faulty.ready();
         const engine = new SearchEngine(graph);
         for (let round = 0; round < 2; round++) {
-          const stuck = faulty.search(SPIN_FROM, 2, defaultParameters());
-          const pairs = normalSearches(20);
-          const others = await Promise.all(pairs.map(([a, b]) => faulty.search(a, b, defaultParameters())));
-          pairs.forEach(([a, b], i) => expect(strip(others[i]!)).toEqual(strip(engine.search(a, b, defaultParameters()))));
-          const error = await stuck.then(
+          // Observed at once: it may fail before the others (some wait behind it in its worker) are answered.
+          const stuck = faulty.search(SPIN_FROM, 2, defaultParameters()).then(
             () => null,
             (e: unknown) => e,
           );
+          const pairs = normalSearches(20);
+          const others = await Promise.all(pairs.map(([a, b]) => faulty.search(a, b, defaultParameters())));
+          pairs.forEach(([a, b], i) => expect(strip(others[i]!)).toEqual(strip(engine.search(a, b, defaultParameters()))));
+          const error = await stuck;
           expect(error).toBeInstanceOf(GraphError);
           expect(error).toMatchObject({ code: 'SEARCH_BUDGET_EXCEEDED', details: { limit: 'timeMs', value: 300 } });
           expect(lost.map((e) => e.reason)).toEqual(Array.from({ length: round + 1 }, () => 'stuck'));
@@ -121,16 +126,65 @@ describe('SearchWorkerPool', () => {
       }
     }, 30_000);
 
-    it('replaces a worker that dies mid-search: that search fails, queued and later ones are answered', async () => {
+    it('replaces a worker stuck on the search it runs; the searches queued behind it in that worker are answered', async () => {
+      const lost: Array<{ reason: string }> = [];
+      const faulty = new SearchWorkerPool(graph, { size: 1, budget: { timeMs: 300 }, watchdogGraceMs: 100, workerEntry: faultyEntry, onWorkerLost: (event) => lost.push(event) });
+      try {
+        await faulty.ready();
+        const engine = new SearchEngine(graph);
+        // The stuck search starts once the one ahead of it is answered: the watchdog must follow.
+        const ahead = faulty.search(1, 2, defaultParameters());
+        const stuck = faulty.search(SPIN_FROM, 2, defaultParameters());
+        const pairs = normalSearches(DEFAULT_PIPELINE_DEPTH - 2);
+        const behind = pairs.map(([a, b]) => faulty.search(a, b, defaultParameters()));
+        expect(faulty.queued).toBe(0); // all in the one worker
+        expect(strip(await ahead)).toEqual(strip(engine.search(1, 2, defaultParameters())));
+        await expect(stuck).rejects.toMatchObject({ code: 'SEARCH_BUDGET_EXCEEDED' });
+        const answers = await Promise.all(behind);
+        pairs.forEach(([a, b], i) => expect(strip(answers[i]!)).toEqual(strip(engine.search(a, b, defaultParameters()))));
+        expect(lost.map((e) => e.reason)).toEqual(['stuck']);
+      } finally {
+        await faulty.close();
+      }
+    }, 30_000);
+
+    it('replaces a worker that dies mid-search: only that search fails, the ones queued behind it and later ones are answered', async () => {
       const lost: Array<{ reason: string }> = [];
       const faulty = new SearchWorkerPool(graph, { size: 1, workerEntry: faultyEntry, onWorkerLost: (event) => lost.push(event) });
       try {
         await faulty.ready();
         const crashed = faulty.search(CRASH_FROM, 2, defaultParameters());
-        const queued = faulty.search(1, 2, defaultParameters());
+        const pairs = normalSearches(DEFAULT_PIPELINE_DEPTH + 2);
+        const queued = pairs.map(([a, b]) => faulty.search(a, b, defaultParameters()));
+        expect(faulty.queued).toBe(3); // DEFAULT_PIPELINE_DEPTH - 1 behind the crash in the worker, 3 in the pool
         await expect(crashed).rejects.toThrow(/exited with code 3/);
-        expect(strip(await queued)).toEqual(strip(new SearchEngine(graph).search(1, 2, defaultParameters())));
+        const engine = new SearchEngine(graph);
+        const answers = await Promise.all(queued);
+        pairs.forEach(([a, b], i) => expect(strip(answers[i]!)).toEqual(strip(engine.search(a, b, defaultParameters()))));
         expect(lost.map((e) => e.reason)).toEqual(['exited']);
+      } finally {
+        await faulty.close();
+      }
+    }, 30_000);
+
+    it('cancels a search waiting behind another in the same worker through its own flag, not its neighbours', async () => {
+      const lost: Array<{ reason: string }> = [];
+      // The watchdog ends the worker if the cancelled search is never told (it waits for its own flag).
+      const faulty = new SearchWorkerPool(graph, { size: 1, budget: { timeMs: 1000 }, watchdogGraceMs: 100, workerEntry: faultyEntry, onWorkerLost: (event) => lost.push(event) });
+      try {
+        await faulty.ready();
+        const heavy = { ...defaultParameters(), includeObscureConnections: true };
+        const controller = new AbortController();
+        const first = faulty.search(0, graph.nodeCount - 1, heavy);
+        const cancelled = faulty.search(WAIT_FOR_CANCEL_FROM, 2, defaultParameters(), { signal: controller.signal });
+        const last = faulty.search(1, 2, defaultParameters());
+        expect(faulty.queued).toBe(0);
+        controller.abort();
+        await expect(cancelled).rejects.toBeInstanceOf(SearchCancelledError);
+        const engine = new SearchEngine(graph);
+        expect(strip(await first)).toEqual(strip(engine.search(0, graph.nodeCount - 1, heavy)));
+        expect(strip(await last)).toEqual(strip(engine.search(1, 2, defaultParameters())));
+        expect(lost).toEqual([]);
       } finally {
         await faulty.close();
       }

@@ -1,10 +1,14 @@
 /**
  * A pool of search worker threads sharing the graph's SharedArrayBuffer, so a long search never
- * blocks the main event loop. Requests queue when every worker is busy; progress streams back as
- * messages; cancellation flips a shared flag the busy worker polls (a worker deep in a synchronous
- * search cannot receive messages). A worker that dies is replaced, and so is one still busy past
- * its search's time budget plus a grace (a loop that never reaches a checkpoint): its search fails
- * with SEARCH_BUDGET_EXCEEDED while the other workers go on.
+ * blocks the main event loop. Each worker holds up to `pipelineDepth` searches (it runs them in
+ * order), so it starts the next one as soon as it finishes one instead of idling until the busy
+ * main thread has handled the reply; a request goes to the worker with the fewest, and queues in
+ * the pool when every worker is full. Progress streams back as messages. Cancellation flips the
+ * request's own shared flag, which the engine polls (a worker deep in a synchronous search cannot
+ * receive messages): a running search stops at its next checkpoint, a waiting one at its start.
+ * A worker that dies is replaced, and so is one still on a search past its time budget plus a
+ * grace (a loop that never reaches a checkpoint): that search fails (with SEARCH_BUDGET_EXCEEDED
+ * when stuck), and the ones waiting behind it go back to the front of the pool's queue.
  */
 import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
@@ -27,7 +31,15 @@ export interface WorkerPoolOptions {
   onWorkerLost?: (event: { reason: 'exited' | 'stuck'; error: Error }) => void;
   /** The worker's module (tests substitute one); default: search-worker. */
   workerEntry?: URL;
+  /** Searches sent to one worker at a time, the running one included (default DEFAULT_PIPELINE_DEPTH). */
+  pipelineDepth?: number;
 }
+
+/**
+ * Enough that a worker always has its next search waiting while the main thread is slow to read
+ * replies; small, so a long search holds few others behind it.
+ */
+export const DEFAULT_PIPELINE_DEPTH = 4;
 
 /** Default grace past the time budget before the watchdog terminates a busy worker. */
 export const DEFAULT_WATCHDOG_GRACE_MS = 2000;
@@ -49,6 +61,8 @@ type RequestBody = { kind: 'search' } | { kind: 'alternatives'; limit: number };
 interface Task {
   id: number;
   request: WorkerRequest;
+  /** View of request.cancel. */
+  cancel: Int32Array;
   resolve: (value: unknown) => void;
   reject: (error: Error) => void;
   onProgress?: (progress: SearchProgress) => void;
@@ -59,11 +73,11 @@ interface Task {
 
 interface Slot {
   worker: Worker;
-  cancel: Int32Array;
-  task: Task | null;
+  /** Sent to the worker and not yet answered, oldest first: the head is the one it is running. */
+  inFlight: Task[];
   ready: Promise<void>;
   started: boolean;
-  /** Fires when the current task outlives its time budget plus the grace. */
+  /** Fires when the head task outlives its time budget plus the grace. */
   watchdog: NodeJS.Timeout | null;
 }
 
@@ -101,6 +115,7 @@ export class SearchWorkerPool {
   /** Set when a worker died before starting: respawning would fail the same way, forever. */
   private startupError: Error | null = null;
   private readonly watchdogMs: number;
+  private readonly depth: number;
 
   constructor(
     private readonly graph: Graph,
@@ -111,6 +126,7 @@ export class SearchWorkerPool {
     }
     const timeMs = options.budget?.timeMs;
     this.watchdogMs = timeMs === undefined ? Infinity : timeMs + (options.watchdogGraceMs ?? DEFAULT_WATCHDOG_GRACE_MS);
+    this.depth = Math.max(1, Math.floor(options.pipelineDepth ?? DEFAULT_PIPELINE_DEPTH));
     const size = Math.max(1, Math.floor(options.size ?? Math.max(1, availableParallelism() - 1)));
     for (let i = 0; i < size; i++) this.slots.push(this.createSlot());
   }
@@ -119,7 +135,7 @@ export class SearchWorkerPool {
     return this.slots.length;
   }
 
-  /** Requests waiting for a free worker. */
+  /** Requests waiting in the pool for room in a worker. */
   get queued(): number {
     return this.queue.length;
   }
@@ -147,7 +163,7 @@ export class SearchWorkerPool {
     for (const task of this.queue.splice(0)) this.settle(task, null, error);
     await Promise.all(
       this.slots.map(async (slot) => {
-        if (slot.task) this.settle(slot.task, null, error);
+        for (const task of slot.inFlight) this.settle(task, null, error);
         this.clearWatchdog(slot);
         await slot.worker.terminate();
       }),
@@ -160,6 +176,7 @@ export class SearchWorkerPool {
     if (options.signal?.aborted) return Promise.reject(new SearchCancelledError());
     return new Promise((resolve, reject) => {
       const id = this.nextId++;
+      const cancel = new SharedArrayBuffer(4);
       const request: WorkerRequest = {
         ...body,
         id,
@@ -169,21 +186,32 @@ export class SearchWorkerPool {
         progress: options.onProgress !== undefined,
         sampleSize: options.sampleSize,
         budget: this.options.budget,
+        cancel,
       };
-      const task: Task = { id, request, resolve, reject, onProgress: options.onProgress, signal: options.signal, settled: false };
+      const task: Task = { id, request, cancel: new Int32Array(cancel), resolve, reject, onProgress: options.onProgress, signal: options.signal, settled: false };
       if (options.signal) {
         task.onAbort = () => this.cancel(task);
         options.signal.addEventListener('abort', task.onAbort, { once: true });
       }
-      const idle = this.slots.find((s) => s.task === null);
-      if (idle) this.dispatch(idle, task);
-      else this.queue.push(task);
+      this.queue.push(task);
+      this.pump();
     });
   }
 
+  /** Moves queued tasks to the workers with room, fewest in flight first. */
+  private pump(): void {
+    while (this.queue.length > 0 && !this.closed) {
+      let best: Slot | null = null;
+      for (const slot of this.slots) {
+        if (slot.inFlight.length < this.depth && (!best || slot.inFlight.length < best.inFlight.length)) best = slot;
+      }
+      if (!best) return;
+      this.dispatch(best, this.queue.shift()!);
+    }
+  }
+
   private createSlot(): Slot {
-    const cancel = new SharedArrayBuffer(4);
-    const worker = spawnWorker({ buffer: this.graph.buffer as SharedArrayBuffer, cancel }, this.options.workerEntry, this.options.workerHeapMb ?? DEFAULT_WORKER_HEAP_MB);
+    const worker = spawnWorker({ buffer: this.graph.buffer as SharedArrayBuffer }, this.options.workerEntry, this.options.workerHeapMb ?? DEFAULT_WORKER_HEAP_MB);
     worker.unref(); // idle workers must not keep the process alive
     let markReady!: () => void;
     let failReady!: (error: Error) => void;
@@ -192,7 +220,7 @@ export class SearchWorkerPool {
       failReady = reject;
     });
     ready.catch(() => undefined); // observed through ready() or the task that hits the failure
-    const slot: Slot = { worker, cancel: new Int32Array(cancel), task: null, ready, started: false, watchdog: null };
+    const slot: Slot = { worker, inFlight: [], ready, started: false, watchdog: null };
     worker.on('message', (reply: WorkerReply) => this.onReply(slot, reply, markReady));
     worker.on('error', (error) => {
       failReady(error);
@@ -205,17 +233,19 @@ export class SearchWorkerPool {
   }
 
   private dispatch(slot: Slot, task: Task): void {
-    slot.task = task;
-    Atomics.store(slot.cancel, 0, 0);
+    slot.inFlight.push(task);
     slot.worker.ref();
     slot.worker.postMessage(task.request);
     // A fresh worker's clock starts once it has loaded (see onReply): start-up is not the search's time.
-    if (slot.started) this.armWatchdog(slot, task);
+    if (slot.started && slot.inFlight.length === 1) this.armWatchdog(slot);
   }
 
-  private armWatchdog(slot: Slot, task: Task): void {
-    if (!Number.isFinite(this.watchdogMs)) return;
-    slot.watchdog = setTimeout(() => this.onStuck(slot, task), this.watchdogMs);
+  /** Watches the head task, the one the worker is running. */
+  private armWatchdog(slot: Slot): void {
+    this.clearWatchdog(slot);
+    const head = slot.inFlight[0];
+    if (!head || !Number.isFinite(this.watchdogMs)) return;
+    slot.watchdog = setTimeout(() => this.onStuck(slot, head), this.watchdogMs);
     slot.watchdog.unref();
   }
 
@@ -230,80 +260,79 @@ export class SearchWorkerPool {
    */
   private onStuck(slot: Slot, task: Task): void {
     slot.watchdog = null;
-    if (slot.task !== task || this.closed) return;
+    if (slot.inFlight[0] !== task || this.closed) return;
     const error = searchBudgetExceeded('timeMs', this.options.budget!.timeMs!);
-    this.settle(task, null, error);
-    this.replace(slot, { reason: 'stuck', error: new Error(`search worker stuck on a search for over ${this.watchdogMs} ms; replaced`) });
+    this.replace(slot, error, { reason: 'stuck', error: new Error(`search worker stuck on a search for over ${this.watchdogMs} ms; replaced`) });
   }
 
   private onReply(slot: Slot, reply: WorkerReply, markReady: () => void): void {
     if (reply.kind === 'ready') {
       slot.started = true;
       markReady();
-      if (slot.task) this.armWatchdog(slot, slot.task);
+      this.armWatchdog(slot);
       return;
     }
-    const task = slot.task;
-    if (!task || task.id !== reply.id) return;
+    const index = slot.inFlight.findIndex((t) => t.id === reply.id);
+    if (index < 0) return;
+    const task = slot.inFlight[index]!;
     if (reply.kind === 'progress') {
       if (!task.settled) task.onProgress?.(reply.progress);
       return;
     }
+    slot.inFlight.splice(index, 1);
     if (reply.kind === 'done') this.settle(task, reply.result, null);
     else this.settle(task, null, reviveError(reply.error));
-    this.release(slot);
-  }
-
-  /** The worker finished (or gave up on) its task: hand it the next one or let it idle. */
-  private release(slot: Slot): void {
-    this.clearWatchdog(slot);
-    slot.task = null;
-    const next = this.queue.shift();
-    if (next && !this.closed) this.dispatch(slot, next);
-    else slot.worker.unref();
+    // The worker has moved on to the next one (it answers in order).
+    if (index === 0) this.armWatchdog(slot);
+    if (slot.inFlight.length === 0) slot.worker.unref();
+    this.pump();
   }
 
   private onWorkerLost(slot: Slot, error: Error): void {
     if (!this.slots.includes(slot) || this.closed) return;
-    if (slot.task) this.settle(slot.task, null, error);
     if (!slot.started) {
+      for (const task of slot.inFlight) this.settle(task, null, error);
       this.retire(slot);
       this.startupError = new Error(`search worker failed to start: ${error.message}`, { cause: error });
       for (const task of this.queue.splice(0)) this.settle(task, null, this.startupError);
       return;
     }
-    this.replace(slot, { reason: 'exited', error });
+    this.replace(slot, error, { reason: 'exited', error });
   }
 
   /** Stops a slot's worker for good: no more events from it reach the pool. */
   private retire(slot: Slot): void {
     this.clearWatchdog(slot);
-    slot.task = null;
+    slot.inFlight = [];
     slot.worker.removeAllListeners();
     slot.worker.on('error', () => undefined); // a late 'error' without a listener would throw
     void slot.worker.terminate();
   }
 
-  /** Retires a slot's worker, puts a fresh one in its place and hands it the next queued task. */
-  private replace(slot: Slot, event: { reason: 'exited' | 'stuck'; error: Error }): void {
+  /**
+   * Fails the search the worker was running with `headError`, retires the worker and puts a fresh
+   * one in its place. The searches waiting behind the head had not started: they go back to the
+   * front of the queue, in order, so only the search that broke the worker fails.
+   */
+  private replace(slot: Slot, headError: Error, event: { reason: 'exited' | 'stuck'; error: Error }): void {
+    const [head, ...waiting] = slot.inFlight;
+    if (head) this.settle(head, null, headError);
     const index = this.slots.indexOf(slot);
     this.retire(slot);
     if (index < 0 || this.closed) return;
-    const replacement = this.createSlot();
-    this.slots[index] = replacement;
+    this.queue.unshift(...waiting.filter((t) => !t.settled));
+    this.slots[index] = this.createSlot();
     this.options.onWorkerLost?.(event);
-    const next = this.queue.shift();
-    if (next) this.dispatch(replacement, next);
+    this.pump();
   }
 
   private cancel(task: Task): void {
     if (task.settled) return;
     const queuedAt = this.queue.indexOf(task);
     if (queuedAt >= 0) this.queue.splice(queuedAt, 1);
-    const slot = this.slots.find((s) => s.task === task);
-    // The worker notices within a few thousand edges and replies "cancelled"; the slot stays busy
-    // until then, but the caller is answered now.
-    if (slot) Atomics.store(slot.cancel, 0, 1);
+    // In a worker, the search stops at its next checkpoint (or at its start if still waiting) and
+    // the worker replies "cancelled"; it keeps its place until then, but the caller is answered now.
+    else Atomics.store(task.cancel, 0, 1);
     this.settle(task, null, new SearchCancelledError());
   }
 

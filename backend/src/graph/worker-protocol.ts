@@ -5,8 +5,6 @@ import type { AlternativesResult, SearchBudget, SearchProgress, SearchResult, Se
 export interface WorkerData {
   /** The whole snapshot, shared with the main thread. */
   buffer: SharedArrayBuffer;
-  /** Int32 cancellation flag the main thread sets while the worker is busy in a search. */
-  cancel: SharedArrayBuffer;
 }
 
 interface RequestBase {
@@ -17,6 +15,11 @@ interface RequestBase {
   progress: boolean;
   sampleSize?: number;
   budget?: SearchBudget;
+  /**
+   * This request's own Int32 cancellation flag (4 bytes), set by the pool. Per request, because a
+   * worker holds several requests: a flag per worker would cancel whichever one it was running.
+   */
+  cancel: SharedArrayBuffer;
 }
 
 export type WorkerRequest = (RequestBase & { kind: 'search' }) | (RequestBase & { kind: 'alternatives'; limit: number });
