@@ -139,16 +139,21 @@ describe('username and password', () => {
 });
 
 describe('email verification', () => {
-  /** The newest verification link the app logged for `email` (no mailer is configured outside production). */
-  function loggedLink(email: string): string {
-    const entries = server
-      .output()
-      .split('\n')
-      .filter((line) => line.startsWith('{'))
-      .map((line) => JSON.parse(line) as { to?: string; link?: string });
-    const link = entries.filter((entry) => entry.to === email && entry.link).at(-1)?.link;
-    expect(link, `no verification link logged for ${email}`).toBeDefined();
-    return link!;
+  /**
+   * The newest verification link the app logged for `email` (no mailer is configured outside
+   * production). The log is written asynchronously, so it may land just after the 201.
+   */
+  async function loggedLink(email: string): Promise<string> {
+    const find = () =>
+      server
+        .output()
+        .split('\n')
+        .filter((line) => line.startsWith('{'))
+        .map((line) => JSON.parse(line) as { to?: string; link?: string })
+        .filter((entry) => entry.to === email && entry.link)
+        .at(-1)?.link;
+    await expect.poll(find, { message: `no verification link logged for ${email}`, timeout: 10_000 }).toBeDefined();
+    return find()!;
   }
 
   it('confirms the email from the emailed link, and explains a link that was already used', async () => {
@@ -167,7 +172,7 @@ describe('email verification', () => {
       }, { username, email, password: 'analytical-engine-1843' });
       expect(status).toBe(201);
 
-      const link = loggedLink(email);
+      const link = await loggedLink(email);
       expect(link.startsWith(`${server.url}/verify-email?token=`)).toBe(true);
       await page.goto(link);
       await page.getByRole('heading', { level: 1, name: 'Email confirmed' }).waitFor();
