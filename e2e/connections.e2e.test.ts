@@ -276,6 +276,12 @@ describe('finding a connection', () => {
     const card = page.getByRole('button', { name: 'Find the connection between Kevin Bacon and Tom Hanks' });
     await card.waitFor();
     expect(await card.textContent()).toMatch(/2 degrees.*\d+ search/);
+    // Searched above only with maximum degrees 1 (No Connection Found): the card still tells the pair's
+    // default answer, never "No path".
+    const tight = page.getByRole('button', { name: 'Find the connection between Meryl Streep and Tom Cruise' });
+    await tight.waitFor();
+    expect(await tight.textContent()).toMatch(/\d+ degrees.*\d+ search/);
+    expect(await tight.textContent()).not.toContain('No path');
     await card.click();
     await page.getByRole('heading', { name: 'Connection Found!' }).waitFor({ timeout: 15_000 });
     expect(await page.getByText('Cached Result').isVisible()).toBe(true);
