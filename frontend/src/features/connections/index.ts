@@ -7,6 +7,7 @@ export { ConnectFromEntity, ENTITY_SEARCH_FAILED_TITLE } from './components/conn
 export { ConnectionFinder, toastPairProblem } from './components/connection-finder';
 export { ConnectionResult, noConnectionText } from './components/connection-result';
 export { ExamplePairs, EXAMPLE_PAIRS } from './components/example-pairs';
+export { PairPageHeader } from './components/pair-page-header';
 export { PathChain, stepLabel } from './components/path-chain';
 export { SearchSettings } from './components/search-settings';
 export { SearchStage } from './components/search-stage';

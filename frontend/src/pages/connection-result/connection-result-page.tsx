@@ -3,11 +3,10 @@ import { ArrowLeft, Link2Off } from 'lucide-react';
 import { useEffect, useRef } from 'react';
 import { Link, Navigate, useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import { z } from 'zod';
-import { ConnectionResult, SearchStage, connectionResultPath, parseConnectionResultLink, useConnectionSearch } from '../../features/connections';
+import { ConnectionResult, PairPageHeader, SearchStage, connectionResultPath, parseConnectionResultLink, useConnectionSearch } from '../../features/connections';
 import { useEntity } from '../../features/entities';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { buttonClasses } from '../../ui/button';
-import { Skeleton } from '../../ui/skeleton';
 import { EntityNotFound } from '../entity/entity-not-found';
 
 /** What a page may hand over in router state with the link, so the result shows without searching again. */
@@ -73,20 +72,7 @@ export default function ConnectionResultPage() {
 
   return (
     <div className="mx-auto max-w-7xl px-4 py-10 sm:px-6 sm:py-14 lg:px-8">
-      <Link to="/" className={buttonClasses('ghost', 'sm', '-ml-2')}>
-        <ArrowLeft aria-hidden className="size-4" />
-        Back to Search
-      </Link>
-      <header className="mb-10 mt-6">
-        <p className="text-xs font-semibold uppercase tracking-[0.22em] text-amber-glow">Connection result</p>
-        {fromEntity && toEntity ? (
-          <h1 className="mt-3 font-display text-4xl font-medium tracking-tight text-bone-50 sm:text-5xl">
-            {fromEntity.name} <span className="text-amber-glow">↔</span> {toEntity.name}
-          </h1>
-        ) : (
-          <Skeleton className="mt-3 h-12 w-2/3" />
-        )}
-      </header>
+      <PairPageHeader eyebrow="Connection result" fromEntity={fromEntity} toEntity={toEntity} />
       {handedMatches ? (
         <ConnectionResult
           from={handed.fromEntity}

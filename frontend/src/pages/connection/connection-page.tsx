@@ -1,12 +1,10 @@
 import { EntitySummarySchema, type EntitySummary } from '@cinema-dna/shared-types';
-import { ArrowLeft } from 'lucide-react';
 import { useEffect, useRef } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
-import { parseConnectionLink, SearchStage, useConnectionSearch } from '../../features/connections';
+import { PairPageHeader, parseConnectionLink, SearchStage, useConnectionSearch } from '../../features/connections';
 import { useEntity } from '../../features/entities';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { buttonClasses } from '../../ui/button';
-import { Skeleton } from '../../ui/skeleton';
 import { EntityNotFound } from '../entity/entity-not-found';
 
 const ORIGIN = 'link';
@@ -47,20 +45,7 @@ export default function ConnectionPage() {
 
   return (
     <div className="mx-auto max-w-7xl px-4 py-10 sm:px-6 sm:py-14 lg:px-8">
-      <Link to="/" className={buttonClasses('ghost', 'sm', '-ml-2')}>
-        <ArrowLeft aria-hidden className="size-4" />
-        Back to Search
-      </Link>
-      <header className="mb-10 mt-6">
-        <p className="text-xs font-semibold uppercase tracking-[0.22em] text-amber-glow">Shared connection</p>
-        {fromEntity && toEntity ? (
-          <h1 className="mt-3 font-display text-4xl font-medium tracking-tight text-bone-50 sm:text-5xl">
-            {fromEntity.name} <span className="text-amber-glow">↔</span> {toEntity.name}
-          </h1>
-        ) : (
-          <Skeleton className="mt-3 h-12 w-2/3" />
-        )}
-      </header>
+      <PairPageHeader eyebrow="Shared connection" fromEntity={fromEntity} toEntity={toEntity} />
       <SearchStage origin={ORIGIN} scrollOnStart={false} onReset={() => navigate('/')} />
     </div>
   );
