@@ -144,6 +144,11 @@ export type SearchStarted = z.infer<typeof SearchStartedSchema>;
 export const SearchProgressedSchema = z.object({
   requestId: z.string(),
   layer: z.number().int(),
+  /**
+   * 1 for the first pass (core and supporting links, no hubs); 2 for the fallback that widens to every
+   * link when the first found no chain. Absent in layers cached before passes were reported.
+   */
+  pass: z.number().int().min(1).max(2).optional(),
   side: z.enum(['from', 'to']),
   frontierSize: z.number().int(),
   visited: z.number().int(),

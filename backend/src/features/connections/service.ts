@@ -166,6 +166,7 @@ export function createConnectionService(deps: ConnectionServiceDeps) {
 
   const toRecordedLayer = (progress: SearchProgress): RecordedLayer => ({
     layer: progress.layer,
+    pass: progress.pass,
     side: progress.side,
     frontierSize: progress.frontierSize,
     visited: progress.visited,

@@ -156,6 +156,24 @@ describe('live search over the socket', () => {
     expect(run.layers).toHaveLength(6);
   });
 
+  it('starts the frontier again when the search widens to every link, numbering the widened layers from 1', () => {
+    const { socket, emits } = fakeSocket();
+    startSearch({ from: kevinBacon, to: tomHanks, origin: 'finder', socket });
+    emits[0]!.ack!(null, { ok: true, data: { requestId: 'r1' } });
+    for (let layer = 1; layer <= 6; layer++) receiveProgress(progress({ layer, pass: 1, side: layer % 2 ? 'from' : 'to' }));
+    for (let layer = 7; layer <= 9; layer++) receiveProgress(progress({ layer, pass: 2, side: layer % 2 ? 'from' : 'to' }));
+    receiveCompleted({ requestId: 'r1', result: foundResult({ usedObscure: true }) });
+    vi.advanceTimersByTime(PACING.answerCapMs);
+    const run = connectionsState.run!;
+    expect(run.phase).toBe('found');
+    expect(run.widened).toBe(true);
+    expect(run.layers.map((l) => [l.side, l.depth])).toEqual([
+      ['from', 1],
+      ['to', 1],
+      ['from', 2],
+    ]);
+  });
+
   it('keeps events that arrive before the acknowledgement and replays the ones that are ours', () => {
     const { socket, emits } = fakeSocket();
     startSearch({ from: kevinBacon, to: tomHanks, origin: 'finder', socket });

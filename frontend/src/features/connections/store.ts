@@ -72,6 +72,11 @@ export interface SearchRun {
   result: ConnectionResult | null;
   /** The answer has arrived from the cache: the layers on screen are its stored ones, replayed. */
   replay: boolean;
+  /**
+   * The first pass (cast and filmmakers only) found no chain and the search widened to every link; the
+   * frontier then shows the widened pass from its first layer.
+   */
+  widened: boolean;
   revealedSteps: number;
   error: string | null;
   failureTitle: string;
@@ -214,6 +219,7 @@ export function startSearch(input: StartSearchInput): void {
     elapsedMs: 0,
     result: null,
     replay: false,
+    widened: false,
     revealedSteps: 0,
     error: null,
     failureTitle: input.failureTitle ?? SEARCH_FAILED_TITLE,
@@ -378,6 +384,11 @@ function applyReveal(id: number, item: Reveal): void {
   switch (item.kind) {
     case 'layer': {
       const { progress } = item;
+      if (progress.pass === 2 && !run.widened) {
+        // The fallback starts again from both ends: its layers replace the first pass's.
+        run.widened = true;
+        run.layers = [];
+      }
       const depth = run.layers.filter((layer) => layer.side === progress.side).length + 1;
       run.layers.push({ side: progress.side, depth, frontierSize: progress.frontierSize, sample: progress.sample });
       run.visited = Math.max(run.visited, progress.visited);

@@ -114,6 +114,12 @@ function FoundConnection({
               <p className="mt-2 text-bone-400">
                 {from.name} reaches {to.name} in {plural(degrees, 'step')}.
               </p>
+              {result.usedObscure && (
+                <p className="mt-2 max-w-2xl text-sm text-bone-400" data-testid="used-obscure-note">
+                  No chain of cast and filmmakers fits within {plural(result.maxDegrees, 'degree')}, so this one also runs through minor
+                  crew jobs or a genre, keyword, company or country.
+                </p>
+              )}
             </div>
             <div className="flex flex-wrap items-center gap-2">
               {result.cached && (

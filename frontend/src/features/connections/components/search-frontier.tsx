@@ -4,13 +4,13 @@ import type { ReactNode } from 'react';
 import { Database, FastForward, Radio, Waypoints } from 'lucide-react';
 import { describeEntity, EntityImage, EntityTypeIcon } from '../../entities';
 import { cn } from '../../../lib/class-names';
-import { formatCount } from '../../../lib/number-format';
+import { formatCount, plural } from '../../../lib/number-format';
 import { Badge } from '../../../ui/badge';
 import { Button } from '../../../ui/button';
 import type { FrontierLayer, SearchRun } from '../store';
 import { TickingNumber } from './ticking-number';
 
-type RunView = Pick<SearchRun, 'from' | 'to' | 'layers' | 'phase' | 'visited' | 'edgesScanned' | 'elapsedMs' | 'result' | 'transport' | 'replay'>;
+type RunView = Pick<SearchRun, 'from' | 'to' | 'layers' | 'phase' | 'visited' | 'edgesScanned' | 'elapsedMs' | 'result' | 'transport' | 'replay' | 'widened' | 'parameters'>;
 
 /** Sampled entities per layer shown on phones, where layers stack. */
 const MOBILE_SAMPLE = 4;
@@ -115,6 +115,13 @@ export function SearchFrontier({ run, onSkip }: { run: RunView; /** Skip: show t
           </span>
         </dl>
       </header>
+
+      {run.widened && (
+        <p className="relative border-b border-ink-800 px-4 py-2 text-xs leading-relaxed text-bone-400 sm:px-6" data-testid="search-widened">
+          No chain of cast and filmmakers fits within {plural(run.parameters.maxDegrees, 'degree')}, so the search started again
+          through every link: minor crew jobs, genres, keywords, companies and countries.
+        </p>
+      )}
 
       <div className={cn('relative flex flex-col gap-3 p-4 md:flex-row md:items-stretch md:gap-0 md:p-6', quietNote ? 'md:min-h-56' : 'md:min-h-72')}>
         <Endpoint entity={run.from} side="from" />
