@@ -1,6 +1,6 @@
 import { eq, inArray } from 'drizzle-orm';
 import type { Db } from '../platform/db/database.js';
-import { entities } from '../platform/db/schema.js';
+import { entities } from '../catalog/schema.js';
 import type { EntityDetails, EntityKey, IngestEntity } from './model.js';
 import { readSourceEntities } from './source-files.js';
 

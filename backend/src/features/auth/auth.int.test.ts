@@ -5,7 +5,7 @@ import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMemorySharedState } from '../../platform/cache/memory.js';
 import type { SharedState } from '../../platform/cache/types.js';
-import { sessions } from '../../platform/db/schema.js';
+import { sessions } from '../../platform/auth/schema.js';
 import { createLogger } from '../../platform/logging.js';
 import { anonymousClient, apiClient, createTestUser, sessionIdOf, signedInClient, TEST_PASSWORD } from '../../test-support/accounts.js';
 import { openTestApp, type TestApp } from '../../test-support/app-fixture.js';

@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMemorySharedState } from '../../platform/cache/memory.js';
 import type { SharedState } from '../../platform/cache/types.js';
-import { emailVerificationTokens } from '../../platform/db/schema.js';
+import { emailVerificationTokens } from './schema.js';
 import { anonymousClient, apiClient, createTestUser, signedInClient, TEST_PASSWORD, type ApiClient } from '../../test-support/accounts.js';
 import { openTestApp, type TestApp } from '../../test-support/app-fixture.js';
 import { lastVerificationToken, verifyEmailThroughApi } from '../../test-support/email-verification.js';
