@@ -1,5 +1,5 @@
 import { index, jsonb, pgTable, primaryKey, real, text } from 'drizzle-orm/pg-core';
-import type { EntityDetails } from '../ingest/model.js';
+import type { EntityDetails } from './model.js';
 
 /**
  * Detail fields of every graph entity (spec §3), one row per entity and source: re-importing a

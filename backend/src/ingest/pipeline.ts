@@ -4,7 +4,7 @@ import { SnapshotBuilder, type SnapshotBuildStats } from '../graph/snapshot-buil
 import { SNAPSHOT_VERSION, snapshotVersion } from '../graph/snapshot.js';
 import type { Db } from '../platform/db/database.js';
 import type { Logger } from '../platform/logging.js';
-import { syncSourceDetails } from './entity-store.js';
+import { replaceSourceDetails } from '../catalog/entity-store.js';
 import { silentProgress, type Importer, type ProgressReporter } from './importer.js';
 import { listSources, readSourceEntities, readSourceLinks, SourceWriter, sourcesChangedAt, type SourceManifest } from './source-files.js';
 import { importStarter } from './starter/importer.js';
@@ -45,7 +45,7 @@ export async function runImport<Options>(source: string, importer: Importer<Opti
     throw error;
   }
   progress.phase('entity details → database', manifest.entities);
-  const detailRows = await syncSourceDetails(context.db, context.dataDir, source, (rows) => progress.update(rows));
+  const detailRows = await replaceSourceDetails(context.db, source, readSourceEntities(context.dataDir, source), (rows) => progress.update(rows));
   const snapshot = await buildSnapshot(context.dataDir, progress);
   progress.stop();
   return { manifest, detailRows, snapshot };

@@ -3,9 +3,8 @@ import type { FacetedSearchQuerySchema } from '@cinema-dna/shared-types';
 import { LRUCache } from 'lru-cache';
 import type { z } from 'zod';
 import type { GraphService } from '../../graph/index.js';
-import { findEntityDetails, type StoredEntity } from '../../ingest/entity-store.js';
-import type { EntityKey } from '../../ingest/model.js';
-import type { TmdbEnricher } from '../../ingest/tmdb/enrichment.js';
+import { findEntityDetails, type StoredEntity } from '../../catalog/entity-store.js';
+import type { DetailsEnricher, EntityKey } from '../../catalog/model.js';
 import type { Db } from '../../platform/db/database.js';
 import { AppError } from '../../platform/errors.js';
 import { byBilling, neighboursOf } from './neighbours.js';
@@ -29,7 +28,7 @@ const yearOf = (stored?: StoredEntity) => stored?.details.year ?? (stored?.detai
 /** Entity details kept in memory: they only change with a new import, which needs a restart to serve. */
 export const DETAILS_CACHE_ENTRIES = 200_000;
 
-export function createEntityService(deps: { graph: GraphService; db: Db; enricher?: TmdbEnricher | null }) {
+export function createEntityService(deps: { graph: GraphService; db: Db; enricher?: DetailsEnricher | null }) {
   const { graph, db, enricher } = deps;
   // null marks "no details row", so absent entities do not send a query each time either.
   const detailsCache = new LRUCache<EntityKey, StoredEntity | typeof NO_DETAILS>({ max: DETAILS_CACHE_ENTRIES });
