@@ -1,7 +1,7 @@
-import type { EntityType, PersonSubtype } from '@cinema-dna/shared-types';
+import { entityKey, type EntityKey, type EntityType, type PersonSubtype } from '@cinema-dna/shared-types';
 import { eq, inArray } from 'drizzle-orm';
 import type { Db } from '../platform/db/database.js';
-import type { EntityDetails, EntityKey } from './model.js';
+import type { EntityDetails } from './model.js';
 import { entities } from './schema.js';
 
 const BATCH = 500;
@@ -48,7 +48,7 @@ export async function removeSourceDetails(db: Db, source: string): Promise<void>
 
 function toRow(entity: SourceEntity, source: string): typeof entities.$inferInsert {
   return {
-    key: `${entity.type}:${entity.id}`,
+    key: entityKey(entity),
     source,
     type: entity.type,
     name: entity.name,

@@ -1,19 +1,3 @@
-import type { EntityType } from '@cinema-dna/shared-types';
-
-/**
- * An entity's key is `type:id`, the id being the source's own (TMDB number, IMDb tconst/nconst, a starter slug
- * or a slug of a name for shared vocabularies such as genres), so the same key from two sources is
- * one entity.
- */
-export type EntityKey = `${EntityType}:${string}`;
-
-export const entityKey = (type: EntityType, id: string | number): EntityKey => `${type}:${id}`;
-
-export function parseEntityKey(key: string): { type: EntityType; id: string } {
-  const colon = key.indexOf(':');
-  return { type: key.slice(0, colon) as EntityType, id: key.slice(colon + 1) };
-}
-
 /** Detail fields the entity and detail views show (spec §3). Kept in the database, not the graph. */
 export interface EntityDetails {
   overview?: string;

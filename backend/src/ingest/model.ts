@@ -1,7 +1,7 @@
-import type { EntityType, PersonSubtype, Relationship } from '@cinema-dna/shared-types';
-import type { EntityDetails, EntityKey } from '../catalog/model.js';
+import type { EntityKey, EntityType, PersonSubtype, Relationship } from '@cinema-dna/shared-types';
+import type { EntityDetails } from '../catalog/model.js';
 
-export { entityKey, parseEntityKey, type EntityDetails, type EntityKey } from '../catalog/model.js';
+export type { EntityDetails } from '../catalog/model.js';
 
 /** Lowercase ASCII slug: "Science Fiction" → "science-fiction", "Amélie" → "amelie". */
 export function slugify(text: string): string {

@@ -1,5 +1,6 @@
 import { existsSync, statSync } from 'node:fs';
 import path from 'node:path';
+import { entityKey } from '@cinema-dna/shared-types';
 import { SnapshotBuilder, type SnapshotBuildStats } from '../graph/snapshot-builder.js';
 import { SNAPSHOT_VERSION, snapshotVersion } from '../graph/snapshot.js';
 import type { Db } from '../platform/db/database.js';
@@ -59,7 +60,7 @@ export async function buildSnapshot(dataDir: string, progress: ProgressReporter 
     progress.phase(`graph: entities of ${source}`);
     let count = 0;
     for await (const entity of readSourceEntities(dataDir, source)) {
-      builder.addEntity({ key: `${entity.type}:${entity.id}`, type: entity.type, name: entity.name, subtype: entity.subtype ?? null, popularity: entity.popularity });
+      builder.addEntity({ key: entityKey(entity), type: entity.type, name: entity.name, subtype: entity.subtype ?? null, popularity: entity.popularity });
       if (++count % 10_000 === 0) progress.update(count);
     }
   }

@@ -1,7 +1,7 @@
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { CLIENT_EVENTS, type ClientEvent, type ClientToServerEvents, type ServerToClientEvents } from '@cinema-dna/shared-types';
+import { CLIENT_EVENTS, entityKey, type ClientEvent, type ClientToServerEvents, type EntityType, type ServerToClientEvents } from '@cinema-dna/shared-types';
 import { io as connect, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer, type RunningServer } from '../server.js';
@@ -67,8 +67,8 @@ const EXAMPLE_QUERIES: Record<string, Record<string, string>> = {
   'GET /api/auth/google/callback': { error: 'access_denied', state: 'abc', code: 'xyz' },
 };
 const GENERIC_QUERY = { q: 'tom', id: '1', limit: '2' };
-const pathStep = (id: string, name: string, type: string, relationship: unknown) => ({
-  entity: { id, key: `${type}:${id}`, name, type, subtype: null, popularity: 1, profile_path: null, poster_path: null, logo_path: null, release_date: null, year: null, country: null, overview: null },
+const pathStep = (id: string, name: string, type: EntityType, relationship: unknown) => ({
+  entity: { id, key: entityKey(type, id), name, type, subtype: null, popularity: 1, profile_path: null, poster_path: null, logo_path: null, release_date: null, year: null, country: null, overview: null },
   relationship,
 });
 const EXAMPLE_BODIES: Record<string, unknown> = {

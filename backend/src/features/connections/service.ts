@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { ConnectionResult, EntitySummary, FindConnectionRequestSchema, PathStep, SearchParameters, SearchProgressed, TrendingConnection } from '@cinema-dna/shared-types';
-import { SearchParametersSchema } from '@cinema-dna/shared-types';
+import { entityKey, parseEntityKey, SearchParametersSchema } from '@cinema-dna/shared-types';
 import type { z } from 'zod';
 import { GraphError } from '../../graph/errors.js';
 import { SNAPSHOT_VERSION, type GraphService, type ServiceSearchOptions } from '../../graph/index.js';
@@ -90,7 +90,6 @@ export interface ConnectionServiceDeps {
 export function createConnectionService(deps: ConnectionServiceDeps) {
   const { graph, entities, shared, logger } = deps;
 
-  const keyOf = (ref: { type: string; id: string }) => `${ref.type}:${ref.id}`;
   /**
    * A new snapshot must not serve old paths: its format version (a new engine may answer differently,
    * e.g. link tiers) and its size (another import) are part of every cache key.
@@ -170,7 +169,7 @@ export function createConnectionService(deps: ConnectionServiceDeps) {
     frontierSize: progress.frontierSize,
     visited: progress.visited,
     edgesScanned: progress.edgesScanned,
-    sample: progress.sample.map((entity) => ({ key: entity.key, id: entity.key.slice(entity.type.length + 1), name: entity.name, type: entity.type })),
+    sample: progress.sample.map((entity) => ({ key: entity.key, id: parseEntityKey(entity.key)!.id, name: entity.name, type: entity.type })),
     elapsedMs: Math.round(progress.elapsedMs * 1000) / 1000,
   });
 
@@ -228,8 +227,8 @@ export function createConnectionService(deps: ConnectionServiceDeps) {
      * unreachable). Never searches, never counts. Unknown entities throw as find does.
      */
     async cachedResult(input: FindConnectionInput): Promise<ConnectionResult | null> {
-      const from = keyOf(input.fromEntity);
-      const to = keyOf(input.toEntity);
+      const from = entityKey(input.fromEntity);
+      const to = entityKey(input.toEntity);
       checkPair(from, to);
       const hit = await readCache(cacheKey(from, to, SearchParametersSchema.parse(input.parameters ?? {})));
       return hit?.result ?? null;
@@ -242,8 +241,8 @@ export function createConnectionService(deps: ConnectionServiceDeps) {
      * neither writes it nor counts towards trending.
      */
     async find(input: FindConnectionInput, options: LiveSearchOptions = {}, { preview = false } = {}): Promise<ConnectionResult> {
-      const from = keyOf(input.fromEntity);
-      const to = keyOf(input.toEntity);
+      const from = entityKey(input.fromEntity);
+      const to = entityKey(input.toEntity);
       checkPair(from, to);
       const parameters = SearchParametersSchema.parse(input.parameters ?? {});
       const key = cacheKey(from, to, parameters);
@@ -274,8 +273,8 @@ export function createConnectionService(deps: ConnectionServiceDeps) {
     },
 
     async alternatives(input: FindConnectionInput, limit: number) {
-      const from = keyOf(input.fromEntity);
-      const to = keyOf(input.toEntity);
+      const from = entityKey(input.fromEntity);
+      const to = entityKey(input.toEntity);
       checkPair(from, to);
       const parameters = SearchParametersSchema.parse(input.parameters ?? {});
       let found;

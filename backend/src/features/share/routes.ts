@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { EntityKeySchema } from '@cinema-dna/shared-types';
+import { EntityKeySchema, parseEntityKey } from '@cinema-dna/shared-types';
 import type { ConnectionResult } from '@cinema-dna/shared-types';
 import type { Request, Response } from 'express';
 import { LRUCache } from 'lru-cache';
@@ -18,7 +18,6 @@ const PREVIEW_CACHE_SIZE = 200;
 /** Connections resolved for link previews, so the page and its image (and every later unfurl) search once. */
 const RESOLVED_CACHE_SIZE = 1_000;
 
-const split = (key: string) => ({ type: key.slice(0, key.indexOf(':')) as never, id: key.slice(key.indexOf(':') + 1) });
 const escapeHtml = (text: string) => text.replace(/[<>&"]/g, (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', '"': '&quot;' })[c]!);
 
 export interface ShareDeps {
@@ -39,7 +38,8 @@ const resolvedCaches = new WeakMap<ConnectionService, LRUCache<string, Connectio
  * unlimited searches (a crawler unfurling a link searches once: the image reuses the page's result).
  */
 async function resolvePair(deps: ShareDeps, req: Request, res: Response, from: string, to: string) {
-  const [fromType, toType] = [split(from), split(to)];
+  // Both keys passed SharedLinkSchema, whose rule is parseEntityKey's.
+  const [fromType, toType] = [parseEntityKey(from)!, parseEntityKey(to)!];
   const [fromIndex, toIndex] = [deps.entities.require(fromType.type, fromType.id), deps.entities.require(toType.type, toType.id)];
   const [fromEntity, toEntity] = await deps.entities.summaries([fromIndex, toIndex]);
   let resolved = resolvedCaches.get(deps.connections);
