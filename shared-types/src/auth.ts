@@ -42,9 +42,13 @@ export type SessionResponse = z.infer<typeof SessionResponseSchema>;
 export const AuthProvidersSchema = z.object({ google: z.boolean() });
 export type AuthProviders = z.infer<typeof AuthProvidersSchema>;
 
-/** GET /api/auth/csrf: send it back as the X-CSRF-Token header on every POST, PUT, PATCH and DELETE. */
+/** GET /api/auth/csrf: send it back in the CSRF_HEADER header on every POST, PUT, PATCH and DELETE. */
 export const CsrfTokenResponseSchema = z.object({ csrfToken: z.string() });
 export type CsrfTokenResponse = z.infer<typeof CsrfTokenResponseSchema>;
+/**
+ * The CSRF token's header, both ways: clients send it on every write, and a response that changed
+ * the session (sign-in, registration, sign-out) carries the new token in it.
+ */
 export const CSRF_HEADER = 'X-CSRF-Token';
 
 /** POST /api/auth/verify-email: the token of an emailed verification link. */

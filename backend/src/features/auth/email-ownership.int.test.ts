@@ -1,4 +1,4 @@
-import type { PathStep } from '@cinema-dna/shared-types';
+import { CSRF_HEADER, type PathStep } from '@cinema-dna/shared-types';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMemorySharedState } from '../../platform/cache/memory.js';
@@ -40,7 +40,7 @@ describe.each(databaseTargets())('email ownership on $name', (dbTarget) => {
   async function register(username: string, email: string, password = TEST_PASSWORD): Promise<ApiClient & { id: number }> {
     const client = await anonymousClient(t.app);
     const res = await client.send('post', '/api/auth/register', { username, email, password }).expect(201);
-    client.csrfToken = res.headers['x-csrf-token'] as string;
+    client.csrfToken = res.get(CSRF_HEADER);
     return Object.assign(client, { id: res.body.id as number });
   }
 
