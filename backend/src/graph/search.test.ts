@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { entityKey, parseEntityKey, type EntityType } from '@cinema-dna/shared-types';
+import { DEFAULT_ALLOWED_TYPES, entityKey, parseEntityKey, type EntityType } from '@cinema-dna/shared-types';
 import { GraphError, SearchCancelledError } from './errors.js';
-import { DEFAULT_ALLOWED_TYPES, TIER_LINK_WEIGHT, defaultParameters, popularityPenalty, type EngineParameters } from './parameters.js';
+import { TIER_LINK_WEIGHT, defaultParameters, popularityPenalty, type EngineParameters } from './parameters.js';
 import { SearchEngine, type SearchProgress, type SearchResult } from './search.js';
 import type { Graph } from './snapshot.js';
 import { buildGraph, fixture, isFanLink, isHubType, randomGraph, referenceDistance, seededRandom, tierOfLink, type GraphFixture } from './test-graphs.js';
