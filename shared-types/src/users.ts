@@ -1,6 +1,12 @@
 import { z } from 'zod';
 import { text } from './text.js';
 
+/** Answers of the account rules, word for word (clients show them). */
+export const INVALID_CREDENTIALS = 'Invalid username or password.';
+export const USERNAME_TAKEN = 'Username already taken';
+export const EMAIL_TAKEN = 'An account with this email already exists. Sign in instead.';
+export const ACCOUNT_DEACTIVATED = 'This account has been deactivated.';
+
 /** Spec §6 roles, least to most privileged. */
 export const ROLES = ['user', 'moderator', 'admin'] as const;
 export const RoleSchema = z.enum(ROLES);

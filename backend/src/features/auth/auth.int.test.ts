@@ -1,5 +1,5 @@
 import { Writable } from 'node:stream';
-import { CSRF_HEADER, PASSWORD_RULE, USERNAME_RULE } from '@cinema-dna/shared-types';
+import { CSRF_HEADER, INVALID_CREDENTIALS, PASSWORD_RULE, USERNAME_RULE } from '@cinema-dna/shared-types';
 import { eq } from 'drizzle-orm';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -10,7 +10,6 @@ import { createLogger } from '../../platform/logging.js';
 import { anonymousClient, apiClient, createTestUser, sessionIdOf, signedInClient, TEST_PASSWORD } from '../../test-support/accounts.js';
 import { openTestApp, type TestApp } from '../../test-support/app-fixture.js';
 import { databaseTargets, uniqueSuffix } from '../../test-support/targets.js';
-import { INVALID_CREDENTIALS } from '../users/service.js';
 
 /** Everything the app logs, at the most verbose level, to look for secrets in. */
 function captureLogs() {

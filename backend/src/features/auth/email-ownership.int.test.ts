@@ -1,4 +1,4 @@
-import { CSRF_HEADER, type PathStep } from '@cinema-dna/shared-types';
+import { CSRF_HEADER, EMAIL_TAKEN, type PathStep } from '@cinema-dna/shared-types';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMemorySharedState } from '../../platform/cache/memory.js';
@@ -9,7 +9,6 @@ import { openTestApp, type TestApp } from '../../test-support/app-fixture.js';
 import { lastVerificationToken, verifyEmailThroughApi } from '../../test-support/email-verification.js';
 import { startMockGoogle, type MockGoogle } from '../../test-support/google-oauth.js';
 import { databaseTargets, uniqueSuffix } from '../../test-support/targets.js';
-import { EMAIL_TAKEN } from '../users/service.js';
 import { INVALID_VERIFICATION_LINK } from './email-verification.js';
 
 const bacon = { id: 'kevin-bacon', type: 'person' as const };

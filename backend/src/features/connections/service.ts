@@ -8,7 +8,7 @@ import type { SearchProgress, SearchResult } from '../../graph/search.js';
 import type { SharedState } from '../../platform/cache/types.js';
 import { AppError } from '../../platform/errors.js';
 import type { Logger } from '../../platform/logging.js';
-import type { EntityService } from '../entities/service.js';
+import type { EntitySummaries } from './ports.js';
 
 export type FindConnectionInput = z.output<typeof FindConnectionRequestSchema>;
 
@@ -81,7 +81,7 @@ export function fromGraphError(error: unknown): unknown {
 
 export interface ConnectionServiceDeps {
   graph: GraphService;
-  entities: EntityService;
+  entities: EntitySummaries;
   shared: SharedState;
   logger: Logger;
 }

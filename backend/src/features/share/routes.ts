@@ -8,8 +8,7 @@ import type { ApiRoutes } from '../../platform/auth/route-registry.js';
 import { z } from 'zod';
 import { AppError, parseInput } from '../../platform/errors.js';
 import { rateLimitedError, requestIdentity, setRateLimitHeaders, type RateLimiter } from '../../platform/rate-limit.js';
-import type { ConnectionService } from '../connections/service.js';
-import type { EntityService } from '../entities/service.js';
+import type { ShareConnections, ShareEntities } from './ports.js';
 import { renderConnectionPreview } from './preview-image.js';
 
 const SharedLinkSchema = z.object({ from: EntityKeySchema, to: EntityKeySchema });
@@ -21,15 +20,15 @@ const RESOLVED_CACHE_SIZE = 1_000;
 const escapeHtml = (text: string) => text.replace(/[<>&"]/g, (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', '"': '&quot;' })[c]!);
 
 export interface ShareDeps {
-  entities: EntityService;
-  connections: ConnectionService;
+  entities: ShareEntities;
+  connections: ShareConnections;
   /** The find-connection limit: a preview that has to search counts against it like any search. */
   findLimiter: RateLimiter;
   publicUrl?: string;
 }
 
 /** One resolved-pair cache per connection service, shared by the page and the image routes. */
-const resolvedCaches = new WeakMap<ConnectionService, LRUCache<string, ConnectionResult>>();
+const resolvedCaches = new WeakMap<ShareConnections, LRUCache<string, ConnectionResult>>();
 
 /**
  * Resolves a shared pair: both endpoints' summaries and the connection between them. A pair already
