@@ -45,6 +45,7 @@ export default defineConfig({
         },
       },
       {
+        resolve: { alias },
         test: {
           name: 'browser',
           environment: 'node',

@@ -41,7 +41,7 @@ import path, { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import { io as connectSocket, type Socket } from 'socket.io-client';
-import type { ClientToServerEvents, SearchParametersInput, ServerToClientEvents } from '@cinema-dna/shared-types';
+import { entityKey, type ClientToServerEvents, type SearchParametersInput, type ServerToClientEvents } from '@cinema-dna/shared-types';
 import { runImport } from '../backend/src/ingest/pipeline.js';
 import { readSourceEntities } from '../backend/src/ingest/source-files.js';
 import { importStarter } from '../backend/src/ingest/starter/importer.js';
@@ -704,7 +704,7 @@ try {
     topology: { server: 'child process (node --import tsx bench/http-server.ts)', helloWorld: 'child process (Express 5)', loadGenerator: 'parent process (autocannon, socket.io-client)' },
     settings: { duration, warmup, rounds, connections, missConnections, soakDuration, soakConnections, soakMix, socketCount, peopleCount: popular.length, searchWorkers: process.env.BENCH_SEARCH_WORKERS ?? 'server default (cores - 1)', parameters: P2P },
     data: { source, dir: haveTmdb ? tmdbDir : null, entities: imported.manifest.entities, links: imported.manifest.links, importSeconds: round(importSeconds), snapshot: imported.snapshot },
-    cacheHits: { pair: [`person:${hitFrom.id}`, `person:${hitTo.id}`], degrees: first.degrees, responseBytes: hitResponseBytes, helloRuns, hitRuns, best: { hello: helloBest.requestsPerSecond, hits: hitBest.requestsPerSecond }, ratio: round(hitRatio), ratiosPerRound, stillCachedAfter: stillCached },
+    cacheHits: { pair: [entityKey('person', hitFrom.id), entityKey('person', hitTo.id)], degrees: first.degrees, responseBytes: hitResponseBytes, helloRuns, hitRuns, best: { hello: helloBest.requestsPerSecond, hits: hitBest.requestsPerSecond }, ratio: round(hitRatio), ratiosPerRound, stillCachedAfter: stillCached },
     uncached: { run: missRun, check: missCheck },
     soak: {
       run: soak,

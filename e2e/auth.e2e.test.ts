@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { CSRF_HEADER } from '@cinema-dna/shared-types';
 import { OAuth2Server } from 'oauth2-mock-server';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -165,11 +166,14 @@ describe('email verification', () => {
       const username = `ver_${randomBytes(4).toString('hex')}`;
       const email = `${username}@example.com`;
       await page.goto(server.url);
-      const status = await page.evaluate(async (body) => {
-        const { csrfToken } = (await (await fetch('/api/auth/csrf')).json()) as { csrfToken: string };
-        const res = await fetch('/api/auth/register', { method: 'POST', headers: { 'Content-Type': 'application/json', 'X-CSRF-Token': csrfToken }, body: JSON.stringify(body) });
-        return res.status;
-      }, { username, email, password: 'analytical-engine-1843' });
+      const status = await page.evaluate(
+        async ({ body, csrfHeader }) => {
+          const { csrfToken } = (await (await fetch('/api/auth/csrf')).json()) as { csrfToken: string };
+          const res = await fetch('/api/auth/register', { method: 'POST', headers: { 'Content-Type': 'application/json', [csrfHeader]: csrfToken }, body: JSON.stringify(body) });
+          return res.status;
+        },
+        { body: { username, email, password: 'analytical-engine-1843' }, csrfHeader: CSRF_HEADER },
+      );
       expect(status).toBe(201);
 
       const link = await loggedLink(email);

@@ -129,9 +129,14 @@ describe('finding a connection', () => {
     await page.getByRole('heading', { name: 'Connection Found!' }).waitFor({ timeout: 15_000 });
     expect(await stage.getByTestId('frontier-layer').count()).toBeGreaterThanOrEqual(2);
     // Raw arrival times, before the pacing: click -> first search:progressed, click -> search:completed.
-    const firstProgressMs = Number(await stage.getAttribute('data-first-progress-ms'));
-    const resultMs = Number(await stage.getAttribute('data-result-ms'));
-    expect(firstProgressMs).toBeGreaterThanOrEqual(0);
+    // A missing attribute is a failure, not a 0 (Number(null) would pass any bound).
+    const elapsedMs = async (attribute: string) => {
+      const value = await stage.getAttribute(attribute);
+      expect(value, `${attribute} on the search stage`).toMatch(/^\d+$/);
+      return Number(value);
+    };
+    const firstProgressMs = await elapsedMs('data-first-progress-ms');
+    const resultMs = await elapsedMs('data-result-ms');
     expect(resultMs).toBeGreaterThanOrEqual(firstProgressMs);
     console.info(`live search Kevin Bacon -> Keanu Reeves (starter catalog): first progress after ${firstProgressMs} ms, result after ${resultMs} ms`);
     const chain = page.getByRole('list', { name: 'Connection path' });

@@ -1,6 +1,7 @@
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { HealthSchema } from '@cinema-dna/shared-types';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createContactStore } from './features/contact/store.js';
 import { loadConfig } from './platform/config.js';
@@ -48,7 +49,7 @@ describe.runIf(process.env.DATABASE_URL)('PostgreSQL via DATABASE_URL', () => {
     const server = await startServer(config, { logger });
     try {
       expect(server.database.driver).toBe('postgres');
-      const health = await (await fetch(`${server.url}/api/health`)).json();
+      const health = HealthSchema.parse(await (await fetch(`${server.url}/api/health`)).json());
       expect(health.database).toMatchObject({ status: 'up', driver: 'postgres' });
     } finally {
       await server.close();

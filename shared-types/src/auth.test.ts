@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { LoginRequestSchema, PASSWORD_RULE, RegisterRequestSchema, SaveConnectionRequestSchema, USERNAME_RULE, UsernameSchema } from './auth.js';
+import { LoginRequestSchema, RegisterRequestSchema } from './auth.js';
+import { PASSWORD_RULE, USERNAME_RULE, UsernameSchema } from './users.js';
 
 const valid = { username: 'ada_lovelace', email: 'ada@example.com', password: 'analytical-engine' };
 const messages = (input: unknown) => {
@@ -49,21 +50,5 @@ describe('registration', () => {
 
   it('names every missing field', () => {
     expect(messages({}).map((m) => m.split(':')[0])).toEqual(['username', 'email', 'password']);
-  });
-});
-
-describe('saving a connection', () => {
-  it('needs a path of at least two steps', () => {
-    const result = SaveConnectionRequestSchema.safeParse({
-      fromEntityId: 1,
-      fromEntityName: 'A',
-      fromEntityType: 'person',
-      toEntityId: 'b',
-      toEntityName: 'B',
-      toEntityType: 'movie',
-      path: [],
-      degrees: 1,
-    });
-    expect(result.error?.issues).toEqual([expect.objectContaining({ path: ['path'], message: 'Invalid connection path' })]);
   });
 });

@@ -1,6 +1,5 @@
 import { z } from 'zod';
-import { EntitySummarySchema } from './connections.js';
-import { EntityTypeSchema } from './entities.js';
+import { EntitySummarySchema, EntityTypeSchema } from './entities.js';
 import { text } from './text.js';
 
 /** GET /api/search?q=&type=&limit= (typeahead; from 2 characters, default limit 20). */

@@ -1,56 +1,8 @@
 import { z } from 'zod';
 import { ApiErrorSchema } from './errors.js';
-import { ENTITY_TYPES, EntityTypeSchema, LinkTierSchema, PersonSubtypeSchema, RelationshipSchema } from './entities.js';
+import { EntityKeySchema, EntityRefInputSchema, EntitySummarySchema, EntityTypeSchema, LinkTierSchema, RelationshipSchema } from './entities.js';
+import { MAX_DEGREES, MIN_DEGREES, SearchParametersSchema } from './search-parameters.js';
 import { text } from './text.js';
-
-/** "type:id", the id being the source's own: "movie:603", "person:nm0000158", "genre:drama". */
-export const EntityKeySchema = text()
-  .trim()
-  .max(200)
-  .regex(new RegExp(`^(${ENTITY_TYPES.join('|')}):[^\\s:][^\\s]*$`), 'must look like "type:id", e.g. "person:tom-hanks"');
-export type EntityKey = z.infer<typeof EntityKeySchema>;
-
-/** An entity as every list shows it (spec §3 "Entity / search result"). Image paths are TMDB paths. */
-export const EntitySummarySchema = z.object({
-  id: text(),
-  key: text(),
-  name: text(),
-  type: EntityTypeSchema,
-  subtype: PersonSubtypeSchema.nullable(),
-  popularity: z.number(),
-  profile_path: text().nullable(),
-  poster_path: text().nullable(),
-  logo_path: text().nullable(),
-  release_date: text().nullable(),
-  year: z.number().int().nullable(),
-  country: text().nullable(),
-  overview: text().nullable(),
-});
-export type EntitySummary = z.infer<typeof EntitySummarySchema>;
-
-/** How a client names an entity: at least id and type (the spec's fuller object is accepted; the rest is ignored). */
-export const EntityRefInputSchema = z.object({
-  id: z.union([text().trim().min(1).max(150), z.number().int().nonnegative()]).transform(String),
-  type: EntityTypeSchema,
-});
-export type EntityRefInput = z.input<typeof EntityRefInputSchema>;
-
-export const MIN_DEGREES = 1;
-export const MAX_DEGREES = 8;
-export const DEFAULT_MAX_DEGREES = 6;
-export const DEFAULT_ALLOWED_TYPES = ['person', 'movie', 'genre', 'keyword', 'company', 'collection'] as const;
-
-/** Spec §9 search parameters with their defaults; `avoid` re-runs a search without those entities. */
-export const SearchParametersSchema = z.object({
-  maxDegrees: z.number().int().min(MIN_DEGREES).max(MAX_DEGREES).default(DEFAULT_MAX_DEGREES),
-  allowedTypes: z.array(EntityTypeSchema).min(1).default(() => [...DEFAULT_ALLOWED_TYPES]),
-  prioritizeDirectConnections: z.boolean().default(true),
-  includeObscureConnections: z.boolean().default(false),
-  weightByPopularity: z.boolean().default(true),
-  avoid: z.array(EntityKeySchema).max(100).default(() => []),
-});
-export type SearchParameters = z.output<typeof SearchParametersSchema>;
-export type SearchParametersInput = z.input<typeof SearchParametersSchema>;
 
 /** POST /api/find-connection and the socket's search:start. */
 export const FindConnectionRequestSchema = z.object({

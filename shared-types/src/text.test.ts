@@ -1,8 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { ContactMessageSchema } from './contact.js';
-import { EntityKeySchema, FindConnectionRequestSchema, SearchCancelSchema } from './connections.js';
-import { ApiKeyCreateRequestSchema, LoginRequestSchema, RegisterRequestSchema, SaveConnectionRequestSchema } from './auth.js';
+import { ApiKeyCreateRequestSchema } from './api-keys.js';
+import { LoginRequestSchema, RegisterRequestSchema } from './auth.js';
+import { FindConnectionRequestSchema, SearchCancelSchema } from './connections.js';
+import { EntityKeySchema } from './entities.js';
+import { SaveConnectionRequestSchema } from './saved-connections.js';
 import { FacetedSearchQuerySchema, SearchQuerySchema } from './catalog.js';
 import { RoomJoinSchema } from './socket.js';
 import { isStorableText, STORABLE_TEXT_RULE, text } from './text.js';

@@ -2,30 +2,17 @@
  * The connection engine's front door: loads a snapshot, answers searches through worker threads,
  * typeahead and entity lookups from memory. No database, no HTTP: the app wires it in.
  */
-import { ENTITY_TYPES, PERSON_SUBTYPES, type EntityType, type PersonSubtype } from '@cinema-dna/shared-types';
+import { ENTITY_TYPES, PERSON_SUBTYPES, SearchParametersSchema, type EntityType, type PersonSubtype, type SearchParametersInput } from '@cinema-dna/shared-types';
 import { ZodError } from 'zod';
 import { GraphError } from './errors.js';
-import {
-  SearchParametersSchema,
-  type EngineParameters,
-  type EntityRef,
-  type SearchParametersInput,
-} from './parameters.js';
+import type { EngineParameters, EntityRef } from './parameters.js';
 import { SearchEngine, type AlternativesResult, type SearchBudget, type SearchProgress, type SearchResult } from './search.js';
 import { loadSnapshot, type Graph, type GraphEntity } from './snapshot.js';
 import { TypeaheadIndex, type TypeaheadHit, type TypeaheadOptions } from './typeahead.js';
 import { SearchWorkerPool, type WorkerPoolOptions } from './worker-pool.js';
 
 export { GraphError, SearchCancelledError, SnapshotFormatError, searchBudgetExceeded, type SearchBudgetLimit } from './errors.js';
-export {
-  DEFAULT_ALLOWED_TYPES,
-  EntityRefSchema,
-  SearchParametersSchema,
-  type EngineParameters,
-  type EntityRef,
-  type SearchParameters,
-  type SearchParametersInput,
-} from './parameters.js';
+export type { EngineParameters, EntityRef } from './parameters.js';
 export type {
   AlternativePath,
   AlternativesResult,

@@ -1,39 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { FORWARD_BIT, OBSCURE_BIT, RELATIONSHIP_CODE, TIER_SHIFT, TYPE_CODE } from './model.js';
-import { ALL_TIERS, SearchParametersSchema, TIER_LINK_WEIGHT, compileParameters, defaultParameters, popularityPenalty } from './parameters.js';
+import { ALL_TIERS, TIER_LINK_WEIGHT, compileParameters, defaultParameters, popularityPenalty } from './parameters.js';
 import { TIER_CODE } from './tiers.js';
-
-describe('SearchParametersSchema', () => {
-  it('applies the spec §9 defaults', () => {
-    expect(SearchParametersSchema.parse({})).toEqual({
-      maxDegrees: 6,
-      allowedTypes: ['person', 'movie', 'genre', 'keyword', 'company', 'collection'],
-      prioritizeDirectConnections: true,
-      includeObscureConnections: false,
-      weightByPopularity: true,
-      avoid: [],
-    });
-  });
-
-  it('accepts the whole range and location', () => {
-    expect(SearchParametersSchema.parse({ maxDegrees: 1 }).maxDegrees).toBe(1);
-    expect(SearchParametersSchema.parse({ maxDegrees: 8 }).maxDegrees).toBe(8);
-    expect(SearchParametersSchema.parse({ allowedTypes: ['location', 'person'] }).allowedTypes).toEqual(['location', 'person']);
-    expect(SearchParametersSchema.parse({ avoid: ['person:nm1', 3] }).avoid).toEqual(['person:nm1', 3]);
-  });
-
-  it.each([
-    ['maxDegrees 0', { maxDegrees: 0 }],
-    ['maxDegrees 9', { maxDegrees: 9 }],
-    ['fractional maxDegrees', { maxDegrees: 2.5 }],
-    ['an unknown type', { allowedTypes: ['person', 'spaceship'] }],
-    ['no types', { allowedTypes: [] }],
-    ['a non-boolean switch', { weightByPopularity: 'yes' }],
-    ['a negative avoid index', { avoid: [-1] }],
-  ])('rejects %s', (_, input) => {
-    expect(SearchParametersSchema.safeParse(input).success).toBe(false);
-  });
-});
 
 describe('compileParameters', () => {
   it('excludes hubs and obscure links from the first pass only when obscure connections are off', () => {

@@ -1,52 +1,14 @@
 /**
- * Search parameters (spec §9) as a zod schema with the spec's defaults, and their compiled form:
- * masks and weight tables the search loop reads instead of the parameter object.
+ * The compiled form of the search parameters: masks and weight tables the search loop reads instead
+ * of the parameter object. The parameters themselves, their defaults and bounds are one schema in
+ * shared-types (SearchParametersSchema), the same for the HTTP body, the socket and the engine.
  */
-import { z } from 'zod';
-import { EntityTypeSchema, LINK_TIERS, type EntityType, type LinkTier } from '@cinema-dna/shared-types';
+import { LINK_TIERS, SearchParametersSchema, type LinkTier, type SearchParameters } from '@cinema-dna/shared-types';
 import { TIER_SHIFT, TYPE_CODE } from './model.js';
 import { TIER_CODE } from './tiers.js';
 
-/** Spec §9: default allowed types (location is offered but off by default). */
-export const DEFAULT_ALLOWED_TYPES: readonly EntityType[] = ['person', 'movie', 'genre', 'keyword', 'company', 'collection'];
-export const MIN_DEGREES = 1;
-export const MAX_DEGREES = 8;
-export const DEFAULT_MAX_DEGREES = 6;
-/** At most this many entities in `avoid`. */
-export const MAX_AVOID = 100;
-
 /** An entity by external key ("person:nm0000206") or node index. */
-export const EntityRefSchema = z.union([z.string().trim().min(3).max(200), z.number().int().nonnegative()]);
-export type EntityRef = z.infer<typeof EntityRefSchema>;
-
-/**
- * The search parameters and their defaults (spec §9).
- * - maxDegrees: most links in an answer (1..8, default 6).
- * - allowedTypes: types an intermediate entity may have; the two endpoints are always allowed.
- * - prioritizeDirectConnections: among shortest paths, prefer the links a fan would tell: core over
- *   supporting over obscure (tiers.ts) — so credits beat hub links, and a director or a top-billed
- *   star beats a sound editor.
- * - includeObscureConnections: off = obscure links (minor crew jobs, hub links) and hub entities
- *   (genre, keyword, company, location) are only traversed when no path within maxDegrees exists
- *   without them (the search runs twice then, and says so: SearchStats.usedObscure).
- * - weightByPopularity: among shortest paths, prefer popular intermediates.
- * - avoid: entities the path must not go through (to re-run a search "without this one").
- */
-export const SearchParametersSchema = z.object({
-  maxDegrees: z.number().int().min(MIN_DEGREES).max(MAX_DEGREES).default(DEFAULT_MAX_DEGREES),
-  allowedTypes: z
-    .array(EntityTypeSchema)
-    .min(1)
-    .default(() => [...DEFAULT_ALLOWED_TYPES]),
-  prioritizeDirectConnections: z.boolean().default(true),
-  includeObscureConnections: z.boolean().default(false),
-  weightByPopularity: z.boolean().default(true),
-  avoid: z.array(EntityRefSchema).max(MAX_AVOID).default(() => []),
-});
-/** Parsed parameters (defaults applied). */
-export type SearchParameters = z.output<typeof SearchParametersSchema>;
-/** What callers may send (everything optional). */
-export type SearchParametersInput = z.input<typeof SearchParametersSchema>;
+export type EntityRef = string | number;
 
 /** Parameters as the engine takes them: `avoid` already resolved to node indices. */
 export type EngineParameters = Omit<SearchParameters, 'avoid'> & { avoid?: readonly number[] };

@@ -6,9 +6,9 @@
  * failure names its seed and case; SEARCH_PROPERTY_SEED=<n> replays another run.
  */
 import { describe, expect, it } from 'vitest';
-import { ENTITY_TYPES, type EntityType } from '@cinema-dna/shared-types';
+import { ENTITY_TYPES, MAX_DEGREES, MIN_DEGREES, type EntityType } from '@cinema-dna/shared-types';
 import { GraphError } from './errors.js';
-import { MAX_DEGREES, MIN_DEGREES, type EngineParameters } from './parameters.js';
+import type { EngineParameters } from './parameters.js';
 import { SearchEngine, type PathStep, type SearchProgress, type SearchResult } from './search.js';
 import type { Graph } from './snapshot.js';
 import { adjacencyOf, buildGraph, isFanLink, isHubType, randomGraph, referenceShortestPaths, seededRandom, type GraphFixture } from './test-graphs.js';

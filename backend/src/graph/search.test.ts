@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import type { EntityType } from '@cinema-dna/shared-types';
+import { DEFAULT_ALLOWED_TYPES, entityKey, parseEntityKey, type EntityType } from '@cinema-dna/shared-types';
 import { GraphError, SearchCancelledError } from './errors.js';
-import { DEFAULT_ALLOWED_TYPES, TIER_LINK_WEIGHT, defaultParameters, popularityPenalty, type EngineParameters } from './parameters.js';
+import { TIER_LINK_WEIGHT, defaultParameters, popularityPenalty, type EngineParameters } from './parameters.js';
 import { SearchEngine, type SearchProgress, type SearchResult } from './search.js';
 import type { Graph } from './snapshot.js';
 import { buildGraph, fixture, isFanLink, isHubType, randomGraph, referenceDistance, seededRandom, tierOfLink, type GraphFixture } from './test-graphs.js';
@@ -553,7 +553,10 @@ describe('budget', () => {
   // every link within four steps of each end (over a million), which no machine does in 1 ms.
   const island = (prefix: string, seed: number): GraphFixture => {
     const fx = randomGraph({ seed, people: 40_000, movies: 15_000, credits: 500_000, genres: 20, keywords: 200, companies: 100, hubLinks: 150_000 });
-    const rename = (key: string) => `${key.slice(0, key.indexOf(':'))}:${prefix}${key.slice(key.indexOf(':') + 1)}`;
+    const rename = (key: string) => {
+      const { type, id } = parseEntityKey(key)!;
+      return entityKey(type, `${prefix}${id}`);
+    };
     return {
       entities: fx.entities.map((e) => ({ ...e, key: rename(e.key) })),
       links: fx.links.map((l) => ({ ...l, from: rename(l.from), to: rename(l.to) })),

@@ -17,7 +17,7 @@
  * best(u) + w(u,v) + best(v), where count/best were accumulated layer by layer over the BFS DAG.
  * That completion is what the engine pays over a "first meeting wins" BFS.
  */
-import type { EntityType, LinkTier, PersonSubtype, Relationship } from '@cinema-dna/shared-types';
+import { MAX_DEGREES, MIN_DEGREES, type EntityType, type LinkTier, type PersonSubtype, type Relationship } from '@cinema-dna/shared-types';
 import { GraphError, SearchCancelledError, searchBudgetExceeded } from './errors.js';
 import { FORWARD_BIT, OBSCURE_BIT, TIER_SHIFT, relationshipOf, tierOf } from './model.js';
 import {
@@ -348,8 +348,8 @@ export class SearchEngine {
     if (!g.has(to)) throw new GraphError('INVALID_ENTITY', `unknown entity index ${to}`, { field: 'to' });
     if (from === to) throw new GraphError('VALIDATION_FAILED', 'from and to are the same entity', { field: 'to' });
     const compiled = compileParameters(params);
-    if (!(compiled.maxDegrees >= 1 && compiled.maxDegrees <= 8)) {
-      throw new GraphError('VALIDATION_FAILED', 'maxDegrees must be between 1 and 8', { field: 'maxDegrees' });
+    if (!(compiled.maxDegrees >= MIN_DEGREES && compiled.maxDegrees <= MAX_DEGREES)) {
+      throw new GraphError('VALIDATION_FAILED', `maxDegrees must be between ${MIN_DEGREES} and ${MAX_DEGREES}`, { field: 'maxDegrees' });
     }
     for (const v of compiled.avoid) {
       if (!g.has(v)) throw new GraphError('INVALID_ENTITY', `unknown entity index ${v} in avoid`, { field: 'avoid' });

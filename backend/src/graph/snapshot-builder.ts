@@ -6,6 +6,7 @@ import { closeSync, openSync, renameSync, writeSync, unlinkSync } from 'node:fs'
 import { Buffer } from 'node:buffer';
 import {
   LINK_TIERS,
+  parseEntityKey,
   RELATIONSHIPS,
   type EntityType,
   type PersonSubtype,
@@ -180,10 +181,8 @@ export class SnapshotBuilder {
   addEntity(entity: EntityInput): number {
     const typeCode = (TYPE_CODE as Record<string, number | undefined>)[entity.type];
     if (typeCode === undefined) throw new TypeError(`unknown entity type "${entity.type}"`);
-    const prefix = `${entity.type}:`;
-    if (!entity.key.startsWith(prefix) || entity.key.length === prefix.length) {
-      throw new TypeError(`entity key "${entity.key}" must look like "${prefix}<source id>"`);
-    }
+    const parts = parseEntityKey(entity.key);
+    if (parts?.type !== entity.type) throw new TypeError(`entity key "${entity.key}" must look like "${entity.type}:<source id>"`);
     const popularity = Number.isFinite(entity.popularity) && entity.popularity! > 0 ? entity.popularity! : 0;
     const subtype = entity.subtype ? SUBTYPE_CODE[entity.subtype] : NO_SUBTYPE;
     if (subtype === undefined) throw new TypeError(`unknown person subtype "${entity.subtype}"`);
@@ -201,7 +200,7 @@ export class SnapshotBuilder {
     this.popularity.push(popularity);
     this.names.pushUtf8(entity.name);
     this.nameOffsets.push(this.names.length);
-    this.keys.pushUtf8(entity.key.slice(prefix.length));
+    this.keys.pushUtf8(parts.id);
     this.keyOffsets.push(this.keys.length);
     return i;
   }

@@ -18,7 +18,7 @@
 import { open } from 'node:fs/promises';
 import { closeSync, existsSync, fstatSync, openSync, readSync } from 'node:fs';
 import { Buffer } from 'node:buffer';
-import type { EntityType, PersonSubtype } from '@cinema-dna/shared-types';
+import { entityKey, parseEntityKey, type EntityKey, type EntityType, type PersonSubtype } from '@cinema-dna/shared-types';
 import { SnapshotFormatError } from './errors.js';
 import {
   FORWARD_BIT,
@@ -123,7 +123,9 @@ const ELEMENT_BYTES: Record<SectionName, number> = {
 /** One entity as the API shows it; built on demand, never on the search hot path. */
 export interface GraphEntity {
   index: number;
-  key: string;
+  key: EntityKey;
+  /** The source's own id: "tt0133093" of "movie:tt0133093". */
+  id: string;
   type: EntityType;
   subtype: PersonSubtype | null;
   name: string;
@@ -280,8 +282,13 @@ export class Graph {
   }
 
   /** External key, e.g. "movie:tt0133093". */
-  key(index: number): string {
-    return `${entityTypeOf(this.types[index]!)}:${this.keys.toString('utf8', this.keyOffsets[index]!, this.keyOffsets[index + 1]!)}`;
+  key(index: number): EntityKey {
+    return entityKey(entityTypeOf(this.types[index]!), this.sourceId(index));
+  }
+
+  /** The source's own id, e.g. "tt0133093" (the key without its type). */
+  sourceId(index: number): string {
+    return this.keys.toString('utf8', this.keyOffsets[index]!, this.keyOffsets[index + 1]!);
   }
 
   type(index: number): EntityType {
@@ -306,6 +313,7 @@ export class Graph {
     return {
       index,
       key: this.key(index),
+      id: this.sourceId(index),
       type: this.type(index),
       subtype: this.subtype(index),
       name: this.name(index),
@@ -315,11 +323,10 @@ export class Graph {
 
   /** Node index of an external key ("person:nm0000206"), or -1 when the graph has no such entity. */
   resolve(key: string): number {
-    const colon = key.indexOf(':');
-    if (colon <= 0) return -1;
-    const typeCode = (TYPE_CODE as Record<string, number | undefined>)[key.slice(0, colon)];
-    if (typeCode === undefined) return -1;
-    const source = key.slice(colon + 1);
+    const parts = parseEntityKey(key);
+    if (!parts) return -1;
+    const typeCode = TYPE_CODE[parts.type];
+    const source = parts.id;
     if (this.scratch.length < source.length * 3) this.scratch = Buffer.alloc(source.length * 3);
     const len = this.scratch.write(source, 0, 'utf8');
     const table = this.keyHash;

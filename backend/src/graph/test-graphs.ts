@@ -5,7 +5,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { EntityType, Relationship } from '@cinema-dna/shared-types';
+import { entityKey, parseEntityKey, type EntityType, type Relationship } from '@cinema-dna/shared-types';
 import { HUB_TYPES } from './model.js';
 import { SnapshotBuilder, type EntityInput, type LinkInput, type SnapshotBuilderOptions } from './snapshot-builder.js';
 import { loadSnapshotSync, type Graph } from './snapshot.js';
@@ -51,7 +51,7 @@ export function randomGraph(spec: RandomGraphSpec): GraphFixture {
   const entities: EntityInput[] = [];
   const add = (type: EntityType, count: number) => {
     for (let i = 0; i < count; i++) {
-      entities.push({ key: `${type}:${i}`, type, name: `${type} ${i}`, popularity: Math.floor(random() * random() * 100) });
+      entities.push({ key: entityKey(type, i), type, name: `${type} ${i}`, popularity: Math.floor(random() * random() * 100) });
     }
   };
   add('person', spec.people);
@@ -82,7 +82,7 @@ export function randomGraph(spec: RandomGraphSpec): GraphFixture {
     let r = pick(hubTotal);
     for (const [type, n, relationship] of hubs) {
       if (r < n) {
-        links.push({ from: `movie:${pick(spec.movies)}`, to: `${type}:${r}`, relationship });
+        links.push({ from: `movie:${pick(spec.movies)}`, to: entityKey(type, r), relationship });
         break;
       }
       r -= n;
@@ -177,7 +177,7 @@ export function fixture(
   return {
     entities: entities.map(([key, popularity = 10, name]) => ({
       key,
-      type: key.slice(0, key.indexOf(':')) as EntityType,
+      type: parseEntityKey(key)!.type,
       name: name ?? key,
       popularity,
     })),

@@ -1,3 +1,4 @@
+import { entityKey } from '@cinema-dna/shared-types';
 import { describe, expect, it } from 'vitest';
 import { foldText } from './fold.js';
 import { SnapshotBuilder } from './snapshot-builder.js';
@@ -145,7 +146,7 @@ describe('TypeaheadIndex', () => {
       const name = Array.from({ length: 1 + Math.floor(random() * 4) }, word).join(' ');
       // Distinct popularities so the expected order is unique.
       const popularity = i * 7 + 0.5;
-      builder.addEntity({ key: `${type}:${i}`, type, name, popularity });
+      builder.addEntity({ key: entityKey(type, i), type, name, popularity });
       all.push({ name, popularity, type });
     }
     const g = writeAndLoad(builder);

@@ -167,6 +167,8 @@ describe('SearchWorkerPool', () => {
       }
     }, 30_000);
 
+    // The regression test of the per-request cancel flag: if cancel() did not set it (Atomics.store in
+    // worker-pool.ts), the fixture would wait forever, the watchdog would replace the worker and `lost` would not be empty.
     it('cancels a search waiting behind another in the same worker through its own flag, not its neighbours', async () => {
       const lost: Array<{ reason: string }> = [];
       // The watchdog ends the worker if the cancelled search is never told (it waits for its own flag).

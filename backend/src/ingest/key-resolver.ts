@@ -1,4 +1,4 @@
-import type { EntityKey } from './model.js';
+import { entityKey, type EntityKey } from '@cinema-dna/shared-types';
 import { listSources, readSourceEntities } from './source-files.js';
 
 export interface ExternalIds {
@@ -22,16 +22,16 @@ export async function createKeyResolver(dataDir: string, except: string[] = []):
     if (except.includes(source)) continue;
     for await (const entity of readSourceEntities(dataDir, source)) {
       if (entity.type !== 'movie' && entity.type !== 'person') continue;
-      const key: EntityKey = `${entity.type}:${entity.id}`;
+      const key = entityKey(entity);
       if (/^(tt|nm)\d+$/.test(entity.id)) byImdb.set(entity.id, key);
       if (entity.details?.imdb_id) byImdb.set(entity.details.imdb_id, key);
       const tmdbId = TMDB_ID_SOURCES.has(source) ? entity.id : entity.details?.tmdb_id?.toString();
-      if (tmdbId) byTmdb.set(`${entity.type}:${tmdbId}`, key);
+      if (tmdbId) byTmdb.set(entityKey(entity.type, tmdbId), key);
     }
   }
   return ({ imdbId, tmdbMovieId, tmdbPersonId }) =>
     (imdbId ? byImdb.get(imdbId) : undefined) ??
-    (tmdbMovieId ? byTmdb.get(`movie:${tmdbMovieId}`) : undefined) ??
-    (tmdbPersonId ? byTmdb.get(`person:${tmdbPersonId}`) : undefined) ??
+    (tmdbMovieId ? byTmdb.get(entityKey('movie', tmdbMovieId)) : undefined) ??
+    (tmdbPersonId ? byTmdb.get(entityKey('person', tmdbPersonId)) : undefined) ??
     null;
 }

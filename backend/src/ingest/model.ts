@@ -1,19 +1,7 @@
-import type { EntityType, PersonSubtype, Relationship } from '@cinema-dna/shared-types';
+import type { EntityKey, EntityType, PersonSubtype, Relationship } from '@cinema-dna/shared-types';
+import type { EntityDetails } from '../catalog/model.js';
 
-/**
- * What every importer produces: entities and links in one model, whatever the source.
- * A key is `type:id`, the id being the source's own (TMDB number, IMDb tconst/nconst, a starter slug
- * or a slug of a name for shared vocabularies such as genres), so the same key from two sources is
- * one entity.
- */
-export type EntityKey = `${EntityType}:${string}`;
-
-export const entityKey = (type: EntityType, id: string | number): EntityKey => `${type}:${id}`;
-
-export function parseEntityKey(key: string): { type: EntityType; id: string } {
-  const colon = key.indexOf(':');
-  return { type: key.slice(0, colon) as EntityType, id: key.slice(colon + 1) };
-}
+export type { EntityDetails } from '../catalog/model.js';
 
 /** Lowercase ASCII slug: "Science Fiction" → "science-fiction", "Amélie" → "amelie". */
 export function slugify(text: string): string {
@@ -26,29 +14,9 @@ export function slugify(text: string): string {
     .replace(/^-+|-+$/g, '');
 }
 
-/** Detail fields the entity and detail views show (spec §3). Kept in the database, not the graph. */
-export interface EntityDetails {
-  overview?: string;
-  release_date?: string;
-  year?: number;
-  runtime?: number;
-  vote_average?: number;
-  vote_count?: number;
-  poster_path?: string;
-  profile_path?: string;
-  logo_path?: string;
-  original_language?: string;
-  country?: string;
-  known_for_department?: string;
-  birthday?: string;
-  deathday?: string;
-  place_of_birth?: string;
-  biography?: string;
-  imdb_id?: string;
-  tmdb_id?: number;
-  wikidata_id?: string;
-}
-
+/**
+ * What every importer produces: entities and links in one model, whatever the source (keys: catalog/model.ts).
+ */
 export interface IngestEntity {
   type: EntityType;
   id: string;

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadSnapshot, SNAPSHOT_VERSION } from '../graph/snapshot.js';
 import { createLogger } from '../platform/logging.js';
 import { databaseTargets } from '../test-support/targets.js';
-import { findEntityDetails } from './entity-store.js';
+import { findEntityDetails } from '../catalog/entity-store.js';
 import { ImportInputError, type Importer } from './importer.js';
 import { createKeyResolver } from './key-resolver.js';
 import { buildSnapshot, prepareGraph, runImport, snapshotPath } from './pipeline.js';

@@ -1,10 +1,11 @@
 import { existsSync, statSync } from 'node:fs';
 import path from 'node:path';
+import { entityKey } from '@cinema-dna/shared-types';
 import { SnapshotBuilder, type SnapshotBuildStats } from '../graph/snapshot-builder.js';
 import { SNAPSHOT_VERSION, snapshotVersion } from '../graph/snapshot.js';
 import type { Db } from '../platform/db/database.js';
 import type { Logger } from '../platform/logging.js';
-import { syncSourceDetails } from './entity-store.js';
+import { replaceSourceDetails } from '../catalog/entity-store.js';
 import { silentProgress, type Importer, type ProgressReporter } from './importer.js';
 import { listSources, readSourceEntities, readSourceLinks, SourceWriter, sourcesChangedAt, type SourceManifest } from './source-files.js';
 import { importStarter } from './starter/importer.js';
@@ -45,7 +46,7 @@ export async function runImport<Options>(source: string, importer: Importer<Opti
     throw error;
   }
   progress.phase('entity details → database', manifest.entities);
-  const detailRows = await syncSourceDetails(context.db, context.dataDir, source, (rows) => progress.update(rows));
+  const detailRows = await replaceSourceDetails(context.db, source, readSourceEntities(context.dataDir, source), (rows) => progress.update(rows));
   const snapshot = await buildSnapshot(context.dataDir, progress);
   progress.stop();
   return { manifest, detailRows, snapshot };
@@ -59,7 +60,7 @@ export async function buildSnapshot(dataDir: string, progress: ProgressReporter 
     progress.phase(`graph: entities of ${source}`);
     let count = 0;
     for await (const entity of readSourceEntities(dataDir, source)) {
-      builder.addEntity({ key: `${entity.type}:${entity.id}`, type: entity.type, name: entity.name, subtype: entity.subtype ?? null, popularity: entity.popularity });
+      builder.addEntity({ key: entityKey(entity), type: entity.type, name: entity.name, subtype: entity.subtype ?? null, popularity: entity.popularity });
       if (++count % 10_000 === 0) progress.update(count);
     }
   }

@@ -4,8 +4,8 @@ import { createInterface } from 'node:readline';
 import { once } from 'node:events';
 import { createGunzip, createGzip, constants as zlib } from 'node:zlib';
 import type { Writable } from 'node:stream';
-import { ENTITY_TYPES, RELATIONSHIPS, type Relationship } from '@cinema-dna/shared-types';
-import type { EntityKey, IngestEntity, IngestLink } from './model.js';
+import { isEntityKey, RELATIONSHIPS, type Relationship } from '@cinema-dna/shared-types';
+import type { IngestEntity, IngestLink } from './model.js';
 
 /**
  * Each importer writes its normalised output to DATA_DIR/sources/<source>/ as two gzipped files:
@@ -143,18 +143,17 @@ export async function* readSourceEntities(dataDir: string, source: string): Asyn
 }
 
 const RELATIONSHIP_SET = new Set<string>(RELATIONSHIPS);
-const TYPE_SET = new Set<string>(ENTITY_TYPES);
 
 export async function* readSourceLinks(dataDir: string, source: string): AsyncGenerator<IngestLink> {
   for await (const line of lines(path.join(sourcesRoot(dataDir), source, LINKS_FILE))) {
     if (!line) continue;
     const [from, to, relationship, label, billing] = line.split('\t');
     if (!from || !to || !relationship || !RELATIONSHIP_SET.has(relationship)) continue;
-    if (!TYPE_SET.has(from.slice(0, from.indexOf(':'))) || !TYPE_SET.has(to.slice(0, to.indexOf(':')))) continue;
+    if (!isEntityKey(from) || !isEntityKey(to)) continue;
     const position = billing ? Number(billing) : NaN;
     yield {
-      from: from as EntityKey,
-      to: to as EntityKey,
+      from,
+      to,
       relationship: relationship as Relationship,
       ...(label ? { label } : {}),
       ...(Number.isSafeInteger(position) && position >= 0 ? { billing: position } : {}),

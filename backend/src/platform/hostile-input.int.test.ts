@@ -1,7 +1,7 @@
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { CLIENT_EVENTS, type ClientEvent, type ClientToServerEvents, type ServerToClientEvents } from '@cinema-dna/shared-types';
+import { CLIENT_EVENTS, CSRF_HEADER, entityKey, type ClientEvent, type ClientToServerEvents, type EntityType, type ServerToClientEvents } from '@cinema-dna/shared-types';
 import { io as connect, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer, type RunningServer } from '../server.js';
@@ -67,8 +67,8 @@ const EXAMPLE_QUERIES: Record<string, Record<string, string>> = {
   'GET /api/auth/google/callback': { error: 'access_denied', state: 'abc', code: 'xyz' },
 };
 const GENERIC_QUERY = { q: 'tom', id: '1', limit: '2' };
-const pathStep = (id: string, name: string, type: string, relationship: unknown) => ({
-  entity: { id, key: `${type}:${id}`, name, type, subtype: null, popularity: 1, profile_path: null, poster_path: null, logo_path: null, release_date: null, year: null, country: null, overview: null },
+const pathStep = (id: string, name: string, type: EntityType, relationship: unknown) => ({
+  entity: { id, key: entityKey(type, id), name, type, subtype: null, popularity: 1, profile_path: null, poster_path: null, logo_path: null, release_date: null, year: null, country: null, overview: null },
   relationship,
 });
 const EXAMPLE_BODIES: Record<string, unknown> = {
@@ -174,7 +174,7 @@ interface Outcome {
 async function send(baseUrl: string, caller: Caller, attempt: Attempt): Promise<Outcome> {
   const headers: Record<string, string> = { accept: 'application/json' };
   if (caller.cookie) headers.cookie = caller.cookie;
-  if (caller.csrfToken) headers['x-csrf-token'] = caller.csrfToken;
+  if (caller.csrfToken) headers[CSRF_HEADER] = caller.csrfToken;
   if (attempt.body !== undefined) headers['content-type'] = 'application/json';
   const res = await fetch(`${baseUrl}${attempt.url}`, {
     method: attempt.method,
@@ -185,7 +185,7 @@ async function send(baseUrl: string, caller: Caller, attempt: Attempt): Promise<
   // A caller follows its own session: sign-in rotates the cookie, and the token comes with it.
   const cookie = res.headers.getSetCookie().find((value) => value.startsWith('cdna.sid='));
   if (cookie) caller.cookie = cookie.split(';')[0];
-  const token = res.headers.get('x-csrf-token');
+  const token = res.headers.get(CSRF_HEADER);
   if (token) caller.csrfToken = token;
   return { status: res.status, text: await res.text(), contentType: res.headers.get('content-type') ?? '' };
 }

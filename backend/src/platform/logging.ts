@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { CSRF_HEADER } from '@cinema-dna/shared-types';
 import { pino, type DestinationStream, type Logger } from 'pino';
 
 export type { Logger };
@@ -11,9 +12,9 @@ export function createLogger(level: string, destination?: DestinationStream): Lo
       paths: [
         'req.headers.cookie',
         'req.headers.authorization',
-        'req.headers["x-csrf-token"]',
+        `req.headers["${CSRF_HEADER.toLowerCase()}"]`,
         'res.headers["set-cookie"]',
-        'res.headers["x-csrf-token"]',
+        `res.headers["${CSRF_HEADER.toLowerCase()}"]`,
         '*.password',
         'password',
         '*.passwordHash',

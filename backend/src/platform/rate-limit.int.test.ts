@@ -1,3 +1,4 @@
+import { CSRF_HEADER } from '@cinema-dna/shared-types';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -40,7 +41,7 @@ describe.each(sharedStateTargets())('API rate limits on the $name counters', (ta
     const send = client.send.bind(client);
     client.send = (method, url, body) => send(method, url, body).set('X-Forwarded-For', ip);
     client.csrfToken = (await client.send('get', '/api/auth/csrf').expect(200)).body.csrfToken;
-    client.csrfToken = (await client.send('post', '/api/auth/login', { username, password }).expect(200)).headers['x-csrf-token'];
+    client.csrfToken = (await client.send('post', '/api/auth/login', { username, password }).expect(200)).get(CSRF_HEADER);
     return client;
   }
 

@@ -71,7 +71,7 @@ describe('realtime on one node (embedded defaults)', () => {
   it('acknowledges a command sent with an ack but no payload', async () => {
     const running = await server();
     const ana = await client(running.url);
-    const emitBare = (event: string) => (ana as unknown as { emitWithAck(event: string): Promise<unknown> }).timeout(5_000).emitWithAck(event);
+    const emitBare = (event: string) => (ana as unknown as { timeout(ms: number): { emitWithAck(event: string): Promise<unknown> } }).timeout(5_000).emitWithAck(event);
     for (const event of [EVENTS.searchCancel, EVENTS.roomJoin, EVENTS.roomLeave, EVENTS.searchStart]) {
       expect(await emitBare(event)).toMatchObject({ ok: false, error: { code: 'VALIDATION_FAILED', message: 'Payload is invalid', details: expect.any(Array) } });
     }

@@ -1,4 +1,4 @@
-import type { Role } from '@cinema-dna/shared-types';
+import { CSRF_HEADER, type Role } from '@cinema-dna/shared-types';
 import request from 'supertest';
 import type { UserService } from '../features/users/service.js';
 import type { AuthenticatedUser } from '../platform/auth/types.js';
@@ -31,7 +31,7 @@ export function apiClient(app: Target, options: { apiKey?: string } = {}): ApiCl
     apiKey: options.apiKey,
     send(method, path, body) {
       let test = agent[method](path);
-      if (client.csrfToken) test = test.set('X-CSRF-Token', client.csrfToken);
+      if (client.csrfToken) test = test.set(CSRF_HEADER, client.csrfToken);
       if (client.apiKey) test = test.set('Authorization', `Bearer ${client.apiKey}`);
       return body === undefined ? test : test.send(body as object);
     },
@@ -52,7 +52,7 @@ export async function signedInClient(app: Target, username: string, password = T
   const client = await anonymousClient(app);
   const res = await client.send('post', '/api/auth/login', { username, password });
   if (res.status !== 200) throw new Error(`sign-in of ${username} failed: ${res.status} ${res.text}`);
-  client.csrfToken = res.headers['x-csrf-token'] as string;
+  client.csrfToken = res.get(CSRF_HEADER);
   return client;
 }
 

@@ -1,3 +1,4 @@
+import { CSRF_HEADER } from '@cinema-dna/shared-types';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ApiRequestError, apiFetch, fieldErrorsOf, setCsrfTokenSource } from './api-client';
 
@@ -44,18 +45,18 @@ describe('CSRF protection of writes', () => {
     const fetchMock = stubFetch(200, '{}');
     await apiFetch('/api/contact', { method: 'POST', body: {} });
     await apiFetch('/api/trending');
-    expect(headersOf(fetchMock, 0)['X-CSRF-Token']).toBe('token-1');
-    expect(headersOf(fetchMock, 1)['X-CSRF-Token']).toBeUndefined();
+    expect(headersOf(fetchMock, 0)[CSRF_HEADER]).toBe('token-1');
+    expect(headersOf(fetchMock, 1)[CSRF_HEADER]).toBeUndefined();
   });
 
   it('adopts the new token the server sends when the session changes (sign-in)', async () => {
     setCsrfTokenSource(async () => 'before-login');
-    const fetchMock = vi.fn(async () => new Response('{}', { status: 200, headers: { 'X-CSRF-Token': 'after-login' } }));
+    const fetchMock = vi.fn(async () => new Response('{}', { status: 200, headers: { [CSRF_HEADER]: 'after-login' } }));
     vi.stubGlobal('fetch', fetchMock);
     await apiFetch('/api/auth/login', { method: 'POST', body: {} });
     await apiFetch('/api/connections/save', { method: 'POST', body: {} });
-    expect(headersOf(fetchMock, 0)['X-CSRF-Token']).toBe('before-login');
-    expect(headersOf(fetchMock, 1)['X-CSRF-Token']).toBe('after-login');
+    expect(headersOf(fetchMock, 0)[CSRF_HEADER]).toBe('before-login');
+    expect(headersOf(fetchMock, 1)[CSRF_HEADER]).toBe('after-login');
   });
 
   it('fetches a fresh token and retries once when the server refuses a stale one', async () => {
@@ -68,7 +69,7 @@ describe('CSRF protection of writes', () => {
       .mockResolvedValueOnce(new Response('{"ok":true}', { status: 200 }));
     vi.stubGlobal('fetch', fetchMock);
     await expect(apiFetch('/api/contact', { method: 'POST', body: {} })).resolves.toEqual({ ok: true });
-    expect(headersOf(fetchMock, 1)['X-CSRF-Token']).toBe('fresh');
+    expect(headersOf(fetchMock, 1)[CSRF_HEADER]).toBe('fresh');
   });
 
   it('gives up after one retry', async () => {

@@ -1,4 +1,4 @@
-import type { ApiError } from '@cinema-dna/shared-types';
+import { CSRF_HEADER, type ApiError } from '@cinema-dna/shared-types';
 
 /**
  * A failed request. The message follows the spec's generic rule, `${status}: ${body text or status text}`;
@@ -69,7 +69,7 @@ export async function apiFetch<T>(path: string, options: ApiFetchOptions = {}, r
   const { method = 'GET', body, signal } = options;
   const headers: Record<string, string> = { Accept: 'application/json' };
   if (body !== undefined) headers['Content-Type'] = 'application/json';
-  if (method !== 'GET') headers['X-CSRF-Token'] = await currentCsrfToken();
+  if (method !== 'GET') headers[CSRF_HEADER] = await currentCsrfToken();
 
   const response = await fetch(path, {
     method,
@@ -79,7 +79,7 @@ export async function apiFetch<T>(path: string, options: ApiFetchOptions = {}, r
     signal,
   });
   // Signing in or out starts a new session; the server hands over its token with the answer.
-  const freshToken = response.headers?.get?.('X-CSRF-Token');
+  const freshToken = response.headers?.get?.(CSRF_HEADER);
   if (freshToken) csrfToken = Promise.resolve(freshToken);
   const text = await response.text();
 

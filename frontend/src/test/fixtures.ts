@@ -1,10 +1,10 @@
-import type { ConnectionResult, EntityDetail, EntitySummary, EntityType, PathStep } from '@cinema-dna/shared-types';
+import { entityKey, type ConnectionResult, type EntityDetail, type EntitySummary, type EntityType, type PathStep } from '@cinema-dna/shared-types';
 
 /** An entity as the API lists it. */
 export function entity(type: EntityType, id: string, name: string, patch: Partial<EntitySummary> = {}): EntitySummary {
   return {
     id,
-    key: `${type}:${id}`,
+    key: entityKey(type, id),
     name,
     type,
     subtype: type === 'person' ? 'actor' : null,

@@ -3,7 +3,7 @@ import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMemorySharedState } from '../../platform/cache/memory.js';
 import type { SharedState } from '../../platform/cache/types.js';
-import { apiKeys } from '../../platform/db/schema.js';
+import { apiKeys } from './schema.js';
 import { apiClient, createTestUser, signedInClient } from '../../test-support/accounts.js';
 import { openTestApp, type TestApp } from '../../test-support/app-fixture.js';
 import { MAX_KEYS_PER_USER } from './service.js';

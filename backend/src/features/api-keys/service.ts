@@ -3,7 +3,8 @@ import type { ApiKeyCreated, ApiKeySummary } from '@cinema-dna/shared-types';
 import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { ApiKeyVerifier, AuthenticatedUser } from '../../platform/auth/types.js';
 import type { Db } from '../../platform/db/database.js';
-import { apiKeys, users } from '../../platform/db/schema.js';
+import { users } from '../../platform/auth/schema.js';
+import { apiKeys } from './schema.js';
 import { AppError, notFound } from '../../platform/errors.js';
 
 export const API_KEY_PREFIX = 'cdna_';

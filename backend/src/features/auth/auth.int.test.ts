@@ -1,16 +1,15 @@
 import { Writable } from 'node:stream';
-import { PASSWORD_RULE, USERNAME_RULE } from '@cinema-dna/shared-types';
+import { CSRF_HEADER, INVALID_CREDENTIALS, PASSWORD_RULE, USERNAME_RULE } from '@cinema-dna/shared-types';
 import { eq } from 'drizzle-orm';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMemorySharedState } from '../../platform/cache/memory.js';
 import type { SharedState } from '../../platform/cache/types.js';
-import { sessions } from '../../platform/db/schema.js';
+import { sessions } from '../../platform/auth/schema.js';
 import { createLogger } from '../../platform/logging.js';
 import { anonymousClient, apiClient, createTestUser, sessionIdOf, signedInClient, TEST_PASSWORD } from '../../test-support/accounts.js';
 import { openTestApp, type TestApp } from '../../test-support/app-fixture.js';
 import { databaseTargets, uniqueSuffix } from '../../test-support/targets.js';
-import { INVALID_CREDENTIALS } from '../users/service.js';
 
 /** Everything the app logs, at the most verbose level, to look for secrets in. */
 function captureLogs() {
@@ -87,13 +86,13 @@ describe.each(databaseTargets())('accounts and sessions on $name', (dbTarget) =>
       const client = await anonymousClient(t.app);
       const body = registration();
       const registered = await client.send('post', '/api/auth/register', body).expect(201);
-      client.csrfToken = registered.headers['x-csrf-token'];
+      client.csrfToken = registered.get(CSRF_HEADER);
       const out = await client.send('post', '/api/auth/logout').expect(204);
-      client.csrfToken = out.headers['x-csrf-token'];
+      client.csrfToken = out.get(CSRF_HEADER);
       await client.send('get', '/api/auth/me').expect(401);
       // Signing out again is harmless.
       const again = await client.send('post', '/api/auth/logout').expect(204);
-      client.csrfToken = again.headers['x-csrf-token'];
+      client.csrfToken = again.get(CSRF_HEADER);
 
       const login = remember(await client.send('post', '/api/auth/login', { username: body.username, password: body.password }).expect(200));
       expect(login.body).toMatchObject({ id: registered.body.id, username: body.username });
@@ -113,7 +112,7 @@ describe.each(databaseTargets())('accounts and sessions on $name', (dbTarget) =>
       const client = await anonymousClient(t.app);
       const registered = await client.send('post', '/api/auth/register', registration()).expect(201);
       expect((await client.send('get', '/api/auth/session').expect(200)).body).toEqual({ user: registered.body });
-      client.csrfToken = registered.headers['x-csrf-token'];
+      client.csrfToken = registered.get(CSRF_HEADER);
       await client.send('post', '/api/auth/logout').expect(204);
       expect((await client.send('get', '/api/auth/session').expect(200)).body).toEqual({ user: null });
     });
@@ -210,7 +209,7 @@ describe.each(databaseTargets())('accounts and sessions on $name', (dbTarget) =>
       const client = await anonymousClient(t.app);
       const broken = await client.agent
         .post('/api/auth/register')
-        .set('X-CSRF-Token', client.csrfToken!)
+        .set(CSRF_HEADER, client.csrfToken!)
         .set('content-type', 'application/json')
         .send('{"username": "ada",');
       expect(broken.status).toBe(400);
@@ -328,7 +327,7 @@ describe.each(databaseTargets())('accounts and sessions on $name', (dbTarget) =>
       const signedInSid = sessionIdOf(login)!;
       expect(signedInSid).toBeTruthy();
       expect(signedInSid).not.toBe(anonymousSid);
-      const rotated = login.headers['x-csrf-token'] as string;
+      const rotated = login.get(CSRF_HEADER);
       expect(rotated).toBeTruthy();
       expect(rotated).not.toBe(csrf.body.csrfToken);
 

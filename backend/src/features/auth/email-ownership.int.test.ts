@@ -1,15 +1,14 @@
-import type { PathStep } from '@cinema-dna/shared-types';
+import { CSRF_HEADER, EMAIL_TAKEN, type PathStep } from '@cinema-dna/shared-types';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMemorySharedState } from '../../platform/cache/memory.js';
 import type { SharedState } from '../../platform/cache/types.js';
-import { emailVerificationTokens } from '../../platform/db/schema.js';
+import { emailVerificationTokens } from './schema.js';
 import { anonymousClient, apiClient, createTestUser, signedInClient, TEST_PASSWORD, type ApiClient } from '../../test-support/accounts.js';
 import { openTestApp, type TestApp } from '../../test-support/app-fixture.js';
 import { lastVerificationToken, verifyEmailThroughApi } from '../../test-support/email-verification.js';
 import { startMockGoogle, type MockGoogle } from '../../test-support/google-oauth.js';
 import { databaseTargets, uniqueSuffix } from '../../test-support/targets.js';
-import { EMAIL_TAKEN } from '../users/service.js';
 import { INVALID_VERIFICATION_LINK } from './email-verification.js';
 
 const bacon = { id: 'kevin-bacon', type: 'person' as const };
@@ -27,7 +26,7 @@ describe.each(databaseTargets())('email ownership on $name', (dbTarget) => {
     database = await dbTarget.open();
     shared = createMemorySharedState();
     t = await openTestApp({ database, shared, google: google.options });
-    path = (await t.connections.find({ fromEntity: bacon, toEntity: hanks }, {}, { countTrending: false })).path;
+    path = (await t.connections.find({ fromEntity: bacon, toEntity: hanks }, {}, { preview: true })).path;
   });
   afterAll(async () => {
     await t.close();
@@ -40,7 +39,7 @@ describe.each(databaseTargets())('email ownership on $name', (dbTarget) => {
   async function register(username: string, email: string, password = TEST_PASSWORD): Promise<ApiClient & { id: number }> {
     const client = await anonymousClient(t.app);
     const res = await client.send('post', '/api/auth/register', { username, email, password }).expect(201);
-    client.csrfToken = res.headers['x-csrf-token'] as string;
+    client.csrfToken = res.get(CSRF_HEADER);
     return Object.assign(client, { id: res.body.id as number });
   }
 

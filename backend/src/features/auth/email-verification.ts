@@ -2,10 +2,10 @@ import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, gt, isNull, ne } from 'drizzle-orm';
 import type { AuthenticatedUser } from '../../platform/auth/types.js';
 import type { Db } from '../../platform/db/database.js';
-import { emailVerificationTokens } from '../../platform/db/schema.js';
+import { emailVerificationTokens } from './schema.js';
 import { AppError } from '../../platform/errors.js';
 import type { Logger } from '../../platform/logging.js';
-import type { UserService } from '../users/service.js';
+import type { Accounts } from './accounts.js';
 import type { Mailer } from './mailer.js';
 
 /** The frontend page a verification link opens; it posts the token to POST /api/auth/verify-email. */
@@ -26,7 +26,7 @@ const invalidLink = () => new AppError(400, 'VALIDATION_FAILED', INVALID_VERIFIC
  * stored, and a token works only for the account it was issued to, while signed in as that account:
  * the owner of an address someone else registered can click the link without handing it over.
  */
-export function createEmailVerification(deps: { db: Db; users: UserService; mailer: Mailer; logger?: Logger; ttlMs?: number }) {
+export function createEmailVerification(deps: { db: Db; users: Pick<Accounts, 'markEmailVerified'>; mailer: Mailer; logger?: Logger; ttlMs?: number }) {
   const { db } = deps;
   const ttlMs = deps.ttlMs ?? VERIFICATION_TTL_MS;
 

@@ -1,6 +1,5 @@
 import type { Request } from 'express';
 import { describe, expect, it } from 'vitest';
-import { usernameBase } from '../users/service.js';
 import { safeReturnTo } from './google.js';
 import { requestOrigin } from './origin.js';
 
@@ -59,18 +58,5 @@ describe('requestOrigin', () => {
 
   it.each(['evil.example/path', 'user@evil.example', 'a b', 'evil.example#x', 'evil.example\\x', ''])('refuses the Host header %j', (host) => {
     expect(requestOrigin(requestWith({}, undefined, { host }))).toBeUndefined();
-  });
-});
-
-describe('usernames for Google accounts', () => {
-  it.each([
-    [{ email: 'Grace.Hopper@example.com', displayName: 'Grace Hopper' }, 'Grace.Hopper'],
-    [{ email: 'gh@example.com', displayName: 'Grace Hopper' }, 'Grace.Hopper'],
-    [{ email: 'José@example.com' }, 'Jose'],
-    [{ displayName: '李小龍' }, 'user'],
-    [{}, 'user'],
-    [{ email: `${'a'.repeat(40)}@example.com` }, 'a'.repeat(25)],
-  ])('%j → %s', (identity, expected) => {
-    expect(usernameBase(identity)).toBe(expected);
   });
 });

@@ -6,7 +6,7 @@ import type { ApiRoutes } from '../../platform/auth/route-registry.js';
 import type { AuthenticatedUser } from '../../platform/auth/types.js';
 import { AppError } from '../../platform/errors.js';
 import type { Logger } from '../../platform/logging.js';
-import type { UserService } from '../users/service.js';
+import type { Accounts } from './accounts.js';
 import { requestOrigin } from './origin.js';
 import { signIn } from './sign-in.js';
 
@@ -74,7 +74,7 @@ function identityOf(profile: Profile) {
  */
 export function googleRoutes(
   routes: ApiRoutes,
-  deps: { passport: AppPassport; users: UserService; options: GoogleSignInOptions | null; publicUrl?: string; logger: Logger },
+  deps: { passport: AppPassport; users: Pick<Accounts, 'signInWithGoogle'>; options: GoogleSignInOptions | null; publicUrl?: string; logger: Logger },
 ): void {
   const { passport, options } = deps;
   if (options) {

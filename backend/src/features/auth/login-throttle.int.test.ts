@@ -1,9 +1,9 @@
+import { INVALID_CREDENTIALS } from '@cinema-dna/shared-types';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SharedState } from '../../platform/cache/types.js';
 import { anonymousClient, createTestUser, TEST_PASSWORD } from '../../test-support/accounts.js';
 import { openTestApp, type TestApp } from '../../test-support/app-fixture.js';
 import { databaseTargets, sharedStateTargets, uniqueSuffix } from '../../test-support/targets.js';
-import { INVALID_CREDENTIALS } from '../users/service.js';
 
 const PER_ACCOUNT = 10;
 const PER_IP = 50;

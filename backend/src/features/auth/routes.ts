@@ -1,15 +1,16 @@
-import { AuthProvidersSchema, LoginRequestSchema, RegisterRequestSchema, SessionResponseSchema, VerifyEmailRequestSchema } from '@cinema-dna/shared-types';
+import { AuthProvidersSchema, INVALID_CREDENTIALS, LoginRequestSchema, RegisterRequestSchema, SessionResponseSchema, VerifyEmailRequestSchema } from '@cinema-dna/shared-types';
 import { csrfTokenFor } from '../../platform/auth/csrf.js';
 import { currentUser } from '../../platform/auth/guards.js';
 import type { ApiRoutes } from '../../platform/auth/route-registry.js';
 import type { Request, Response } from 'express';
 import { Strategy as LocalStrategy } from 'passport-local';
 import type { AppPassport } from '../../platform/auth/authenticate.js';
+import { toAuthUser } from '../../platform/auth/auth-user.js';
 import type { AuthenticatedUser } from '../../platform/auth/types.js';
 import { AppError, parseInput } from '../../platform/errors.js';
 import type { Logger } from '../../platform/logging.js';
 import { rateLimitedError, setRateLimitHeaders, type RateLimiter } from '../../platform/rate-limit.js';
-import { toAuthUser, type UserService } from '../users/service.js';
+import type { Accounts } from './accounts.js';
 import type { EmailVerification } from './email-verification.js';
 import type { LoginThrottle } from './login-throttle.js';
 import { requestOrigin } from './origin.js';
@@ -19,7 +20,7 @@ import { signIn, signOut } from './sign-in.js';
  * Passport's local strategy over the users service, which checks the Argon2id hash (and answers the
  * same 401 for an unknown username and a wrong password, in comparable time).
  */
-function useLocalStrategy(passport: AppPassport, users: UserService): void {
+function useLocalStrategy(passport: AppPassport, users: Accounts): void {
   passport.use(
     'local',
     new LocalStrategy((username, password, done) => {
@@ -36,14 +37,14 @@ function authenticateLocally(passport: AppPassport, req: Request, res: Response)
   return new Promise((resolve, reject) => {
     passport.authenticate('local', { session: false }, (error: unknown, user: AuthenticatedUser | false) => {
       if (error) reject(error);
-      else if (!user) reject(new AppError(401, 'UNAUTHORIZED', 'Invalid username or password.'));
+      else if (!user) reject(new AppError(401, 'UNAUTHORIZED', INVALID_CREDENTIALS));
       else resolve(user);
     })(req, res, reject);
   });
 }
 
 export interface AuthRouteDeps {
-  users: UserService;
+  users: Accounts;
   passport: AppPassport;
   /** Failed password sign-ins per account and per IP. */
   loginThrottle: LoginThrottle;

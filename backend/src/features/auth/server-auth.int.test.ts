@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import type { ClientToServerEvents, ServerToClientEvents } from '@cinema-dna/shared-types';
+import { CSRF_HEADER, type ClientToServerEvents, type ServerToClientEvents } from '@cinema-dna/shared-types';
 import { io as connect, type Socket } from 'socket.io-client';
 import { afterAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../platform/config.js';
@@ -17,7 +17,7 @@ async function signIn(url: string, username: string, password: string) {
   const { csrfToken } = (await csrf.json()) as { csrfToken: string };
   const res = await fetch(`${url}/api/auth/login`, {
     method: 'POST',
-    headers: { 'content-type': 'application/json', cookie: anonymousCookie, 'x-csrf-token': csrfToken },
+    headers: { 'content-type': 'application/json', cookie: anonymousCookie, [CSRF_HEADER]: csrfToken },
     body: JSON.stringify({ username, password }),
   });
   expect(res.status).toBe(200);

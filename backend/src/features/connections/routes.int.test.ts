@@ -1,3 +1,4 @@
+import { parseEntityKey } from '@cinema-dna/shared-types';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seededRandom } from '../../graph/test-graphs.js';
@@ -94,7 +95,6 @@ describe.each(sharedStateTargets())('connection routes with the $name cache', (t
       const random = seededRandom(seed);
       const graph = t.graph.graph;
       const entity = () => graph.key(Math.floor(random() * graph.nodeCount));
-      const asRef = (key: string) => ({ type: key.slice(0, key.indexOf(':')), id: key.slice(key.indexOf(':') + 1) });
       let found = 0;
       for (let i = 0; i < 250; i += 1) {
         const [from, to] = [entity(), entity()];
@@ -102,7 +102,7 @@ describe.each(sharedStateTargets())('connection routes with the $name cache', (t
         if (from === to) continue;
         const res = await request(t.app)
           .post('/api/find-connection')
-          .send({ fromEntity: asRef(from), toEntity: asRef(to), parameters: { avoid, maxDegrees: 1 + (i % 8) } });
+          .send({ fromEntity: parseEntityKey(from), toEntity: parseEntityKey(to), parameters: { avoid, maxDegrees: 1 + (i % 8) } });
         expect(res.status, `seed ${seed} case ${i}: ${from} -> ${to} avoiding ${avoid.join(', ')}`).toBe(200);
         if (!res.body.found) continue;
         found += 1;

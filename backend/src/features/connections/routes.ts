@@ -1,10 +1,8 @@
-import { AlternativesRequestSchema, ConnectionsFindRequestSchema, FindConnectionRequestSchema } from '@cinema-dna/shared-types';
+import { AlternativesRequestSchema, ConnectionsFindRequestSchema, FindConnectionRequestSchema, parseEntityKey } from '@cinema-dna/shared-types';
 import type { ApiRoutes } from '../../platform/auth/route-registry.js';
 import { parseInput } from '../../platform/errors.js';
 import { rateLimit, type RateLimiter } from '../../platform/rate-limit.js';
 import type { ConnectionService } from './service.js';
-
-const splitKey = (key: string) => ({ type: key.slice(0, key.indexOf(':')), id: key.slice(key.indexOf(':') + 1) });
 
 /** Finding connections over REST (the socket path is events.ts), and trending pairs. */
 export function connectionRoutes(routes: ApiRoutes, service: ConnectionService, findLimiter: RateLimiter): void {
@@ -17,7 +15,7 @@ export function connectionRoutes(routes: ApiRoutes, service: ConnectionService, 
     const body = parseInput(ConnectionsFindRequestSchema, req.body, 'Connection request');
     const request = parseInput(
       FindConnectionRequestSchema,
-      { fromEntity: splitKey(body.fromEntityId), toEntity: splitKey(body.toEntityId), parameters: body.maxDegrees ? { maxDegrees: body.maxDegrees } : undefined },
+      { fromEntity: parseEntityKey(body.fromEntityId), toEntity: parseEntityKey(body.toEntityId), parameters: body.maxDegrees ? { maxDegrees: body.maxDegrees } : undefined },
       'Connection request',
     );
     res.json(await service.find(request));

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { ConnectionResult, EntitySummary, FindConnectionRequestSchema, PathStep, SearchParameters, SearchProgressed, TrendingConnection } from '@cinema-dna/shared-types';
-import { SearchParametersSchema } from '@cinema-dna/shared-types';
+import { entityKey, parseEntityKey, SearchParametersSchema } from '@cinema-dna/shared-types';
 import type { z } from 'zod';
 import { GraphError } from '../../graph/errors.js';
 import { SNAPSHOT_VERSION, type GraphService, type ServiceSearchOptions } from '../../graph/index.js';
@@ -8,7 +8,7 @@ import type { SearchProgress, SearchResult } from '../../graph/search.js';
 import type { SharedState } from '../../platform/cache/types.js';
 import { AppError } from '../../platform/errors.js';
 import type { Logger } from '../../platform/logging.js';
-import type { EntityService } from '../entities/service.js';
+import type { EntitySummaries } from './ports.js';
 
 export type FindConnectionInput = z.output<typeof FindConnectionRequestSchema>;
 
@@ -81,7 +81,7 @@ export function fromGraphError(error: unknown): unknown {
 
 export interface ConnectionServiceDeps {
   graph: GraphService;
-  entities: EntityService;
+  entities: EntitySummaries;
   shared: SharedState;
   logger: Logger;
 }
@@ -90,7 +90,6 @@ export interface ConnectionServiceDeps {
 export function createConnectionService(deps: ConnectionServiceDeps) {
   const { graph, entities, shared, logger } = deps;
 
-  const keyOf = (ref: { type: string; id: string }) => `${ref.type}:${ref.id}`;
   /**
    * A new snapshot must not serve old paths: its format version (a new engine may answer differently,
    * e.g. link tiers) and its size (another import) are part of every cache key.
@@ -171,7 +170,7 @@ export function createConnectionService(deps: ConnectionServiceDeps) {
     frontierSize: progress.frontierSize,
     visited: progress.visited,
     edgesScanned: progress.edgesScanned,
-    sample: progress.sample.map((entity) => ({ key: entity.key, id: entity.key.slice(entity.type.length + 1), name: entity.name, type: entity.type })),
+    sample: progress.sample.map((entity) => ({ key: entity.key, id: parseEntityKey(entity.key)!.id, name: entity.name, type: entity.type })),
     elapsedMs: Math.round(progress.elapsedMs * 1000) / 1000,
   });
 
@@ -229,8 +228,8 @@ export function createConnectionService(deps: ConnectionServiceDeps) {
      * unreachable). Never searches, never counts. Unknown entities throw as find does.
      */
     async cachedResult(input: FindConnectionInput): Promise<ConnectionResult | null> {
-      const from = keyOf(input.fromEntity);
-      const to = keyOf(input.toEntity);
+      const from = entityKey(input.fromEntity);
+      const to = entityKey(input.toEntity);
       checkPair(from, to);
       const hit = await readCache(cacheKey(from, to, SearchParametersSchema.parse(input.parameters ?? {})));
       return hit?.result ?? null;
@@ -243,8 +242,8 @@ export function createConnectionService(deps: ConnectionServiceDeps) {
      * neither writes it nor counts towards trending.
      */
     async find(input: FindConnectionInput, options: LiveSearchOptions = {}, { preview = false } = {}): Promise<ConnectionResult> {
-      const from = keyOf(input.fromEntity);
-      const to = keyOf(input.toEntity);
+      const from = entityKey(input.fromEntity);
+      const to = entityKey(input.toEntity);
       checkPair(from, to);
       const parameters = SearchParametersSchema.parse(input.parameters ?? {});
       const key = cacheKey(from, to, parameters);
@@ -275,8 +274,8 @@ export function createConnectionService(deps: ConnectionServiceDeps) {
     },
 
     async alternatives(input: FindConnectionInput, limit: number) {
-      const from = keyOf(input.fromEntity);
-      const to = keyOf(input.toEntity);
+      const from = entityKey(input.fromEntity);
+      const to = entityKey(input.toEntity);
       checkPair(from, to);
       const parameters = SearchParametersSchema.parse(input.parameters ?? {});
       let found;

@@ -1,3 +1,4 @@
+import { entityKey } from '@cinema-dna/shared-types';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SharedState } from '../../platform/cache/types.js';
@@ -39,7 +40,7 @@ describe.each(targets)('trending cards ($name)', (target) => {
   const card = async (from: { id: string }, to: { id: string }): Promise<Card | undefined> => {
     const res = await request(t.app).get('/api/trending').expect(200);
     expect(res.body.degraded).toBe(false);
-    return (res.body.connections as Card[]).find((c) => c.fromEntity.key === `person:${from.id}` && c.toEntity.key === `person:${to.id}`);
+    return (res.body.connections as Card[]).find((c) => c.fromEntity.key === entityKey('person', from.id) && c.toEntity.key === entityKey('person', to.id));
   };
   const keys = (path: Array<{ entity: { key: string } }>) => path.map((step) => step.entity.key);
 

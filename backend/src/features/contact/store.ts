@@ -1,7 +1,7 @@
 import type { ContactMessage } from '@cinema-dna/shared-types';
 import { desc } from 'drizzle-orm';
 import type { Db } from '../../platform/db/database.js';
-import { contactMessages } from '../../platform/db/schema.js';
+import { contactMessages } from './schema.js';
 
 export function createContactStore(db: Db) {
   return {

@@ -101,7 +101,7 @@ describe.each(databaseTargets())('entity routes on the starter catalog ($name)',
       // He has more than 8 films in the catalog: the 8 most popular are shown, each with his role.
       expect(res.body.filmography).toHaveLength(8);
       const popularity = await Promise.all(
-        res.body.filmography.map(async (f: { key: string }) => (await request(t.app).get(`/api/entity/movie/${f.key.slice(6)}`)).body.popularity as number),
+        res.body.filmography.map(async (f: { id: string }) => (await request(t.app).get(`/api/entity/movie/${f.id}`)).body.popularity as number),
       );
       expect(popularity).toEqual([...popularity].sort((a, b) => b - a));
       expect(res.body.filmography.some((f: { character: string | null }) => f.character !== null)).toBe(true);

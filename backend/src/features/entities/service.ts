@@ -1,11 +1,10 @@
-import type { EntityDetail, EntitySummary, EntityType, FacetedSearchResponse, GraphStats, NamedList } from '@cinema-dna/shared-types';
+import { entityKey, type EntityDetail, type EntityKey, type EntitySummary, type EntityType, type FacetedSearchResponse, type GraphStats, type NamedList } from '@cinema-dna/shared-types';
 import type { FacetedSearchQuerySchema } from '@cinema-dna/shared-types';
 import { LRUCache } from 'lru-cache';
 import type { z } from 'zod';
 import type { GraphService } from '../../graph/index.js';
-import { findEntityDetails, type StoredEntity } from '../../ingest/entity-store.js';
-import type { EntityKey } from '../../ingest/model.js';
-import type { TmdbEnricher } from '../../ingest/tmdb/enrichment.js';
+import { findEntityDetails, type StoredEntity } from '../../catalog/entity-store.js';
+import type { DetailsEnricher } from '../../catalog/model.js';
 import type { Db } from '../../platform/db/database.js';
 import { AppError } from '../../platform/errors.js';
 import { byBilling, neighboursOf } from './neighbours.js';
@@ -29,7 +28,7 @@ const yearOf = (stored?: StoredEntity) => stored?.details.year ?? (stored?.detai
 /** Entity details kept in memory: they only change with a new import, which needs a restart to serve. */
 export const DETAILS_CACHE_ENTRIES = 200_000;
 
-export function createEntityService(deps: { graph: GraphService; db: Db; enricher?: TmdbEnricher | null }) {
+export function createEntityService(deps: { graph: GraphService; db: Db; enricher?: DetailsEnricher | null }) {
   const { graph, db, enricher } = deps;
   // null marks "no details row", so absent entities do not send a query each time either.
   const detailsCache = new LRUCache<EntityKey, StoredEntity | typeof NO_DETAILS>({ max: DETAILS_CACHE_ENTRIES });
@@ -74,7 +73,7 @@ export function createEntityService(deps: { graph: GraphService; db: Db; enriche
     const entity = graph.entityAt(index);
     const details = stored?.details ?? {};
     return {
-      id: entity.key.slice(entity.type.length + 1),
+      id: entity.id,
       key: entity.key,
       name: entity.name,
       type: entity.type,
@@ -97,7 +96,7 @@ export function createEntityService(deps: { graph: GraphService; db: Db; enriche
 
   /** The node of `type:id`, or a 404 naming the type as the entity page says it. */
   function require(type: EntityType, id: string): number {
-    const index = graph.resolve(`${type}:${id}`);
+    const index = graph.resolve(entityKey(type, id));
     if (index === null || index < 0) throw new AppError(404, 'NOT_FOUND', `The requested ${type} could not be found.`);
     return index;
   }
@@ -169,10 +168,7 @@ export function createEntityService(deps: { graph: GraphService; db: Db; enriche
       const details = own?.details ?? {};
       const storedOf = (i: number) => stored.get(graph.entityAt(i).key as EntityKey);
       const byPopularity = (a: { index: number }, b: { index: number }) => graph.entityAt(b.index).popularity - graph.entityAt(a.index).popularity;
-      const idOf = (i: number) => {
-        const entity = graph.entityAt(i);
-        return entity.key.slice(entity.type.length + 1);
-      };
+      const idOf = (i: number) => graph.entityAt(i).id;
 
       const credits = links.filter((link) => graph.entityAt(link.index).type === 'movie' && link.forward && type === 'person').sort(byPopularity);
       const knownFor = new Map<number, { character: string | null; job: string | null }>();
@@ -235,7 +231,7 @@ export function createEntityService(deps: { graph: GraphService; db: Db; enriche
       for (let index = 0; index < g.nodeCount; index++) {
         if (g.type(index) !== type) continue;
         const entity = g.entity(index);
-        items.push({ id: entity.key.slice(type.length + 1), name: entity.name, count: g.degree(index) });
+        items.push({ id: entity.id, name: entity.name, count: g.degree(index) });
       }
       return { items: items.sort((a, b) => b.count - a.count || a.name.localeCompare(b.name)) };
     },

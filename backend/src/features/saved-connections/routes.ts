@@ -2,8 +2,8 @@ import { INVALID_CONNECTION_PATH, SaveConnectionRequestSchema } from '@cinema-dn
 import { z } from 'zod';
 import { currentUser } from '../../platform/auth/guards.js';
 import type { ApiRoutes } from '../../platform/auth/route-registry.js';
+import type { UserDirectory } from '../../platform/auth/types.js';
 import { AppError, notFound, parseInput, validationDetails } from '../../platform/errors.js';
-import type { UserService } from '../users/service.js';
 import type { SavedConnectionService } from './service.js';
 
 const UserParamsSchema = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
@@ -17,7 +17,7 @@ function parseSaveRequest(body: unknown) {
 }
 
 /** Saving found paths, and listing a user's saved ones (their own, or any for moderators and admins). */
-export function savedConnectionRoutes(routes: ApiRoutes, deps: { service: SavedConnectionService; users: UserService }): void {
+export function savedConnectionRoutes(routes: ApiRoutes, deps: { service: SavedConnectionService; users: Pick<UserDirectory, 'findById'> }): void {
   routes.post('/connections/save', 'user', async (req, res) => {
     const input = parseSaveRequest(req.body);
     res.status(201).json(await deps.service.save(currentUser(req).id, input));

@@ -2,7 +2,7 @@ import type { EntityType, SaveConnectionRequestSchema, UserConnection } from '@c
 import { desc, eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../platform/db/database.js';
-import { savedConnections } from '../../platform/db/schema.js';
+import { savedConnections } from './schema.js';
 
 type Row = typeof savedConnections.$inferSelect;
 

@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { EntityKeySchema } from '@cinema-dna/shared-types';
+import { EntityKeySchema, parseEntityKey } from '@cinema-dna/shared-types';
 import type { ConnectionResult } from '@cinema-dna/shared-types';
 import type { Request, Response } from 'express';
 import { LRUCache } from 'lru-cache';
@@ -8,8 +8,7 @@ import type { ApiRoutes } from '../../platform/auth/route-registry.js';
 import { z } from 'zod';
 import { AppError, parseInput } from '../../platform/errors.js';
 import { rateLimitedError, requestIdentity, setRateLimitHeaders, type RateLimiter } from '../../platform/rate-limit.js';
-import type { ConnectionService } from '../connections/service.js';
-import type { EntityService } from '../entities/service.js';
+import type { ShareConnections, ShareEntities } from './ports.js';
 import { renderConnectionPreview } from './preview-image.js';
 
 const SharedLinkSchema = z.object({ from: EntityKeySchema, to: EntityKeySchema });
@@ -18,19 +17,18 @@ const PREVIEW_CACHE_SIZE = 200;
 /** Connections resolved for link previews, so the page and its image (and every later unfurl) search once. */
 const RESOLVED_CACHE_SIZE = 1_000;
 
-const split = (key: string) => ({ type: key.slice(0, key.indexOf(':')) as never, id: key.slice(key.indexOf(':') + 1) });
 const escapeHtml = (text: string) => text.replace(/[<>&"]/g, (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', '"': '&quot;' })[c]!);
 
 export interface ShareDeps {
-  entities: EntityService;
-  connections: ConnectionService;
+  entities: ShareEntities;
+  connections: ShareConnections;
   /** The find-connection limit: a preview that has to search counts against it like any search. */
   findLimiter: RateLimiter;
   publicUrl?: string;
 }
 
 /** One resolved-pair cache per connection service, shared by the page and the image routes. */
-const resolvedCaches = new WeakMap<ConnectionService, LRUCache<string, ConnectionResult>>();
+const resolvedCaches = new WeakMap<ShareConnections, LRUCache<string, ConnectionResult>>();
 
 /**
  * Resolves a shared pair: both endpoints' summaries and the connection between them. A pair already
@@ -39,7 +37,8 @@ const resolvedCaches = new WeakMap<ConnectionService, LRUCache<string, Connectio
  * unlimited searches (a crawler unfurling a link searches once: the image reuses the page's result).
  */
 async function resolvePair(deps: ShareDeps, req: Request, res: Response, from: string, to: string) {
-  const [fromType, toType] = [split(from), split(to)];
+  // Both keys passed SharedLinkSchema, whose rule is parseEntityKey's.
+  const [fromType, toType] = [parseEntityKey(from)!, parseEntityKey(to)!];
   const [fromIndex, toIndex] = [deps.entities.require(fromType.type, fromType.id), deps.entities.require(toType.type, toType.id)];
   const [fromEntity, toEntity] = await deps.entities.summaries([fromIndex, toIndex]);
   let resolved = resolvedCaches.get(deps.connections);

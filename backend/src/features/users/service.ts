@@ -1,44 +1,25 @@
 import { randomInt } from 'node:crypto';
-import { RegisterRequestSchema, USERNAME_MAX, type AuthUser, type RegisterRequest, type Role } from '@cinema-dna/shared-types';
+import {
+  ACCOUNT_DEACTIVATED,
+  EMAIL_TAKEN,
+  INVALID_CREDENTIALS,
+  RegisterRequestSchema,
+  USERNAME_MAX,
+  USERNAME_TAKEN,
+  type RegisterRequest,
+  type Role,
+} from '@cinema-dna/shared-types';
 import type { z } from 'zod';
 import { forbidden } from '../../platform/auth/guards.js';
 import { hashPassword, verifyPassword } from '../../platform/auth/passwords.js';
-import type { AuthenticatedUser, UserDirectory } from '../../platform/auth/types.js';
+import type { AuthenticatedUser, GoogleIdentity, UserDirectory } from '../../platform/auth/types.js';
 import type { Db } from '../../platform/db/database.js';
 import { AppError } from '../../platform/errors.js';
 import type { Logger } from '../../platform/logging.js';
 import { createUserStore, EMAIL_INDEX, GOOGLE_ID_INDEX, isUniqueViolation, type NewUser } from './store.js';
 
-/** One message for an unknown username and a wrong password alike. */
-export const INVALID_CREDENTIALS = 'Invalid username or password.';
-export const USERNAME_TAKEN = 'Username already taken';
-export const EMAIL_TAKEN = 'An account with this email already exists. Sign in instead.';
-export const ACCOUNT_DEACTIVATED = 'This account has been deactivated.';
 /** Activity is recorded at most this often per user (one write per request would be wasteful). */
 const TOUCH_INTERVAL_MS = 5 * 60_000;
-
-/** What a Google sign-in tells us about the person. */
-export interface GoogleIdentity {
-  googleId: string;
-  email?: string;
-  emailVerified: boolean;
-  displayName?: string;
-}
-
-/** The user as API responses show it (shared-types AuthUserSchema). */
-export function toAuthUser(user: AuthenticatedUser): AuthUser {
-  return {
-    id: user.id,
-    username: user.username,
-    displayName: user.displayName,
-    email: user.email,
-    emailVerified: user.emailVerified,
-    role: user.role,
-    level: user.level,
-    points: user.points,
-    createdAt: user.createdAt.toISOString(),
-  };
-}
 
 /** A username from a Google profile: the email's name or the display name, reduced to the allowed characters. */
 export function usernameBase(identity: Pick<GoogleIdentity, 'email' | 'displayName'>): string {

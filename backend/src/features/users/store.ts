@@ -2,7 +2,7 @@ import type { Role } from '@cinema-dna/shared-types';
 import { and, count, eq, isNull, ne, sql } from 'drizzle-orm';
 import type { AuthenticatedUser } from '../../platform/auth/types.js';
 import type { Db } from '../../platform/db/database.js';
-import { users } from '../../platform/db/schema.js';
+import { users } from '../../platform/auth/schema.js';
 
 /** Every column a request may see: never the password hash or the Google id. */
 const PUBLIC_COLUMNS = {

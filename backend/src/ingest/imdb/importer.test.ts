@@ -1,3 +1,4 @@
+import { entityKey, parseEntityKey } from '@cinema-dna/shared-types';
 import { copyFileSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -49,7 +50,7 @@ function gzippedFixtures(replace: Record<string, string> = {}): string {
   return dir;
 }
 
-const byKey = (entities: IngestEntity[]) => new Map(entities.map((e) => [`${e.type}:${e.id}`, e]));
+const byKey = (entities: IngestEntity[]) => new Map(entities.map((e) => [entityKey(e), e]));
 const linksOf = (links: IngestLink[], from: string) => links.filter((l) => l.from === from).map((l) => [l.to, l.relationship, l.label ?? null]);
 
 describe('importImdb on the fixtures', async () => {
@@ -237,7 +238,7 @@ describe.runIf(existsSync(SHARED))('importImdb on the shared IMDb subset', () =>
     expect(named).toHaveLength(10_177);
     // One link per (person, title) pair and relationship; pairs match the raw rows exactly.
     const pairs = new Set(principals.filter((f) => names.has(f[2])).map((f) => `person:${f[2]}>movie:${f[0]}`));
-    expect(new Set(links.filter((l) => l.from.startsWith('person:')).map((l) => `${l.from}>${l.to}`))).toEqual(pairs);
+    expect(new Set(links.filter((l) => parseEntityKey(l.from)?.type === 'person').map((l) => `${l.from}>${l.to}`))).toEqual(pairs);
     const genreLinks = raw('title.basics.tsv.gz').reduce((sum, f) => sum + (f[8] === '\\N' ? 0 : f[8]!.split(',').length), 0);
     expect(links.filter((l) => l.relationship === 'has_genre')).toHaveLength(genreLinks);
   });

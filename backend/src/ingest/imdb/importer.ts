@@ -1,7 +1,7 @@
 import { statSync } from 'node:fs';
-import type { PersonSubtype, Relationship } from '@cinema-dna/shared-types';
+import { entityKey, parseEntityKey, type EntityKey, type PersonSubtype, type Relationship } from '@cinema-dna/shared-types';
 import { ImportInputError, type ImportContext, type Importer } from '../importer.js';
-import { slugify, type EntityDetails, type EntityKey } from '../model.js';
+import { slugify, type EntityDetails } from '../model.js';
 import { downloadImdb } from './download.js';
 import { DenseIdIndex, IdTable, withRoom } from './id-table.js';
 import { findInput, readTsv, type TsvRow } from './tsv.js';
@@ -161,7 +161,7 @@ async function readTitles(file: string, allTypes: boolean, ratings: Ratings | un
     await writer.addEntity({ type: 'movie', id: tconst, name, popularity, details });
     if (row.isNull(8)) return;
     const list = row.field(8);
-    const from: EntityKey = `movie:${tconst}`;
+    const from = entityKey('movie', tconst);
     for (let start = 0; start < list.length; ) {
       let comma = list.indexOf(',', start);
       if (comma === -1) comma = list.length;
@@ -185,7 +185,7 @@ async function readTitles(file: string, allTypes: boolean, ratings: Ratings | un
     return emit(row, index);
   });
   for (const genre of genres.values()) {
-    if (genre) await writer.addEntity({ type: 'genre', id: genre.key.slice('genre:'.length), name: genre.name, popularity: genre.popularity });
+    if (genre) await writer.addEntity({ type: 'genre', id: parseEntityKey(genre.key)!.id, name: genre.name, popularity: genre.popularity });
   }
   return titles;
 }
@@ -357,7 +357,7 @@ async function readPrincipals(file: string, titles: Titles, people: DenseIdIndex
         label = joinLabel(label, labels[j], relationship === 'acted_in' ? ' / ' : ', ');
       }
       if (firstOfPerson) credits.stats.credit(people.intern(persons[i]!), titlePopularity * weight, kindMask);
-      const from: EntityKey = `person:${nconsts[i]}`;
+      const from = entityKey('person', nconsts[i]!);
       await writer.addLink({ from, to, relationship, ...(label ? { label } : {}), ...(billing >= 0 ? { billing } : {}) });
     }
   };
@@ -373,7 +373,7 @@ async function readPrincipals(file: string, titles: Titles, people: DenseIdIndex
     groupTitle = title;
     groupIndex = titles.index.get(title);
     if (groupIndex < 0) return pending;
-    groupKey = `movie:${row.field(0)}`;
+    groupKey = entityKey('movie', row.field(0));
     if (!pending) return add(row);
     // flush() still reads the group arrays while it writes: add the new title's row once it is done.
     return pending.then(() => add(row));

@@ -1,10 +1,11 @@
+import { entityKey, parseEntityKey, type EntityKey } from '@cinema-dna/shared-types';
 import { describe, expect, it } from 'vitest';
-import { slugify, type EntityKey, type IngestLink } from '../model.js';
+import { slugify, type IngestLink } from '../model.js';
 import { awardName, catalogToGraph, readCatalog } from './catalog.js';
 
 const files = readCatalog();
 const graph = catalogToGraph(files);
-const keys = new Set(graph.entities.map((e) => `${e.type}:${e.id}`));
+const keys = new Set(graph.entities.map((e) => entityKey(e)));
 
 /** A plain BFS over the catalog's links, independent of the engine: degrees between two keys. */
 function distance(links: IngestLink[], from: EntityKey, to: EntityKey, through: (key: string) => boolean = () => true): number | null {
@@ -28,7 +29,7 @@ function distance(links: IngestLink[], from: EntityKey, to: EntityKey, through: 
   return null;
 }
 const person = (name: string) => `person:${slugify(name)}` as EntityKey;
-const creditsOnly = (key: string) => key.startsWith('person:') || key.startsWith('movie:');
+const creditsOnly = (key: string) => ['person', 'movie'].includes(parseEntityKey(key)?.type ?? '');
 
 describe('the starter catalog', () => {
   it('parses, and every link joins two entities of the catalog', () => {

@@ -1,8 +1,8 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { PersonSubtype, Relationship } from '@cinema-dna/shared-types';
-import { entityKey, slugify, type EntityKey, type IngestEntity, type IngestLink } from '../model.js';
+import { entityKey, type EntityKey, type PersonSubtype, type Relationship } from '@cinema-dna/shared-types';
+import { slugify, type IngestEntity, type IngestLink } from '../model.js';
 import { CatalogFileSchema, type CatalogFile, type CatalogPerson } from './catalog-schema.js';
 
 /** The catalog's JSON files, in the source tree; the same relative path from src/ and from dist/. */

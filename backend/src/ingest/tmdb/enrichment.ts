@@ -1,4 +1,5 @@
 import type { Logger } from '../../platform/logging.js';
+import type { DetailsEnricher } from '../../catalog/model.js';
 import type { EntityDetails } from '../model.js';
 import { TmdbClient } from './client.js';
 import { movieDetails, personDetails } from './movie-graph.js';
@@ -20,12 +21,8 @@ export interface TmdbEnricherOptions {
   timeoutMs?: number;
 }
 
-export interface TmdbEnricher {
-  /** Poster, overview, dates, runtime, votes... of a movie by TMDB id; null when off, unknown or failing. */
-  enrichMovie(tmdbId: number | string): Promise<EntityDetails | null>;
-  /** Profile photo, biography, birthday, birthplace... of a person by TMDB id; null when off, unknown or failing. */
-  enrichPerson(tmdbId: number | string): Promise<EntityDetails | null>;
-}
+/** The catalog's enrichment port, answered from TMDB. */
+export type TmdbEnricher = DetailsEnricher;
 
 export const ENRICHMENT_TTL_MS = 86_400_000;
 

@@ -1,3 +1,4 @@
+import { entityKey } from '@cinema-dna/shared-types';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -40,7 +41,7 @@ async function runImporter(options: Partial<TmdbImportOptions> & { baseUrl: stri
     throw error;
   }
   const entities = new Map<string, IngestEntity>();
-  for await (const entity of readSourceEntities(dataDir, 'tmdb')) entities.set(`${entity.type}:${entity.id}`, entity);
+  for await (const entity of readSourceEntities(dataDir, 'tmdb')) entities.set(entityKey(entity), entity);
   const links: IngestLink[] = [];
   for await (const link of readSourceLinks(dataDir, 'tmdb')) links.push(link);
   return { entities, links };

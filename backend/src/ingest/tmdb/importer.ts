@@ -1,5 +1,6 @@
+import { entityKey, type EntityKey } from '@cinema-dna/shared-types';
 import type { ImportContext, Importer } from '../importer.js';
-import { entityKey, type EntityDetails, type EntityKey, type IngestEntity } from '../model.js';
+import { type EntityDetails, type IngestEntity } from '../model.js';
 import { TMDB_DEFAULT_BASE_URL, TmdbClient } from './client.js';
 import { CrawlState, MOVIE_LISTS, type MovieList } from './crawl-state.js';
 import { movieToGraph, personDetails, pickSubtype, roundPopularity, type RoleCounts } from './movie-graph.js';

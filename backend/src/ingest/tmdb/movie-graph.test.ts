@@ -1,3 +1,4 @@
+import { entityKey } from '@cinema-dna/shared-types';
 import { existsSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { crewRole, movieToGraph, personDetails, pickSubtype } from './movie-graph.js';
@@ -71,7 +72,7 @@ describe.runIf(existsSync(RECORDED))('the recorded TMDB bodies', () => {
     const movie = TmdbMovieDetailsSchema.parse(recorded('movie-details-append-credits.json'));
     const graph = movieToGraph(movie);
     expect(graph.movie).toMatchObject({ id: '120', name: 'The Lord of the Rings: The Fellowship of the Ring', details: { year: 2001, runtime: 179, imdb_id: 'tt0120737', poster_path: '/6oom5QYQ2yQTMJIbnvbkBL9cHo6.jpg' } });
-    expect(graph.related.map((e) => `${e.type}:${e.id}`)).toEqual(
+    expect(graph.related.map((e) => entityKey(e))).toEqual(
       expect.arrayContaining(['genre:adventure', 'company:12', 'collection:119', 'location:nz', 'location:us']),
     );
     expect(graph.links).toEqual(

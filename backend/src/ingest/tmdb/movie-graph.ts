@@ -1,5 +1,5 @@
-import type { PersonSubtype, Relationship } from '@cinema-dna/shared-types';
-import { entityKey, slugify, type EntityDetails, type EntityKey, type IngestEntity, type IngestLink } from '../model.js';
+import { entityKey, type EntityKey, type PersonSubtype, type Relationship } from '@cinema-dna/shared-types';
+import { slugify, type EntityDetails, type IngestEntity, type IngestLink } from '../model.js';
 import type { TmdbCastCredit, TmdbCrewCredit, TmdbMovieDetails, TmdbPersonDetails } from './schemas.js';
 
 /**

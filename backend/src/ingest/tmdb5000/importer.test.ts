@@ -1,3 +1,4 @@
+import { entityKey, parseEntityKey } from '@cinema-dna/shared-types';
 import { createReadStream, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -54,7 +55,7 @@ function fixtures({ gzip = false, movies = (t: string) => t, credits = (t: strin
   return dir;
 }
 
-const byKey = (entities: IngestEntity[]) => new Map(entities.map((e) => [`${e.type}:${e.id}`, e]));
+const byKey = (entities: IngestEntity[]) => new Map(entities.map((e) => [entityKey(e), e]));
 const linksOf = (links: IngestLink[], from: string) => links.filter((l) => l.from === from).map((l) => [l.to, l.relationship, l.label ?? null]);
 
 describe('importTmdb5000 on the fixtures', async () => {
@@ -99,7 +100,7 @@ describe('importTmdb5000 on the fixtures', async () => {
       ['company:4', 'produced_by', null],
       ['location:us', 'country', null],
     ]);
-    const keys = entities.map((e) => `${e.type}:${e.id}`);
+    const keys = entities.map((e) => entityKey(e));
     expect(new Set(keys).size).toBe(keys.length);
   });
 
@@ -231,7 +232,7 @@ function shortestPath(links: IngestLink[], from: string, to: string): string[] |
     else adjacent.set(a, [b]);
   };
   for (const link of links) {
-    if (!link.from.startsWith('person:') || !link.to.startsWith('movie:')) continue;
+    if (parseEntityKey(link.from)?.type !== 'person' || parseEntityKey(link.to)?.type !== 'movie') continue;
     connect(link.from, link.to);
     connect(link.to, link.from);
   }

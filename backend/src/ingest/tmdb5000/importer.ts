@@ -3,12 +3,12 @@ import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { createGunzip } from 'node:zlib';
 import { CsvError, parse } from 'csv-parse';
-import type { PersonSubtype, Relationship } from '@cinema-dna/shared-types';
+import { entityKey, type EntityKey, type PersonSubtype, type Relationship } from '@cinema-dna/shared-types';
 import { ImportInputError, type Importer } from '../importer.js';
 import { linkTier, mainRole, MAIN_ROLE_WEIGHT } from '../../graph/tiers.js';
 import { SUBTYPE_OF_RELATIONSHIP } from '../../graph/model.js';
 import { crewRole, RELATIONSHIP_OF_ROLE } from '../tmdb/movie-graph.js';
-import { entityKey, slugify, type EntityDetails, type EntityKey, type IngestEntity, type IngestLink } from '../model.js';
+import { slugify, type EntityDetails, type IngestEntity, type IngestLink } from '../model.js';
 
 /**
  * `data:tmdb5000`: the public "TMDB 5000 Movie Dataset" (tmdb_5000_movies.csv + tmdb_5000_credits.csv,

@@ -1,6 +1,7 @@
+import { entityKey, parseEntityKey, type EntityKey } from '@cinema-dna/shared-types';
 import { readFileSync } from 'node:fs';
 import { ImportInputError } from '../importer.js';
-import { entityKey, slugify, type EntityKey, type IngestEntity, type IngestLink } from '../model.js';
+import { slugify, type IngestEntity, type IngestLink } from '../model.js';
 import type { ExternalIds } from '../key-resolver.js';
 import type { SparqlBinding, SparqlResults } from './sparql-client.js';
 
@@ -164,7 +165,7 @@ export async function awardsToGraph(statements: AwardStatement[], resolveKey: Re
     const awardKey = entityKey('award', slugify(statement.awardLabel));
     const award = awards.get(awardKey) ?? { type: 'award', id: slugify(statement.awardLabel), name: statement.awardLabel, popularity: 0, details: { wikidata_id: statement.award } };
     awards.set(awardKey, award);
-    const what = subjectKey.startsWith('person:') && statement.workLabel ? statement.workLabel : categoryOf(statement.awardLabel);
+    const what = parseEntityKey(subjectKey)?.type === 'person' && statement.workLabel ? statement.workLabel : categoryOf(statement.awardLabel);
     const label = statement.year !== undefined ? `${statement.year} · ${what}` : what;
     const id = `${subjectKey}|${awardKey}|${label}`;
     const previous = links.get(id);

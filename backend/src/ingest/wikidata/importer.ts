@@ -1,5 +1,6 @@
+import { entityKey, type EntityKey } from '@cinema-dna/shared-types';
 import type { Importer } from '../importer.js';
-import type { EntityKey, IngestEntity } from '../model.js';
+import type { IngestEntity } from '../model.js';
 import type { Clock } from '../tmdb/rate-limiter.js';
 import { AWARD_BODIES, awardQuery, awardsToGraph, collectStatements, QUERY_FILE_NAME, type AwardBodyId, type AwardMatchStats, type ResolveKey } from './award-statements.js';
 import { runSparqlQuery, WIKIDATA_SPARQL_ENDPOINT } from './sparql-client.js';
@@ -50,7 +51,7 @@ export const importWikidataAwards: Importer<WikidataAwardsOptions> = async (opti
     const graph = await awardsToGraph(statements, options.resolveKey);
     for (const link of graph.links) await writer.addLink(link);
     for (const award of graph.awards) {
-      const key: EntityKey = `award:${award.id}`;
+      const key = entityKey('award', award.id);
       const known = awards.get(key);
       if (known) known.popularity += award.popularity;
       else awards.set(key, award);

@@ -54,8 +54,8 @@ const signedIn = (ok: number): Expected => ({ anonymous: 401, user: ok, otherUse
 const sessionChanging = (ok: number): Expected => ({ anonymous: ok, user: ok, otherUser: ok, moderator: ok, admin: ok, apiKey: 403, deactivated: 403 });
 const sessionOnly = (ok: number): Expected => ({ ...signedIn(ok), apiKey: 403 });
 
-const bacon = { id: 'kevin-bacon', type: 'person' };
-const hanks = { id: 'tom-hanks', type: 'person' };
+const bacon = { id: 'kevin-bacon', type: 'person' as const };
+const hanks = { id: 'tom-hanks', type: 'person' as const };
 const contact = { name: 'Matrix', email: 'matrix@example.com', subject: 'Access', message: 'Checking who may write.' };
 
 const MATRIX: Row[] = [
@@ -155,7 +155,7 @@ describe.each(databaseTargets())('authorization matrix on $name', (dbTarget) => 
     accounts.admin = await createTestUser(t.users, { prefix: 'admin', role: 'admin' });
     accounts.deactivated = await createTestUser(t.users, { prefix: 'gone' });
     ownerKey = (await t.apiKeys.create(accounts.owner.user.id, 'matrix key')).key;
-    const found = await t.connections.find({ fromEntity: bacon, toEntity: hanks }, {}, { countTrending: false });
+    const found = await t.connections.find({ fromEntity: bacon, toEntity: hanks }, {}, { preview: true });
     fixture = {
       owner: accounts.owner.user,
       loginTarget: (await createTestUser(t.users, { prefix: 'target' })).username,

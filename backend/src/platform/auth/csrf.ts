@@ -1,9 +1,9 @@
 import { randomBytes, timingSafeEqual } from 'node:crypto';
+import { CSRF_HEADER } from '@cinema-dna/shared-types';
 import type { Request, RequestHandler } from 'express';
 import { AppError } from '../errors.js';
 
 const UNSAFE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
-export const CSRF_HEADER_NAME = 'x-csrf-token';
 
 /**
  * When a route's writes need the CSRF token:
@@ -22,7 +22,7 @@ export function csrfTokenFor(req: Request): string {
 
 function tokenMatches(req: Request): boolean {
   const expected = req.session?.csrfToken;
-  const sent = req.get(CSRF_HEADER_NAME);
+  const sent = req.get(CSRF_HEADER);
   if (!expected || !sent) return false;
   const [a, b] = [Buffer.from(sent), Buffer.from(expected)];
   return a.length === b.length && timingSafeEqual(a, b);

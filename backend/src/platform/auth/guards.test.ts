@@ -11,6 +11,7 @@ const user = (id: number, role: AuthenticatedUser['role'] = 'user'): Authenticat
   username: `u${id}`,
   displayName: `U${id}`,
   email: `u${id}@example.com`,
+  emailVerified: true,
   role,
   isActive: true,
   level: 1,

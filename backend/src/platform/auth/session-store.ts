@@ -1,7 +1,7 @@
 import { and, eq, lt, sql } from 'drizzle-orm';
 import session, { type SessionData } from 'express-session';
 import type { Db } from '../db/database.js';
-import { sessions } from '../db/schema.js';
+import { sessions } from './schema.js';
 import type { Logger } from '../logging.js';
 
 type Callback<T = void> = (error?: unknown, value?: T) => void;

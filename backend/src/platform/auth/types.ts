@@ -16,6 +16,14 @@ export interface AuthenticatedUser {
   lastActiveAt: Date;
 }
 
+/** What a Google sign-in tells us about the person. */
+export interface GoogleIdentity {
+  googleId: string;
+  email?: string;
+  emailVerified: boolean;
+  displayName?: string;
+}
+
 /** How the request proved who it is: a session cookie, or an `Authorization: Bearer` API key. */
 export type AuthMethod = 'session' | 'api-key';
 

@@ -3,7 +3,7 @@ import { mkdtempSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { EVENTS, type ClientToServerEvents, type ServerToClientEvents } from '@cinema-dna/shared-types';
+import { EVENTS, HealthSchema, TrendingResponseSchema, type ClientToServerEvents, type ServerToClientEvents } from '@cinema-dna/shared-types';
 import { io as connect, type Socket } from 'socket.io-client';
 import { afterAll, describe, expect, it } from 'vitest';
 import { startServer, type RunningServer } from '../../server.js';
@@ -57,7 +57,7 @@ describe.runIf(hasRedisServer)('when Redis goes away while the app runs', () => 
       REDIS_URL: `redis://127.0.0.1:${port}`,
     });
     server = await startServer(config, { logger: createLogger('silent') });
-    const health = async () => (await fetch(`${server!.url}/api/health`)).json();
+    const health = async () => HealthSchema.parse(await (await fetch(`${server!.url}/api/health`)).json());
     expect((await health()).cache).toMatchObject({ status: 'up', driver: 'redis' });
 
     const socket: Socket<ServerToClientEvents, ClientToServerEvents> = connect(server.url, { transports: ['websocket'], forceNew: true });
@@ -65,7 +65,7 @@ describe.runIf(hasRedisServer)('when Redis goes away while the app runs', () => 
     const search = { fromEntity: { id: 'kevin-bacon', type: 'person' }, toEntity: { id: 'tom-hanks', type: 'person' } };
     const found = await fetch(`${server.url}/api/find-connection`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(search) });
     expect(found.status).toBe(200);
-    const trendingBefore = await (await fetch(`${server.url}/api/trending`)).json();
+    const trendingBefore = TrendingResponseSchema.parse(await (await fetch(`${server.url}/api/trending`)).json());
     expect(trendingBefore).toMatchObject({ degraded: false, connections: [{ fromEntity: { key: 'person:kevin-bacon' }, searchCount: 1 }] });
 
     await stopRedis(redis);
@@ -78,14 +78,14 @@ describe.runIf(hasRedisServer)('when Redis goes away while the app runs', () => 
     expect(during.status).toBe(201);
     const down = await fetch(`${server.url}/api/health`);
     expect(down.status).toBe(200);
-    const downBody = await down.json();
+    const downBody = HealthSchema.parse(await down.json());
     expect(downBody.status).toBe('degraded');
     expect(downBody.cache).toMatchObject({ status: 'down', driver: 'redis', latencyMs: null });
     expect(downBody.database.status).toBe('up');
     // Trending: the last list this server read, marked degraded, instead of a 500.
     const trendingDuring = await fetch(`${server.url}/api/trending`);
     expect(trendingDuring.status).toBe(200);
-    expect(await trendingDuring.json()).toEqual({ ...trendingBefore, degraded: true });
+    expect(TrendingResponseSchema.parse(await trendingDuring.json())).toEqual({ ...trendingBefore, degraded: true });
     // Sockets keep working on this node while other nodes cannot be reached.
     const joined = await socket.emitWithAck(EVENTS.roomJoin, { code: 'outage', displayName: 'Ana' });
     expect(joined).toMatchObject({ ok: true, data: { members: [{ displayName: 'Ana' }] } });

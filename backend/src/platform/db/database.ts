@@ -9,13 +9,15 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
-import * as schema from './schema.js';
 
 /** The committed SQL migrations; the same folder from src/ and from dist/. */
 const MIGRATIONS_FOLDER = fileURLToPath(new URL('../../../migrations', import.meta.url));
 
-/** One drizzle type for both drivers: stores never know which one they run on. */
-export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
+/**
+ * One drizzle type for both drivers: stores never know which one they run on. No relational-query
+ * schema: each feature imports its own tables (features/<f>/schema.ts), so this module needs none.
+ */
+export type Db = PgDatabase<PgQueryResultHKT>;
 
 export interface Database {
   db: Db;
@@ -46,7 +48,7 @@ async function openPostgres(url: string, schemaName: string): Promise<Database> 
   pool.on('error', () => {});
   try {
     await pool.query(`CREATE SCHEMA IF NOT EXISTS "${schemaName}"`);
-    const db = drizzlePg(pool, { schema }) as unknown as Db;
+    const db = drizzlePg(pool) as unknown as Db;
     await migratePg(db as never, { migrationsFolder: MIGRATIONS_FOLDER, migrationsSchema: schemaName });
     return { db, driver: 'postgres', ping: () => timed(() => db.execute(sql`select 1`)), close: () => pool.end() };
   } catch (error) {
@@ -58,7 +60,7 @@ async function openPostgres(url: string, schemaName: string): Promise<Database> 
 async function openPglite(dataDir?: string): Promise<Database> {
   if (dataDir) mkdirSync(path.dirname(dataDir), { recursive: true });
   const client = dataDir ? new PGlite(dataDir) : new PGlite();
-  const db = drizzlePglite(client, { schema }) as unknown as Db;
+  const db = drizzlePglite(client) as unknown as Db;
   await migratePglite(db as never, { migrationsFolder: MIGRATIONS_FOLDER });
   return { db, driver: 'pglite', ping: () => timed(() => db.execute(sql`select 1`)), close: () => client.close() };
 }

@@ -15,7 +15,7 @@ export { ShareDialog } from './components/share-dialog';
 export { TrendingGrid } from './components/trending-section';
 export { useConnectionSearch } from './hooks/use-connection-search';
 export { useLiveSearchEvents } from './hooks/use-live-search-events';
-export { connectionLinkPath, connectionResultPath, entityPagePath, parseConnectionLink, parseConnectionResultLink, parseEntityKey } from './lib/connection-link';
+export { connectionLinkPath, connectionResultPath, entityPagePath, parseConnectionLink, parseConnectionResultLink } from './lib/connection-link';
 export {
   PACING,
   cancelSearch,

@@ -1,4 +1,4 @@
-import type { ApiKeySummary } from '@cinema-dna/shared-types';
+import { CSRF_HEADER, type ApiKeySummary } from '@cinema-dna/shared-types';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { resetAuth, setUser } from '../../features/auth';
@@ -82,7 +82,7 @@ describe('ApiKeysPage', () => {
     expect((screen.getByLabelText('Key name') as HTMLInputElement).value).toBe('');
     const create = fetchMock.mock.calls.find(([, init]) => init?.method === 'POST')!;
     expect(JSON.parse(String(create[1]!.body))).toEqual({ name: 'Research notebook' });
-    expect((create[1]!.headers as Record<string, string>)['X-CSRF-Token']).toBe(TEST_CSRF_TOKEN);
+    expect((create[1]!.headers as Record<string, string>)[CSRF_HEADER]).toBe(TEST_CSRF_TOKEN);
 
     fireEvent.click(within(panel).getByRole('button', { name: 'I’ve saved it' }));
     expect(screen.queryByText(SECRET)).toBeNull();

@@ -1,4 +1,4 @@
-import { ConnectionResultSchema, EntitySummarySchema, type EntitySummary } from '@cinema-dna/shared-types';
+import { ConnectionResultSchema, entityKey, EntitySummarySchema, type EntitySummary } from '@cinema-dna/shared-types';
 import { ArrowLeft, Link2Off } from 'lucide-react';
 import { useEffect, useRef } from 'react';
 import { Link, Navigate, useLocation, useNavigate, useSearchParams } from 'react-router-dom';
@@ -31,7 +31,7 @@ export default function ConnectionResultPage() {
   const link = parseConnectionResultLink(searchParams);
   const state = ConnectionResultStateSchema.safeParse(location.state);
   const handed = state.success ? state.data : null;
-  const handedMatches = handed && link.ok && handed.fromEntity.key === `${link.from.type}:${link.from.id}` && handed.toEntity.key === `${link.to.type}:${link.to.id}`;
+  const handedMatches = handed && link.ok && handed.fromEntity.key === entityKey(link.from) && handed.toEntity.key === entityKey(link.to);
 
   const wanted = link.ok && !handedMatches ? link : null;
   const from = useEntity(wanted?.from.type, wanted?.from.id);

@@ -1,21 +1,9 @@
-import type { EntitySummary, PathStep } from '@cinema-dna/shared-types';
+import type { EntitySummary, PathStep, SaveConnectionRequest, UserConnection } from '@cinema-dna/shared-types';
 import { useMutation } from '@tanstack/react-query';
 import { apiFetch } from '../../../lib/api-client';
 
-/** The spec's saved-connection payload (§3). */
-export interface SaveConnectionPayload {
-  fromEntityId: string;
-  fromEntityName: string;
-  fromEntityType: string;
-  toEntityId: string;
-  toEntityName: string;
-  toEntityType: string;
-  path: PathStep[];
-  degrees: number;
-}
-
-/** Builds the payload from the two ends and the path shown. */
-export function saveConnectionPayload(from: EntitySummary, to: EntitySummary, path: PathStep[], degrees: number): SaveConnectionPayload {
+/** Builds the spec's saved-connection payload (§3) from the two ends and the path shown. */
+export function saveConnectionPayload(from: EntitySummary, to: EntitySummary, path: PathStep[], degrees: number): SaveConnectionRequest {
   return {
     fromEntityId: from.id,
     fromEntityName: from.name,
@@ -29,8 +17,8 @@ export function saveConnectionPayload(from: EntitySummary, to: EntitySummary, pa
 }
 
 /** POST /api/connections/save: adds a found path to the signed-in user's collection. */
-export function saveConnection(payload: SaveConnectionPayload): Promise<unknown> {
-  return apiFetch<unknown>('/api/connections/save', { method: 'POST', body: payload });
+export function saveConnection(payload: SaveConnectionRequest): Promise<UserConnection> {
+  return apiFetch<UserConnection>('/api/connections/save', { method: 'POST', body: payload });
 }
 
 export function useSaveConnection() {

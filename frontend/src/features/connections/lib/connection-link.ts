@@ -1,22 +1,14 @@
-import { ENTITY_TYPES, EntityKeySchema, EntityTypeSchema, SearchParametersSchema, type EntityType, type SearchParameters } from '@cinema-dna/shared-types';
+import { ENTITY_TYPES, entityKey, parseEntityKey, SearchParametersSchema, type EntityKeyParts, type SearchParameters } from '@cinema-dna/shared-types';
 
-export interface EntityRef {
-  type: EntityType;
-  id: string;
-}
+/** An entity as a link names it: its type and its source's id. */
+export type EntityRef = EntityKeyParts;
 
-/** "person:tom-hanks" -> { type: 'person', id: 'tom-hanks' }; null when it is not an entity key. */
-export function parseEntityKey(value: string | null | undefined): EntityRef | null {
-  if (!value || !EntityKeySchema.safeParse(value).success) return null;
-  const at = value.indexOf(':');
-  const type = EntityTypeSchema.safeParse(value.slice(0, at));
-  return type.success ? { type: type.data, id: value.slice(at + 1) } : null;
-}
+/** An entity key with its id URL-encoded, the colon kept readable. */
+const linkKey = (ref: EntityRef) => entityKey(ref.type, encodeURIComponent(ref.id));
 
 /** The shared link's path: `/connection?from=type:id&to=type:id` (colons kept readable). */
 export function connectionLinkPath(from: EntityRef, to: EntityRef): string {
-  const key = (ref: EntityRef) => `${ref.type}:${encodeURIComponent(ref.id)}`;
-  return `/connection?from=${key(from)}&to=${key(to)}`;
+  return `/connection?from=${linkKey(from)}&to=${linkKey(to)}`;
 }
 
 /** Both ends of a shared link, or null when either is missing or malformed. */
@@ -37,7 +29,6 @@ export function entityPagePath(ref: EntityRef): string {
  * `maxDegrees=4`, `types=person,movie`, `direct=0`, `obscure=1`, `popularity=0`, `avoid=type:id` (repeated).
  */
 export function connectionResultPath(from: EntityRef, to: EntityRef, parameters?: SearchParameters): string {
-  const key = (ref: EntityRef) => `${ref.type}:${encodeURIComponent(ref.id)}`;
   const extra = new URLSearchParams();
   if (parameters) {
     const defaults = SearchParametersSchema.parse({});
@@ -50,7 +41,7 @@ export function connectionResultPath(from: EntityRef, to: EntityRef, parameters?
     for (const avoided of parameters.avoid) extra.append('avoid', avoided);
   }
   const rest = extra.toString().replaceAll('%3A', ':').replaceAll('%2C', ',');
-  return `/connection-result?from=${key(from)}&to=${key(to)}${rest ? `&${rest}` : ''}`;
+  return `/connection-result?from=${linkKey(from)}&to=${linkKey(to)}${rest ? `&${rest}` : ''}`;
 }
 
 export type ParsedResultLink = { ok: true; from: EntityRef; to: EntityRef; parameters: SearchParameters } | { ok: false; problem: string };

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { connectionLinkPath, parseConnectionLink, parseEntityKey } from './connection-link';
+import { connectionLinkPath, parseConnectionLink } from './connection-link';
 import { facebookShareUrl, shareImageFileName, shareMessage, shareSentence, truncateName, twitterShareUrl } from './share-content';
 
 describe('share text', () => {
@@ -45,9 +45,8 @@ describe('shared links', () => {
   });
 
   it('rejects malformed keys', () => {
-    expect(parseEntityKey('wizard:merlin')).toBeNull();
-    expect(parseEntityKey('person:')).toBeNull();
-    expect(parseEntityKey(null)).toBeNull();
+    expect(parseConnectionLink(new URLSearchParams('from=wizard:merlin&to=person:a'))).toBeNull();
+    expect(parseConnectionLink(new URLSearchParams('from=person:&to=person:a'))).toBeNull();
     expect(parseConnectionLink(new URLSearchParams('from=person:a'))).toBeNull();
   });
 });

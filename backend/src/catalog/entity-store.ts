@@ -1,16 +1,26 @@
+import { entityKey, type EntityKey, type EntityType, type PersonSubtype } from '@cinema-dna/shared-types';
 import { eq, inArray } from 'drizzle-orm';
 import type { Db } from '../platform/db/database.js';
-import { entities } from '../platform/db/schema.js';
-import type { EntityDetails, EntityKey, IngestEntity } from './model.js';
-import { readSourceEntities } from './source-files.js';
+import type { EntityDetails } from './model.js';
+import { entities } from './schema.js';
 
 const BATCH = 500;
 
+/** One entity's details as an importer read them from its source. */
+export interface SourceEntity {
+  type: EntityType;
+  id: string;
+  name: string;
+  popularity: number;
+  subtype?: PersonSubtype;
+  details?: EntityDetails;
+}
+
 /**
- * Replaces one source's rows in the entities table with what its files hold, in one transaction:
+ * Replaces one source's rows in the entities table with `sourceEntities`, in one transaction:
  * readers see the old details or the new ones, never a half-imported source.
  */
-export async function syncSourceDetails(db: Db, dataDir: string, source: string, onProgress?: (rows: number) => void): Promise<number> {
+export async function replaceSourceDetails(db: Db, source: string, sourceEntities: AsyncIterable<SourceEntity>, onProgress?: (rows: number) => void): Promise<number> {
   let rows = 0;
   await db.transaction(async (tx) => {
     await tx.delete(entities).where(eq(entities.source, source));
@@ -22,7 +32,7 @@ export async function syncSourceDetails(db: Db, dataDir: string, source: string,
       onProgress?.(rows);
       batch = [];
     };
-    for await (const entity of readSourceEntities(dataDir, source)) {
+    for await (const entity of sourceEntities) {
       batch.push(toRow(entity, source));
       if (batch.length >= BATCH) await flush();
     }
@@ -36,9 +46,9 @@ export async function removeSourceDetails(db: Db, source: string): Promise<void>
   await db.delete(entities).where(eq(entities.source, source));
 }
 
-function toRow(entity: IngestEntity, source: string): typeof entities.$inferInsert {
+function toRow(entity: SourceEntity, source: string): typeof entities.$inferInsert {
   return {
-    key: `${entity.type}:${entity.id}`,
+    key: entityKey(entity),
     source,
     type: entity.type,
     name: entity.name,
