@@ -115,12 +115,12 @@ function securityOf(route: RegisteredRoute): Array<Record<string, string[]>> {
 function rateLimitsOf(route: RegisteredRoute, options: OpenApiOptions): RateLimitDoc[] {
   const limits: RateLimitDoc[] = [];
   const { rateLimit, limits: documented = [] } = route.contract;
-  if (rateLimit && !rateLimit.off) limits.push({ name: rateLimit.rule.name, limit: rateLimit.rule.limit, windowSeconds: windowOf(rateLimit.rule), per: 'user when signed in, else client IP' });
+  if (rateLimit && !rateLimit.off) limits.push({ name: rateLimit.rule.name, limit: rateLimit.rule.limit, windowSeconds: windowOf(rateLimit.rule), per: 'per user when signed in, else per client IP' });
   for (const limit of documented) if (limit.limit > 0 && limit.limit < Number.MAX_SAFE_INTEGER) limits.push({ name: route.path, limit: limit.limit, windowSeconds: limit.windowSeconds, per: limit.description });
   const tiers = options.apiLimits;
   if (tiers && !options.unlimitedPaths?.includes(route.path)) {
-    if (isOn(tiers.public)) limits.push({ name: tiers.public.name, limit: tiers.public.limit, windowSeconds: windowOf(tiers.public), per: 'client IP, anonymous callers (every API route)' });
-    if (isOn(tiers.authenticated)) limits.push({ name: tiers.authenticated.name, limit: tiers.authenticated.limit, windowSeconds: windowOf(tiers.authenticated), per: 'user, signed-in callers (every API route)' });
+    if (isOn(tiers.public)) limits.push({ name: tiers.public.name, limit: tiers.public.limit, windowSeconds: windowOf(tiers.public), per: 'per client IP, for anonymous callers on every API route' });
+    if (isOn(tiers.authenticated)) limits.push({ name: tiers.authenticated.name, limit: tiers.authenticated.limit, windowSeconds: windowOf(tiers.authenticated), per: 'per user, for signed-in callers on every API route' });
   }
   return limits;
 }
@@ -183,7 +183,7 @@ function operationOf(route: RegisteredRoute, options: OpenApiOptions): ZodOpenAp
     // A failure the route documents with its own body (health's 503) replaces the generic one.
     if (declared) responses[status] = successResponse(Number(status), declared);
   }
-  const limitText = limits.length > 0 ? `\n\nRate limits: ${limits.map((l) => `${l.limit} per ${l.windowSeconds} s (${l.per})`).join('; ')}.` : '';
+  const limitText = limits.length > 0 ? `\n\nRate limits: ${limits.map((l) => `${l.limit} per ${l.windowSeconds} s, ${l.per}`).join('; ')}.` : '';
   return {
     operationId: operationId(route),
     tags: [route.tag.name],
