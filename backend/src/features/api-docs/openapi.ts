@@ -196,7 +196,9 @@ function operationOf(route: RegisteredRoute, options: OpenApiOptions): ZodOpenAp
     ...(contract.params || contract.query
       ? { requestParams: { ...(contract.params ? { path: contract.params } : {}), ...(contract.query ? { query: contract.query } : {}) } }
       : {}),
-    ...(contract.body ? { requestBody: { required: true, content: { 'application/json': { schema: contract.body } } } } : {}),
+    ...(contract.body
+      ? { requestBody: { required: true, content: { 'application/json': { schema: contract.body, ...(contract.example?.body !== undefined ? { example: contract.example.body } : {}) } } } }
+      : {}),
     responses: Object.fromEntries(Object.entries(responses).sort(([a], [b]) => Number(a) - Number(b))),
   } as ZodOpenApiOperationObject;
 }
@@ -218,7 +220,7 @@ export function buildOpenApiDocument(routes: ApiRoutes, options: OpenApiOptions)
   const tierText = tiers
     ? [tiers.public, tiers.authenticated].filter(isOn).map((rule) => `${rule.name}: ${rule.limit} per ${windowOf(rule)} s`).join('; ') || 'off on this server'
     : 'none';
-  return createDocument(
+  const document = createDocument(
     {
       openapi: '3.1.0',
       info: {
@@ -244,4 +246,19 @@ export function buildOpenApiDocument(routes: ApiRoutes, options: OpenApiOptions)
     },
     { allowEmptySchema: { unknown: true, custom: true } },
   );
+  addParameterExamples(document, routes.list());
+  return document;
+}
+
+/** Each declared example's path and query values onto the generated parameters (zod-openapi renders the schemas only). */
+function addParameterExamples(document: ReturnType<typeof createDocument>, declared: RegisteredRoute[]): void {
+  for (const route of declared) {
+    const example = route.contract.example;
+    if (!example?.params && !example?.query) continue;
+    const operation = document.paths?.[openApiPath(route.path)]?.[route.method] as { parameters?: Array<{ in?: string; name?: string; example?: unknown }> } | undefined;
+    for (const parameter of operation?.parameters ?? []) {
+      const value = parameter.in === 'path' ? example.params?.[parameter.name!] : parameter.in === 'query' ? example.query?.[parameter.name!] : undefined;
+      if (value !== undefined) parameter.example = value;
+    }
+  }
 }

@@ -108,6 +108,7 @@ export function authRoutes(routes: ApiRoutes, deps: AuthRouteDeps): void {
       description: 'Creates the account, signs it in (a new `cdna.sid` session) and mails a link to verify the email.',
       inputName: 'Registration',
       body: RegisterRequestSchema,
+      example: { body: { username: 'ada_lovelace', email: 'ada@example.com', password: 'analytical-engine-1843' } },
       responses: { 201: { description: 'Registered and signed in.', schema: AuthUserSchema, headers: CSRF_HEADER_ANSWER } },
       errors: { 409: 'The username or the email is taken (any letter case).' },
     },
@@ -130,6 +131,7 @@ export function authRoutes(routes: ApiRoutes, deps: AuthRouteDeps): void {
       description: 'Starts a new session (its id changes at every sign-in). Past too many failed attempts for the account or the IP, answers 429 until the window ends, even with the right password.',
       inputName: 'Login',
       body: LoginRequestSchema,
+      example: { body: { username: 'ada_lovelace', password: 'analytical-engine-1843' } },
       responses: { 200: { description: 'Signed in.', schema: AuthUserSchema, headers: CSRF_HEADER_ANSWER } },
       errors: { 401: 'Invalid username or password.' },
       limits: [

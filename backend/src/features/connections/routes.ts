@@ -13,6 +13,9 @@ import type { ConnectionService } from './service.js';
 
 const splitKey = (key: string) => ({ type: key.slice(0, key.indexOf(':')), id: key.slice(key.indexOf(':') + 1) });
 
+const BACON = { id: 'kevin-bacon', type: 'person' };
+const HANKS = { id: 'tom-hanks', type: 'person' };
+
 /** Failures every search may answer besides validation. */
 const SEARCH_ERRORS = {
   404: 'An entity named in the request is not in the catalog.',
@@ -36,6 +39,7 @@ export function connectionRoutes(routes: ApiRoutes, service: ConnectionService, 
       responses: { 200: ConnectionResultSchema },
       errors: SEARCH_ERRORS,
       rateLimit: findLimiter,
+      example: { body: { fromEntity: BACON, toEntity: HANKS, parameters: { maxDegrees: 6 } } },
     },
     async ({ body }, _req, res) => {
       res.json(await service.find(body));
@@ -53,6 +57,7 @@ export function connectionRoutes(routes: ApiRoutes, service: ConnectionService, 
       responses: { 200: ConnectionResultSchema },
       errors: SEARCH_ERRORS,
       rateLimit: findLimiter,
+      example: { body: { fromEntityId: 'person:kevin-bacon', toEntityId: 'person:tom-hanks', maxDegrees: 4 } },
     },
     async ({ body }, _req, res) => {
       const request = parseInput(
@@ -74,6 +79,7 @@ export function connectionRoutes(routes: ApiRoutes, service: ConnectionService, 
       responses: { 200: AlternativesResponseSchema },
       errors: SEARCH_ERRORS,
       rateLimit: findLimiter,
+      example: { body: { fromEntity: BACON, toEntity: HANKS, limit: 3 } },
     },
     async ({ body: { limit, ...request } }, _req, res) => {
       res.json(await service.alternatives(request, limit));

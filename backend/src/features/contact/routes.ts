@@ -8,7 +8,14 @@ export function contactRoutes(routes: ApiRoutes, store: ContactStore): void {
   const api = routes.group({ name: 'Contact', description: 'Write to the people running this site.' });
   api.post(
     '/contact',
-    { access: 'public', summary: 'Send a message', inputName: 'Contact message', body: ContactMessageSchema, responses: { 201: ContactResponseSchema } },
+    {
+      access: 'public',
+      summary: 'Send a message',
+      inputName: 'Contact message',
+      body: ContactMessageSchema,
+      responses: { 201: ContactResponseSchema },
+      example: { body: { name: 'Ada', email: 'ada@example.com', subject: 'Hello', category: 'feature', message: 'Could the search avoid remakes?' } },
+    },
     async ({ body }, _req, res) => {
       res.status(201).json(await submitContactMessage(store, body));
     },

@@ -29,6 +29,7 @@ export function entityRoutes(routes: ApiRoutes, service: EntityService): void {
       inputName: 'Search',
       query: SearchQuerySchema,
       responses: { 200: SearchResponseSchema },
+      example: { query: { q: 'tom', type: 'person', limit: '5' } },
     },
     async ({ query: { q, type, limit } }, _req, res) => {
       res.json({ results: await service.search(q, type, limit) });
@@ -43,6 +44,7 @@ export function entityRoutes(routes: ApiRoutes, service: EntityService): void {
       inputName: 'Search',
       query: FacetedSearchQuerySchema,
       responses: { 200: FacetedSearchResponseSchema },
+      example: { query: { query: 'the', entityTypes: 'movie', genres: 'Drama', yearFrom: '1990', sortBy: 'vote_average' } },
     },
     async ({ query }, _req, res) => {
       res.json(await service.faceted(query));
@@ -57,6 +59,7 @@ export function entityRoutes(routes: ApiRoutes, service: EntityService): void {
       inputName: 'Entity',
       params: EntityParamsSchema,
       responses: { 200: EntityDetailSchema },
+      example: { params: { type: 'person', id: 'tom-hanks' } },
       errors: { 404: 'No entity of that type and id.' },
     },
     async ({ params: { type, id } }, _req, res) => {

@@ -48,6 +48,7 @@ export function savedConnectionRoutes(routes: ApiRoutes, deps: { service: SavedC
       description: 'Your own, or any user’s for moderators and admins.',
       inputName: 'User',
       params: UserParamsSchema,
+      example: { params: { id: '1' } },
       responses: { 200: UserConnectionListSchema },
       errors: { 404: 'User not found.' },
     },

@@ -74,6 +74,7 @@ export function sharePreviewRoutes(routes: ApiRoutes, deps: ShareDeps): void {
       description: 'The 1200×630 Open Graph image of the connection between two entities, as `/connection?from=&to=` links unfurl. A pair never searched before counts against the find-connection limit.',
       inputName: 'Shared link',
       query: SharedLinkSchema,
+      example: { query: { from: 'person:kevin-bacon', to: 'person:tom-hanks' } },
       responses: { 200: { description: 'The preview image.', contentType: 'image/png', headers: { 'Cache-Control': 'public, max-age=3600' } } },
       errors: { 404: 'An entity of the pair is not in the catalog.' },
       limits: [{ description: 'searches a preview has to run, per caller (the find-connection limit)', limit: rule.limit, windowSeconds: Math.round(rule.windowMs / 1000) }],

@@ -38,6 +38,7 @@ describe('declaring a route', () => {
     ['a body on a DELETE', 'delete', '/things/:id', { access: 'user', summary: 'Drop', params: z.object({ id: z.string() }), body: z.object({}), responses: { 204: { description: 'Gone' } } }],
     ['an unknown access', 'get', '/things', { access: 'everyone', summary: 'Things', responses: { 200: z.object({}) } }],
     ['a response with neither schema nor description', 'get', '/things', { access: 'public', summary: 'Things', responses: { 200: {} } }],
+    ['an example its own schema refuses', 'post', '/things', { access: 'public', summary: 'Add', body: z.object({ name: z.string() }), responses: { 201: z.object({}) }, example: { body: { name: 7 } } }],
   ] as const)('refuses %s at start-up', (_name, method, path, contract) => {
     expect(register(method, path, contract)).toThrow(/^Route (GET|POST|DELETE) \/api\/things/);
   });

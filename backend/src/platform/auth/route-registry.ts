@@ -73,6 +73,15 @@ export interface RouteContract<P extends z.ZodType | undefined, Q extends z.ZodT
   limits?: DocumentedLimit[];
   /** Turns a body that fails its schema into the route's own 400 (default: "<inputName> is invalid"). */
   invalidBody?: (error: z.ZodError) => AppError;
+  /** A request that works against the starter catalog, for the docs' samples; checked against the schemas at start-up. */
+  example?: RouteExample;
+}
+
+/** An example request: path parameters and query as they appear in the URL, and a JSON body. */
+export interface RouteExample {
+  params?: Record<string, string>;
+  query?: Record<string, string>;
+  body?: unknown;
 }
 
 type Parsed<S> = S extends z.ZodType ? z.output<S> : undefined;
@@ -167,6 +176,15 @@ function checkContract(method: HttpMethod, fullPath: string, contract: Registere
     if (contract.body !== null && !(contract.body instanceof z.ZodType)) refuse('body is not a zod schema');
   } else if (contract.body !== undefined) {
     refuse('a GET or DELETE reads no body');
+  }
+  // An example that its own schemas refuse would teach callers a request that fails.
+  for (const part of ['params', 'query', 'body'] as const) {
+    const example = contract.example?.[part];
+    if (example === undefined) continue;
+    const schema = contract[part];
+    if (!schema) refuse(`has an example ${part} but no ${part} schema`);
+    const result = schema!.safeParse(example);
+    if (!result.success) refuse(`example ${part} does not fit its schema: ${validationDetails(result.error).map((issue) => `${issue.path} ${issue.message}`).join('; ')}`);
   }
 }
 
