@@ -27,7 +27,10 @@ export function savedConnectionRoutes(routes: ApiRoutes, deps: { service: SavedC
       body: SaveConnectionRequestSchema,
       invalidBody: invalidSaveRequest,
       responses: { 201: UserConnectionSchema },
-      errors: { 503: 'The movie graph is still loading.' },
+      errors: {
+        400: '`INVALID_PATH` ("Invalid connection path", `details` naming the step) when the path is not a path of the graph between the two ends.',
+        503: 'The movie graph is still loading.',
+      },
     },
     async ({ body }, req, res) => {
       res.status(201).json(await deps.service.save(currentUser(req).id, body));
