@@ -12,3 +12,4 @@ export * from './auth.js';
 export * from './api-keys.js';
 export * from './saved-connections.js';
 export * from './return-path.js';
+export * from './api-docs.js';
