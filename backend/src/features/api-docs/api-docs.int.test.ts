@@ -129,7 +129,7 @@ describe.each(databaseTargets())('API documents on $name', (dbTarget) => {
     const body = find.requestBody.content['application/json'].example;
     const res = await request(t.app).post('/api/find-connection').send(body as object).expect(200);
     expect(res.body).toMatchObject({ found: true, path: expect.any(Array) });
-    const entity = doc.paths['/api/entity/{type}/{id}']!.get!.parameters! as Array<{ name: string; example: string }>;
+    const entity = doc.paths['/api/entity/{type}/{id}']!.get!.parameters! as unknown as Array<{ name: string; example: string }>;
     const [type, id] = ['type', 'id'].map((name) => entity.find((p) => p.name === name)!.example);
     await request(t.app).get(`/api/entity/${type}/${id}`).expect(200);
   });
