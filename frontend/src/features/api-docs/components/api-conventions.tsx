@@ -1,0 +1,107 @@
+import { EVENTS } from '@cinema-dna/shared-types';
+import type { ReactNode } from 'react';
+import { CodeBlock } from './code-block';
+
+const code = 'font-mono text-[13px] text-bone-50';
+
+function Section({ id, title, children }: { id: string; title: string; children: ReactNode }) {
+  return (
+    <section aria-labelledby={id} className="grid min-w-0 content-start gap-3">
+      <h3 id={id} className="font-display text-2xl font-medium tracking-tight text-bone-50">
+        {title}
+      </h3>
+      <div className="grid min-w-0 gap-3 text-[15px] leading-relaxed text-bone-300">{children}</div>
+    </section>
+  );
+}
+
+/** Status codes a caller meets, and what each means here. */
+const STATUS_CODES: Array<[string, string]> = [
+  ['200 / 201', 'Done; 201 when something was created'],
+  ['400', 'The input is invalid (VALIDATION_FAILED, INVALID_ENTITY...)'],
+  ['401', 'Credentials needed (UNAUTHORIZED)'],
+  ['403', 'Not allowed, or a missing CSRF token (FORBIDDEN)'],
+  ['404', 'No such thing (NOT_FOUND)'],
+  ['409', 'Conflicts with what exists (CONFLICT)'],
+  ['429', 'Too many requests (RATE_LIMITED), with Retry-After'],
+  ['503', 'A search went past its time or size budget (SEARCH_BUDGET_EXCEEDED)'],
+];
+
+/** The error body every failure shares, and the status codes. */
+export function ErrorConventions() {
+  return (
+    <Section id="errors" title="Errors">
+      <p>
+        Every failure answers with the same body: a stable <code className={code}>code</code> to branch on, a{' '}
+        <code className={code}>message</code> for people, and <code className={code}>details</code> (<code className={code}>{'{}'}</code> when there is
+        nothing to add; the fields at fault for a validation error).
+      </p>
+      <CodeBlock
+        label="Error body"
+        code={JSON.stringify({ code: 'VALIDATION_FAILED', message: 'Search needs at least 2 characters', details: [{ path: ['q'], message: 'Search needs at least 2 characters' }] }, null, 2)}
+      />
+      <dl className="grid gap-px overflow-hidden rounded-2xl text-sm ring-1 ring-inset ring-ink-700">
+        {STATUS_CODES.map(([status, meaning]) => (
+          <div key={status} className="grid grid-cols-[5.5rem_minmax(0,1fr)] gap-3 bg-ink-900/60 px-4 py-2">
+            <dt className="font-mono font-semibold text-bone-50">{status}</dt>
+            <dd className="text-bone-400">{meaning}</dd>
+          </div>
+        ))}
+      </dl>
+    </Section>
+  );
+}
+
+/** The documented rate limits (the server's defaults; each is a setting). */
+export function RateLimitConventions() {
+  return (
+    <Section id="rate-limits" title="Rate limits">
+      <ul className="grid gap-2">
+        <li>
+          <strong className="text-bone-50">100 requests a minute</strong> per IP address without credentials.
+        </li>
+        <li>
+          <strong className="text-bone-50">1,000 requests a minute</strong> per signed-in user (session or API key).
+        </li>
+        <li>
+          <strong className="text-bone-50">20 connection searches a minute</strong> per user (or IP): <code className={code}>find-connection</code>,{' '}
+          <code className={code}>connections/find</code>, alternatives, live searches and shared-link previews that have to search.
+        </li>
+      </ul>
+      <p>
+        Past a limit the answer is <code className={code}>429 RATE_LIMITED</code> with <code className={code}>Retry-After</code> (seconds) and the{' '}
+        <code className={code}>RateLimit-*</code> headers; wait that long and try again. <code className={code}>GET /api/health</code> is never limited.
+      </p>
+    </Section>
+  );
+}
+
+/** The Socket.IO contract in brief. */
+export function SocketConventions() {
+  return (
+    <Section id="live-search" title="Live search over Socket.IO">
+      <p>
+        Connect a Socket.IO client to this server (same origin, path <code className={code}>/socket.io</code>) and emit{' '}
+        <code className={code}>{EVENTS.searchStart}</code> with the find-connection body. The acknowledgement is <code className={code}>{'{ ok: true, data: { requestId } }'}</code>;
+        then one <code className={code}>{EVENTS.searchProgressed}</code> arrives per layer of the search, and finally{' '}
+        <code className={code}>{EVENTS.searchCompleted}</code> with the result or <code className={code}>{EVENTS.searchFailed}</code> with an error body.{' '}
+        <code className={code}>{EVENTS.searchCancel}</code> stops it; a new search or a disconnect cancels the previous one.
+      </p>
+      <CodeBlock
+        label="JavaScript (socket.io-client)"
+        code={[
+          "import { io } from 'socket.io-client';",
+          '',
+          `const socket = io('${window.location.origin}');`,
+          `socket.on('${EVENTS.searchProgressed}', (layer) => console.log('layer', layer.layer, layer.side, layer.frontierSize));`,
+          `socket.on('${EVENTS.searchCompleted}', ({ result }) => console.log(result.degrees, 'degrees'));`,
+          `socket.on('${EVENTS.searchFailed}', ({ error }) => console.error(error.code, error.message));`,
+          `socket.emit('${EVENTS.searchStart}', {`,
+          "  fromEntity: { id: 'kevin-bacon', type: 'person' },",
+          "  toEntity: { id: 'tom-hanks', type: 'person' },",
+          '}, (ack) => console.log(ack));',
+        ].join('\n')}
+      />
+    </Section>
+  );
+}
