@@ -40,6 +40,12 @@ export default defineConfig({
             { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler|react-router|react-router-dom|cookie|set-cookie-parser)[\\/]/, priority: 30 },
             { name: 'motion', test: /node_modules[\\/](framer-motion|motion-dom|motion-utils)[\\/]/, priority: 20 },
             { name: 'zod', test: /node_modules[\\/]zod[\\/]/, priority: 20 },
+            // Only the API docs pages sample schemas: keep the sampler (and the XML writer it brings) out of the shared vendor chunk.
+            {
+              name: 'api-docs-vendor',
+              test: /node_modules[\\/](openapi-sampler|json-pointer|foreach|fast-xml-parser|fast-xml-builder|@nodable|is-unsafe|path-expression-matcher|strnum)[\\/]/,
+              priority: 25,
+            },
             { name: 'vendor', test: /node_modules/, priority: 10 },
           ],
         },
