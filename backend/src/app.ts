@@ -3,6 +3,7 @@ import path from 'node:path';
 import compression from 'compression';
 import express, { type Express } from 'express';
 import helmet from 'helmet';
+import { apiDocsRoutes } from './features/api-docs/routes.js';
 import { apiKeyRoutes } from './features/api-keys/routes.js';
 import type { ApiKeyService } from './features/api-keys/service.js';
 import { authRoutes } from './features/auth/routes.js';
@@ -22,6 +23,7 @@ import type { GraphStatusSource } from './features/health/service.js';
 import { savedConnectionRoutes } from './features/saved-connections/routes.js';
 import { createSavedConnectionService } from './features/saved-connections/service.js';
 import type { UserService } from './features/users/service.js';
+import type { PathVerifier } from './graph/index.js';
 import { unauthorized } from './platform/auth/guards.js';
 import type { AuthPlatform } from './platform/auth/index.js';
 import { createApiRoutes, recordApiRoutes } from './platform/auth/route-registry.js';
@@ -39,6 +41,8 @@ export interface AppDeps {
   graph: GraphStatusSource;
   entities: EntityService;
   connections: ConnectionService;
+  /** The loaded graph's check of a claimed path (saved connections keep only real ones). */
+  verifyPath: PathVerifier;
   findLimiter: RateLimiter;
   /** The API-wide public and authenticated tiers. */
   apiLimiters: ApiRateLimiters;
@@ -63,6 +67,9 @@ export interface AppDeps {
   startedAt?: number;
 }
 
+/** API paths the API-wide rate limits never count: load balancers' health checks. */
+const UNLIMITED_PATHS = ['/health'] as const;
+
 /** Builds the HTTP application without listening, so tests and index.ts wire it the same way. */
 export function createApp(deps: AppDeps): Express {
   const app = express();
@@ -86,7 +93,7 @@ export function createApp(deps: AppDeps): Express {
   api.use(express.json({ limit: deps.bodyLimit ?? '100kb' }));
   // Who is calling (session cookie or API key), then how often they may; each route then checks CSRF (its declared policy).
   api.use(deps.auth.authenticate);
-  api.use(apiRateLimit(deps.apiLimiters, { exempt: ['/health'] }));
+  api.use(apiRateLimit(deps.apiLimiters, { exempt: [...UNLIMITED_PATHS] }));
   api.use((req, _res, next) => next(req.authFailure ? unauthorized('Invalid or revoked API key.') : undefined));
 
   // Every API route is declared with its access through `routes`, which also lists it for the authorization tests.
@@ -108,7 +115,8 @@ export function createApp(deps: AppDeps): Express {
   });
   googleRoutes(routes, { passport: deps.auth.passport, users: deps.users, options: deps.google ?? null, publicUrl: deps.publicUrl, logger: deps.logger });
   apiKeyRoutes(routes, deps.apiKeys);
-  savedConnectionRoutes(routes, { service: createSavedConnectionService({ db: deps.database.db }), users: deps.users });
+  savedConnectionRoutes(routes, { service: createSavedConnectionService({ db: deps.database.db, verifyPath: deps.verifyPath }), users: deps.users });
+  apiDocsRoutes(routes, { apiLimiters: deps.apiLimiters, unlimitedPaths: UNLIMITED_PATHS.map((path) => `/api${path}`) });
   recordApiRoutes(app, routes);
   api.use(apiNotFound);
   app.use('/api', api);

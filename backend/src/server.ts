@@ -145,6 +145,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
     graph: graphHealthSource(graph),
     entities,
     connections,
+    verifyPath: (steps) => graph.verifyPath(steps),
     findLimiter,
     apiLimiters,
     auth,

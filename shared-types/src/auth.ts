@@ -108,7 +108,11 @@ export type ApiKeyList = z.infer<typeof ApiKeyListSchema>;
 export const INVALID_CONNECTION_PATH = 'Invalid connection path';
 const entityId = z.union([text().trim().min(1).max(150), z.number().int().nonnegative()]).transform(String);
 
-/** POST /api/connections/save: spec §3 saved connection payload; a path has at least 2 steps. */
+/**
+ * POST /api/connections/save: spec §3 saved connection payload; a path has at least 2 steps. The
+ * server checks the path against the graph and counts its degrees itself: a `degrees` sent by the
+ * client is accepted for older clients and ignored.
+ */
 export const SaveConnectionRequestSchema = z.object({
   fromEntityId: entityId,
   fromEntityName: text().trim().min(1).max(300),
@@ -117,7 +121,7 @@ export const SaveConnectionRequestSchema = z.object({
   toEntityName: text().trim().min(1).max(300),
   toEntityType: EntityTypeSchema,
   path: z.array(PathStepSchema).min(2, INVALID_CONNECTION_PATH).max(9, INVALID_CONNECTION_PATH),
-  degrees: z.number().int().min(1).max(8),
+  degrees: z.number().int().min(1).max(8).optional().meta({ deprecated: true, description: 'Ignored: the server counts the degrees of the path.' }),
 });
 export type SaveConnectionRequest = z.input<typeof SaveConnectionRequestSchema>;
 

@@ -5,6 +5,8 @@ export const ERROR_CODES = [
   'VALIDATION_FAILED',
   'INVALID_JSON',
   'INVALID_ENTITY',
+  /** A saved connection's path is not a path of the loaded graph (400). */
+  'INVALID_PATH',
   'NOT_FOUND',
   'UNAUTHORIZED',
   'FORBIDDEN',

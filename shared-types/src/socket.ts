@@ -1,7 +1,20 @@
 import { z } from 'zod';
 import type { ApiError } from './errors.js';
 import { text } from './text.js';
-import type { FindConnectionRequest, SearchCompleted, SearchFailed, SearchProgressed, SearchStarted } from './connections.js';
+import { ApiErrorSchema } from './errors.js';
+import {
+  SearchCancelSchema,
+  SearchCompletedSchema,
+  SearchFailedSchema,
+  SearchProgressedSchema,
+  SearchStartedSchema,
+  SearchStartSchema,
+  type FindConnectionRequest,
+  type SearchCompleted,
+  type SearchFailed,
+  type SearchProgressed,
+  type SearchStarted,
+} from './connections.js';
 
 /** Socket event names, in one place so client and server never drift apart. */
 export const EVENTS = {
@@ -70,3 +83,42 @@ export interface SocketData {
   /** The client's address at connect, through trusted proxies only (as the HTTP app's `req.ip`). */
   clientIp?: string;
 }
+
+/** A command a client emits: its payload and the data of a successful acknowledgement. */
+export interface SocketCommandContract {
+  summary: string;
+  payload: z.ZodType;
+  ack: z.ZodType;
+}
+/** An event the server emits. */
+export interface SocketBroadcastContract {
+  summary: string;
+  payload: z.ZodType;
+}
+
+export const SearchCancelledSchema = z.object({ cancelled: z.boolean() });
+
+/** Every command's schemas, the ones the server parses with; the AsyncAPI document is generated from here. */
+export const SOCKET_COMMANDS = {
+  'room:join': { summary: 'Join a room of friends under a display name; acknowledged with the room as it is now.', payload: RoomJoinSchema, ack: RoomStateSchema },
+  'room:leave': { summary: 'Leave a room; acknowledged with the room as it is now.', payload: RoomLeaveSchema, ack: RoomStateSchema },
+  'search:start': {
+    summary: 'Start a live search (the find-connection body). A new search or a disconnect cancels the previous one; then one search:progressed per layer and search:completed or search:failed.',
+    payload: SearchStartSchema,
+    ack: SearchStartedSchema,
+  },
+  'search:cancel': { summary: 'Stop a running search.', payload: SearchCancelSchema, ack: SearchCancelledSchema },
+} as const satisfies Record<keyof ClientToServerEvents, SocketCommandContract>;
+
+/** Every event the server emits, with its payload schema. */
+export const SOCKET_BROADCASTS = {
+  'room:changed': { summary: 'Someone joined or left a room the socket is in.', payload: RoomStateSchema },
+  'presence:changed': { summary: 'How many people are online.', payload: PresenceSchema },
+  'search:progressed': { summary: 'One layer of a live search: frontier size, visited entities, a sample of the most popular frontier entities.', payload: SearchProgressedSchema },
+  'search:completed': { summary: 'The answer of a live search (`cached: true` when from the cache, after the cached layers).', payload: SearchCompletedSchema },
+  'search:failed': { summary: 'A live search failed, in the error shape.', payload: SearchFailedSchema },
+} as const satisfies Record<keyof ServerToClientEvents, SocketBroadcastContract>;
+
+/** The acknowledgement of a command whose successful data is `data`. */
+export const ackSchema = <T extends z.ZodType>(data: T) =>
+  z.discriminatedUnion('ok', [z.object({ ok: z.literal(true), data }), z.object({ ok: z.literal(false), error: ApiErrorSchema })]);

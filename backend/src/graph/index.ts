@@ -11,6 +11,7 @@ import {
   type EntityRef,
   type SearchParametersInput,
 } from './parameters.js';
+import { checkPath, type PathCheck, type PathStepClaim } from './path-check.js';
 import { SearchEngine, type AlternativesResult, type SearchBudget, type SearchProgress, type SearchResult } from './search.js';
 import { loadSnapshot, type Graph, type GraphEntity } from './snapshot.js';
 import { TypeaheadIndex, type TypeaheadHit, type TypeaheadOptions } from './typeahead.js';
@@ -38,6 +39,7 @@ export type {
   SearchStats,
 } from './search.js';
 export { SearchEngine } from './search.js';
+export { checkPath, type PathCheck, type PathProblem, type PathStepClaim, type PathVerifier } from './path-check.js';
 export { Graph, loadSnapshot, loadSnapshotSync, SNAPSHOT_VERSION, type GraphEntity } from './snapshot.js';
 export { SnapshotBuilder, type EntityInput, type LinkInput, type SnapshotBuildStats } from './snapshot-builder.js';
 export { TypeaheadIndex, type TypeaheadHit, type TypeaheadOptions } from './typeahead.js';
@@ -179,6 +181,11 @@ export class GraphService {
     const { graph } = this.require();
     if (!graph.has(index)) throw new GraphError('NOT_FOUND', `no entity at index ${index}`);
     return graph.entity(index);
+  }
+
+  /** Whether a claimed path (a saved connection) is a path of the loaded graph, and its degrees. */
+  verifyPath(steps: readonly PathStepClaim[]): PathCheck {
+    return checkPath(this.require().graph, steps);
   }
 
   /** Entity counts by type and people by subtype (computed once per loaded graph). */

@@ -88,6 +88,7 @@ export async function openTestApp(options: TestAppOptions): Promise<TestApp> {
       graph: { status: () => graph.status(), probe: async () => 0.01 },
       entities,
       connections,
+      verifyPath: (steps) => graph.verifyPath(steps),
       findLimiter,
       apiLimiters,
       auth,

@@ -1,27 +1,51 @@
-import { ApiKeyCreateRequestSchema } from '@cinema-dna/shared-types';
+import { ApiKeyCreatedSchema, ApiKeyCreateRequestSchema, ApiKeyListSchema } from '@cinema-dna/shared-types';
 import { z } from 'zod';
 import { currentUser } from '../../platform/auth/guards.js';
 import type { ApiRoutes } from '../../platform/auth/route-registry.js';
-import { parseInput } from '../../platform/errors.js';
 import type { ApiKeyService } from './service.js';
 
-const KeyParamsSchema = z.object({ keyId: z.coerce.number().int().positive().max(2_147_483_647) });
+const KeyParamsSchema = z.object({ keyId: z.coerce.number().int().positive().max(2_147_483_647).meta({ description: 'The key’s id, as listed.' }) });
 
 /**
  * The signed-in user's API keys. Managing keys needs a session: a leaked key must not be able to
  * mint the keys that would outlive its own revocation.
  */
 export function apiKeyRoutes(routes: ApiRoutes, service: ApiKeyService): void {
-  routes.post('/users/me/api-keys', 'session-user', async (req, res) => {
-    const { name } = parseInput(ApiKeyCreateRequestSchema, req.body, 'API key');
-    res.status(201).set('Cache-Control', 'no-store').json(await service.create(currentUser(req).id, name));
+  const api = routes.group({
+    name: 'API keys',
+    description: 'Keys for calling the API as yourself with `Authorization: Bearer cdna_…`. Managed from a signed-in browser session only; the key is shown once.',
   });
-  routes.get('/users/me/api-keys', 'session-user', async (req, res) => {
+  api.post(
+    '/users/me/api-keys',
+    {
+      access: 'session-user',
+      summary: 'Create an API key',
+      description: 'Answers the key once (`cdna_…`); only its SHA-256 is stored.',
+      inputName: 'API key',
+      body: ApiKeyCreateRequestSchema,
+      responses: { 201: ApiKeyCreatedSchema },
+      errors: { 409: 'The user holds the most keys allowed; revoke one first.' },
+    },
+    async ({ body: { name } }, req, res) => {
+      res.status(201).set('Cache-Control', 'no-store').json(await service.create(currentUser(req).id, name));
+    },
+  );
+  api.get('/users/me/api-keys', { access: 'session-user', summary: 'List your API keys', description: 'Never the secrets.', responses: { 200: ApiKeyListSchema } }, async (_input, req, res) => {
     res.set('Cache-Control', 'no-store').json({ keys: await service.list(currentUser(req).id) });
   });
-  routes.delete('/users/me/api-keys/:keyId', 'session-user', async (req, res) => {
-    const { keyId } = parseInput(KeyParamsSchema, req.params, 'API key');
-    await service.revoke(currentUser(req).id, keyId);
-    res.status(204).end();
-  });
+  api.delete(
+    '/users/me/api-keys/:keyId',
+    {
+      access: 'session-user',
+      summary: 'Revoke an API key',
+      inputName: 'API key',
+      params: KeyParamsSchema,
+      responses: { 204: { description: 'Revoked: the key stops working at once.' } },
+      errors: { 404: 'You hold no key with this id.' },
+    },
+    async ({ params: { keyId } }, req, res) => {
+      await service.revoke(currentUser(req).id, keyId);
+      res.status(204).end();
+    },
+  );
 }

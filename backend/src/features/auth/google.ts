@@ -1,8 +1,9 @@
 import { safeReturnPath } from '@cinema-dna/shared-types';
-import type { Request, RequestHandler, Response } from 'express';
+import { z } from 'zod';
+import type { Request, Response } from 'express';
 import { Strategy as GoogleStrategy, type Profile } from 'passport-google-oauth20';
 import type { AppPassport } from '../../platform/auth/authenticate.js';
-import type { ApiRoutes } from '../../platform/auth/route-registry.js';
+import type { ApiRoutes, RouteHandler } from '../../platform/auth/route-registry.js';
 import type { AuthenticatedUser } from '../../platform/auth/types.js';
 import { AppError } from '../../platform/errors.js';
 import type { Logger } from '../../platform/logging.js';
@@ -22,6 +23,18 @@ export interface GoogleSignInOptions {
 export const GOOGLE_UNAVAILABLE = 'Google sign-in is not configured on this server.';
 export const GOOGLE_CALLBACK_PATH = '/api/auth/google/callback';
 const STRATEGY = 'google';
+
+/**
+ * These are browser navigations: a malformed value is never a 400 page. `returnTo` that is not a
+ * path on this site is ignored (the Referer is tried next); Passport reads what Google sends back.
+ */
+const optionalText = (description: string) => z.string().optional().catch(undefined).meta({ description });
+const StartQuerySchema = z.looseObject({ returnTo: optionalText('A path on this site to return to, e.g. `/profile`.') });
+const CallbackQuerySchema = z.looseObject({
+  code: optionalText('The authorization code.'),
+  state: optionalText('The state sent at the start (checked against the session).'),
+  error: optionalText('Set when the user refused, e.g. `access_denied`.'),
+});
 
 /**
  * Where to go after signing in: a same-origin path from `?returnTo=`, else from the Referer when it
@@ -106,25 +119,51 @@ export function googleRoutes(
     return `${origin}${GOOGLE_CALLBACK_PATH}`;
   };
 
-  const start: RequestHandler = (req, res, next) => {
+  const api = routes.group({
+    name: 'Google sign-in',
+    description: 'Browser navigations that sign in with Google (OAuth 2.0 with PKCE) and return to where the user was. Offered only when the server is configured for it (see /api/auth/providers).',
+  });
+  const start: RouteHandler<unknown, unknown, undefined> = (_input, req, res, next) => {
     if (!options) return unavailable(req, res);
     req.session.returnTo = safeReturnTo(req, deps.publicUrl);
     passport.authenticate(STRATEGY, { session: false, callbackURL: callbackUrl(req) } as object)(req, res, next);
   };
-  routes.get('/login', 'public', start);
-  routes.get('/auth/google', 'public', start);
-
-  routes.get('/auth/google/callback', 'public', (req, res, next) => {
-    if (!options) return unavailable(req, res);
-    passport.authenticate(STRATEGY, { session: false, callbackURL: callbackUrl(req) } as object, (error: unknown, user: AuthenticatedUser | false) => {
-      if (error || !user) {
-        const disabled = error instanceof AppError && error.status === 403;
-        if (error && !disabled) deps.logger.warn({ err: error instanceof Error ? error.message : String(error) }, 'google sign-in failed');
-        res.redirect(303, `/login?error=${disabled ? 'account-disabled' : 'google-failed'}`);
-        return;
-      }
-      const returnTo = req.session.returnTo ?? '/';
-      signIn(req, res, user).then(() => res.redirect(303, returnTo), next);
-    })(req, res, next);
+  const startContract = (summary: string) => ({
+    access: 'public' as const,
+    summary,
+    description: 'A browser navigation: redirects to Google. Without Google configured, a browser is sent to the login page (303) and an API caller gets 503.',
+    query: StartQuerySchema,
+    responses: {
+      302: { description: 'To Google’s consent screen.', headers: { Location: 'Google’s authorization URL.' } },
+      303: { description: 'Google sign-in is not configured: to `/login?error=google-unavailable`.', headers: { Location: 'The login page.' } },
+    },
+    errors: { 503: GOOGLE_UNAVAILABLE },
   });
+  api.get('/login', startContract('Sign in with Google'), start);
+  api.get('/auth/google', startContract('Sign in with Google (the same as /api/login)'), start);
+
+  api.get(
+    '/auth/google/callback',
+    {
+      access: 'public',
+      summary: 'Google’s redirect back',
+      description: `Where Google sends the browser back (register \`<PUBLIC_URL>${GOOGLE_CALLBACK_PATH}\` as the redirect URI). Signs in, creating or linking the account, and returns to where the user was; on failure to \`/login?error=…\`.`,
+      query: CallbackQuerySchema,
+      responses: { 303: { description: 'Signed in: back to where the user was; or to `/login?error=google-failed|account-disabled`.', headers: { Location: 'Where the browser goes next.' } } },
+      errors: { 503: GOOGLE_UNAVAILABLE },
+    },
+    (_input, req, res, next) => {
+      if (!options) return unavailable(req, res);
+      passport.authenticate(STRATEGY, { session: false, callbackURL: callbackUrl(req) } as object, (error: unknown, user: AuthenticatedUser | false) => {
+        if (error || !user) {
+          const disabled = error instanceof AppError && error.status === 403;
+          if (error && !disabled) deps.logger.warn({ err: error instanceof Error ? error.message : String(error) }, 'google sign-in failed');
+          res.redirect(303, `/login?error=${disabled ? 'account-disabled' : 'google-failed'}`);
+          return;
+        }
+        const returnTo = req.session.returnTo ?? '/';
+        signIn(req, res, user).then(() => res.redirect(303, returnTo), next);
+      })(req, res, next);
+    },
+  );
 }

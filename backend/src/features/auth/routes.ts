@@ -1,4 +1,13 @@
-import { AuthProvidersSchema, LoginRequestSchema, RegisterRequestSchema, SessionResponseSchema, VerifyEmailRequestSchema } from '@cinema-dna/shared-types';
+import {
+  AuthProvidersSchema,
+  AuthUserSchema,
+  CsrfTokenResponseSchema,
+  LoginRequestSchema,
+  RegisterRequestSchema,
+  SessionResponseSchema,
+  VerificationSentSchema,
+  VerifyEmailRequestSchema,
+} from '@cinema-dna/shared-types';
 import { csrfTokenFor } from '../../platform/auth/csrf.js';
 import { currentUser } from '../../platform/auth/guards.js';
 import type { ApiRoutes } from '../../platform/auth/route-registry.js';
@@ -6,7 +15,7 @@ import type { Request, Response } from 'express';
 import { Strategy as LocalStrategy } from 'passport-local';
 import type { AppPassport } from '../../platform/auth/authenticate.js';
 import type { AuthenticatedUser } from '../../platform/auth/types.js';
-import { AppError, parseInput } from '../../platform/errors.js';
+import { AppError } from '../../platform/errors.js';
 import type { Logger } from '../../platform/logging.js';
 import { rateLimitedError, setRateLimitHeaders, type RateLimiter } from '../../platform/rate-limit.js';
 import { toAuthUser, type UserService } from '../users/service.js';
@@ -68,69 +77,161 @@ export function authRoutes(routes: ApiRoutes, deps: AuthRouteDeps): void {
     await deps.emailVerification.send(user, origin);
   };
 
-  routes.get('/auth/csrf', 'public', (req, res) => {
-    res.set('Cache-Control', 'no-store').json({ csrfToken: csrfTokenFor(req) });
+  const api = routes.group({
+    name: 'Auth',
+    description: 'Register, sign in and out with a username and password or with Google, check the session, verify an email, and get the CSRF token every browser write sends.',
   });
+  const throttle = deps.loginThrottle.settings;
+  const throttleWindow = Math.round(throttle.windowMs / 1000);
+  const resendRule = deps.resendLimiter.rule;
+  const CSRF_HEADER_ANSWER = { 'X-CSRF-Token': 'A fresh CSRF token for the new session.' };
 
-  routes.post('/auth/register', { access: 'public', csrf: 'always' }, async (req, res) => {
-    const input = parseInput(RegisterRequestSchema, req.body, 'Registration');
-    const user = await deps.users.register(input);
-    await signIn(req, res, user);
-    await sendVerification(req, user).catch((error: unknown) => {
-      deps.logger.warn({ err: error instanceof Error ? error.message : String(error), userId: user.id }, 'verification email not sent');
-    });
-    res.status(201).json(toAuthUser(user));
-  });
+  api.get(
+    '/auth/csrf',
+    {
+      access: 'public',
+      summary: 'The CSRF token',
+      description: 'Send it back as the `X-CSRF-Token` header on every POST, PUT, PATCH and DELETE of a session (and on sign-in, registration and sign-out). Creates the session when there is none.',
+      responses: { 200: CsrfTokenResponseSchema },
+    },
+    (_input, req, res) => {
+      res.set('Cache-Control', 'no-store').json({ csrfToken: csrfTokenFor(req) });
+    },
+  );
 
-  routes.post('/auth/login', { access: 'public', csrf: 'always' }, async (req, res) => {
-    // Validated first, so malformed bodies get field errors; the strategy reads the normalised values.
-    req.body = parseInput(LoginRequestSchema, req.body, 'Login');
-    const { username } = req.body as { username: string };
-    await deps.loginThrottle.check(res, username, req.ip);
-    const user = await authenticateLocally(deps.passport, req, res).catch(async (error: unknown) => {
-      if (error instanceof AppError && error.status === 401) await deps.loginThrottle.recordFailure(username, req.ip);
-      throw error;
-    });
-    await signIn(req, res, user);
-    res.json(toAuthUser(user));
-  });
+  api.post(
+    '/auth/register',
+    {
+      access: 'public',
+      csrf: 'always',
+      summary: 'Create an account',
+      description: 'Creates the account, signs it in (a new `cdna.sid` session) and mails a link to verify the email.',
+      inputName: 'Registration',
+      body: RegisterRequestSchema,
+      responses: { 201: { description: 'Registered and signed in.', schema: AuthUserSchema, headers: CSRF_HEADER_ANSWER } },
+      errors: { 409: 'The username or the email is taken (any letter case).' },
+    },
+    async ({ body }, req, res) => {
+      const user = await deps.users.register(body);
+      await signIn(req, res, user);
+      await sendVerification(req, user).catch((error: unknown) => {
+        deps.logger.warn({ err: error instanceof Error ? error.message : String(error), userId: user.id }, 'verification email not sent');
+      });
+      res.status(201).json(toAuthUser(user));
+    },
+  );
+
+  api.post(
+    '/auth/login',
+    {
+      access: 'public',
+      csrf: 'always',
+      summary: 'Sign in with a username and password',
+      description: 'Starts a new session (its id changes at every sign-in). Past too many failed attempts for the account or the IP, answers 429 until the window ends, even with the right password.',
+      inputName: 'Login',
+      body: LoginRequestSchema,
+      responses: { 200: { description: 'Signed in.', schema: AuthUserSchema, headers: CSRF_HEADER_ANSWER } },
+      errors: { 401: 'Invalid username or password.' },
+      limits: [
+        { description: 'failed sign-ins per account (any letter case of the username)', limit: throttle.failuresPerAccount, windowSeconds: throttleWindow },
+        { description: 'failed sign-ins per IP', limit: throttle.failuresPerIp, windowSeconds: throttleWindow },
+      ].filter((limit) => limit.limit > 0),
+    },
+    async ({ body }, req, res) => {
+      // The strategy reads the normalised values.
+      req.body = body;
+      const { username } = body;
+      await deps.loginThrottle.check(res, username, req.ip);
+      const user = await authenticateLocally(deps.passport, req, res).catch(async (error: unknown) => {
+        if (error instanceof AppError && error.status === 401) await deps.loginThrottle.recordFailure(username, req.ip);
+        throw error;
+      });
+      await signIn(req, res, user);
+      res.json(toAuthUser(user));
+    },
+  );
 
   // Always succeeds for a caller holding the CSRF token, signed in or not.
-  routes.post('/auth/logout', { access: 'public', csrf: 'always' }, async (req, res) => {
-    await signOut(req, res);
-    res.status(204).end();
-  });
+  api.post(
+    '/auth/logout',
+    {
+      access: 'public',
+      csrf: 'always',
+      summary: 'Sign out',
+      description: 'Ends the session; succeeds signed in or not.',
+      body: null,
+      responses: { 204: { description: 'Signed out.', headers: CSRF_HEADER_ANSWER } },
+    },
+    async (_input, req, res) => {
+      await signOut(req, res);
+      res.status(204).end();
+    },
+  );
 
-  routes.get('/auth/me', 'user', (req, res) => {
-    res.set('Cache-Control', 'no-store').json(toAuthUser(currentUser(req)));
-  });
+  api.get(
+    '/auth/me',
+    { access: 'user', summary: 'The signed-in user', description: 'For API clients: 401 when signed out (browsers use /api/auth/session).', responses: { 200: AuthUserSchema } },
+    (_input, req, res) => {
+      res.set('Cache-Control', 'no-store').json(toAuthUser(currentUser(req)));
+    },
+  );
 
   // The browser's session check: signed out is an answer, not an error (a 401 would be logged on every page load).
-  routes.get('/auth/session', 'public', (req, res) => {
-    res.set('Cache-Control', 'no-store').json(SessionResponseSchema.parse({ user: req.user ? toAuthUser(req.user) : null }));
-  });
+  api.get(
+    '/auth/session',
+    { access: 'public', summary: 'The session’s user, if any', description: '`{ user: null }` when signed out; always 200.', responses: { 200: SessionResponseSchema } },
+    (_input, req, res) => {
+      res.set('Cache-Control', 'no-store').json(SessionResponseSchema.parse({ user: req.user ? toAuthUser(req.user) : null }));
+    },
+  );
 
   // Which sign-in buttons the login screens show: never one that can only fail.
-  routes.get('/auth/providers', 'public', (_req, res) => {
-    res.json(AuthProvidersSchema.parse({ google: deps.googleSignIn ?? false }));
-  });
+  api.get(
+    '/auth/providers',
+    { access: 'public', summary: 'Sign-in methods offered', description: 'Whether Google sign-in is configured on this server.', responses: { 200: AuthProvidersSchema } },
+    (_input, _req, res) => {
+      res.json(AuthProvidersSchema.parse({ google: deps.googleSignIn ?? false }));
+    },
+  );
 
   // Signed in as the account the link was sent for: someone who receives a link for an account they
   // did not create cannot confirm the address for it by clicking.
-  routes.post('/auth/verify-email', 'session-user', async (req, res) => {
-    const { token } = parseInput(VerifyEmailRequestSchema, req.body, 'Verification');
-    const user = await deps.emailVerification.verify(currentUser(req).id, token);
-    res.set('Cache-Control', 'no-store').json(toAuthUser(user));
-  });
+  api.post(
+    '/auth/verify-email',
+    {
+      access: 'session-user',
+      summary: 'Confirm the email',
+      description: 'The token of an emailed link (single use, 24 hours), confirmed while signed in as the account it was sent for.',
+      inputName: 'Verification',
+      body: VerifyEmailRequestSchema,
+      responses: { 200: AuthUserSchema },
+      errors: { 400: 'The link is invalid, used or expired.' },
+    },
+    async ({ body: { token } }, req, res) => {
+      const user = await deps.emailVerification.verify(currentUser(req).id, token);
+      res.set('Cache-Control', 'no-store').json(toAuthUser(user));
+    },
+  );
 
-  routes.post('/auth/verify-email/resend', 'session-user', async (req, res) => {
-    const user = currentUser(req);
-    const decision = await deps.resendLimiter.hit(`user:${user.id}`);
-    if (!decision.allowed) {
-      setRateLimitHeaders(res, decision);
-      throw rateLimitedError(decision, deps.resendLimiter.rule);
-    }
-    await sendVerification(req, user);
-    res.status(202).json({ sentTo: user.email });
-  });
+  api.post(
+    '/auth/verify-email/resend',
+    {
+      access: 'session-user',
+      summary: 'Mail a new verification link',
+      body: null,
+      responses: { 202: VerificationSentSchema },
+      errors: { 409: 'The email is already verified, or the account has none.' },
+      limits: [{ description: 'verification emails per user', limit: resendRule.limit, windowSeconds: Math.round(resendRule.windowMs / 1000) }],
+    },
+    async (_input, req, res) => {
+      const user = currentUser(req);
+      const decision = await deps.resendLimiter.hit(`user:${user.id}`);
+      if (!decision.allowed) {
+        setRateLimitHeaders(res, decision);
+        throw rateLimitedError(decision, deps.resendLimiter.rule);
+      }
+      await sendVerification(req, user);
+      res.status(202).json({ sentTo: user.email });
+    },
+  );
 }

@@ -1,32 +1,94 @@
-import { AlternativesRequestSchema, ConnectionsFindRequestSchema, FindConnectionRequestSchema } from '@cinema-dna/shared-types';
+import {
+  AlternativesRequestSchema,
+  AlternativesResponseSchema,
+  ConnectionResultSchema,
+  ConnectionsFindRequestSchema,
+  FindConnectionRequestSchema,
+  TrendingResponseSchema,
+} from '@cinema-dna/shared-types';
 import type { ApiRoutes } from '../../platform/auth/route-registry.js';
 import { parseInput } from '../../platform/errors.js';
-import { rateLimit, type RateLimiter } from '../../platform/rate-limit.js';
+import type { RateLimiter } from '../../platform/rate-limit.js';
 import type { ConnectionService } from './service.js';
 
 const splitKey = (key: string) => ({ type: key.slice(0, key.indexOf(':')), id: key.slice(key.indexOf(':') + 1) });
 
+/** Failures every search may answer besides validation. */
+const SEARCH_ERRORS = {
+  404: 'An entity named in the request is not in the catalog.',
+  503: 'The movie graph is still loading, or the search ran out of its time or visited-entities budget (`SEARCH_BUDGET_EXCEEDED`, details `{ limit, value }`).',
+};
+
 /** Finding connections over REST (the socket path is events.ts), and trending pairs. */
 export function connectionRoutes(routes: ApiRoutes, service: ConnectionService, findLimiter: RateLimiter): void {
-  const limited = rateLimit(findLimiter);
-  routes.post('/find-connection', 'public', limited, async (req, res) => {
-    res.json(await service.find(parseInput(FindConnectionRequestSchema, req.body, 'Connection request')));
+  const api = routes.group({
+    name: 'Connections',
+    description: 'The shortest chain of links between two entities within six degrees (up to eight), its alternatives, and the most searched pairs.',
   });
+  api.post(
+    '/find-connection',
+    {
+      access: 'public',
+      summary: 'Find the shortest connection',
+      description: 'The shortest chain between two entities with the search parameters (maxDegrees 1..8, allowed types, direct, obscure, popularity, entities to avoid). `cached: true` when answered from the cache. Live progress: the `search:start` socket event.',
+      inputName: 'Connection request',
+      body: FindConnectionRequestSchema,
+      responses: { 200: ConnectionResultSchema },
+      errors: SEARCH_ERRORS,
+      rateLimit: findLimiter,
+    },
+    async ({ body }, _req, res) => {
+      res.json(await service.find(body));
+    },
+  );
   // The documented variant: entity keys and maxDegrees.
-  routes.post('/connections/find', 'public', limited, async (req, res) => {
-    const body = parseInput(ConnectionsFindRequestSchema, req.body, 'Connection request');
-    const request = parseInput(
-      FindConnectionRequestSchema,
-      { fromEntity: splitKey(body.fromEntityId), toEntity: splitKey(body.toEntityId), parameters: body.maxDegrees ? { maxDegrees: body.maxDegrees } : undefined },
-      'Connection request',
-    );
-    res.json(await service.find(request));
-  });
-  routes.post('/connections/alternatives', 'public', limited, async (req, res) => {
-    const { limit, ...request } = parseInput(AlternativesRequestSchema, req.body, 'Connection request');
-    res.json(await service.alternatives(request, limit));
-  });
-  routes.get('/trending', 'public', async (_req, res) => {
-    res.json(await service.trending());
-  });
+  api.post(
+    '/connections/find',
+    {
+      access: 'public',
+      summary: 'Find a connection by entity keys',
+      description: 'The documented variant of find-connection: `type:id` keys and an optional maxDegrees; every other parameter at its default.',
+      inputName: 'Connection request',
+      body: ConnectionsFindRequestSchema,
+      responses: { 200: ConnectionResultSchema },
+      errors: SEARCH_ERRORS,
+      rateLimit: findLimiter,
+    },
+    async ({ body }, _req, res) => {
+      const request = parseInput(
+        FindConnectionRequestSchema,
+        { fromEntity: splitKey(body.fromEntityId), toEntity: splitKey(body.toEntityId), parameters: body.maxDegrees ? { maxDegrees: body.maxDegrees } : undefined },
+        'Connection request',
+      );
+      res.json(await service.find(request));
+    },
+  );
+  api.post(
+    '/connections/alternatives',
+    {
+      access: 'public',
+      summary: 'Other shortest connections',
+      description: 'Up to `limit` distinct shortest chains of the same search, lightest first.',
+      inputName: 'Connection request',
+      body: AlternativesRequestSchema,
+      responses: { 200: AlternativesResponseSchema },
+      errors: SEARCH_ERRORS,
+      rateLimit: findLimiter,
+    },
+    async ({ body: { limit, ...request } }, _req, res) => {
+      res.json(await service.alternatives(request, limit));
+    },
+  );
+  api.get(
+    '/trending',
+    {
+      access: 'public',
+      summary: 'Most searched pairs',
+      description: 'Each pair with its answer for the default parameters; `degraded: true` with the last known list while the cache is down.',
+      responses: { 200: TrendingResponseSchema },
+    },
+    async (_input, _req, res) => {
+      res.json(await service.trending());
+    },
+  );
 }

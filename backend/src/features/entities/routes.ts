@@ -1,31 +1,75 @@
-import { EntityTypeSchema, FacetedSearchQuerySchema, SearchQuerySchema } from '@cinema-dna/shared-types';
+import {
+  EntityDetailSchema,
+  EntityTypeSchema,
+  FacetedSearchQuerySchema,
+  FacetedSearchResponseSchema,
+  GraphStatsSchema,
+  NamedListSchema,
+  SearchQuerySchema,
+  SearchResponseSchema,
+} from '@cinema-dna/shared-types';
 import { z } from 'zod';
 import type { ApiRoutes } from '../../platform/auth/route-registry.js';
-import { parseInput } from '../../platform/errors.js';
 import type { EntityService } from './service.js';
 
-const EntityParamsSchema = z.object({ type: EntityTypeSchema, id: z.string().min(1).max(150) });
+const EntityParamsSchema = z.object({
+  type: EntityTypeSchema,
+  id: z.string().min(1).max(150).meta({ description: "The source's own id, e.g. `tom-hanks` or `603`." }),
+});
 
 /** Typeahead, faceted search, entity pages, hero numbers, and the genre/country lists. */
 export function entityRoutes(routes: ApiRoutes, service: EntityService): void {
-  routes.get('/search', 'public', async (req, res) => {
-    const { q, type, limit } = parseInput(SearchQuerySchema, req.query, 'Search');
-    res.json({ results: await service.search(q, type, limit) });
-  });
-  routes.get('/search/faceted', 'public', async (req, res) => {
-    res.json(await service.faceted(parseInput(FacetedSearchQuerySchema, req.query, 'Search')));
-  });
-  routes.get('/entity/:type/:id', 'public', async (req, res) => {
-    const { type, id } = parseInput(EntityParamsSchema, req.params, 'Entity');
-    res.json(await service.detail(type, id));
-  });
-  routes.get('/stats', 'public', (_req, res) => {
+  const api = routes.group({ name: 'Search & entities', description: 'Find people, movies, genres and more by name or by filters; read an entity page; the catalog’s numbers and lists.' });
+  api.get(
+    '/search',
+    {
+      access: 'public',
+      summary: 'Typeahead search',
+      description: 'From 2 characters; prefix and typo-tolerant, accents folded. The whole name first, then word starts, then one typo; then the most popular.',
+      inputName: 'Search',
+      query: SearchQuerySchema,
+      responses: { 200: SearchResponseSchema },
+    },
+    async ({ query: { q, type, limit } }, _req, res) => {
+      res.json({ results: await service.search(q, type, limit) });
+    },
+  );
+  api.get(
+    '/search/faceted',
+    {
+      access: 'public',
+      summary: 'Filtered search',
+      description: 'Search with filters (types, years, rating, genres, countries, languages, awards) and a sort order. Lists are comma-separated.',
+      inputName: 'Search',
+      query: FacetedSearchQuerySchema,
+      responses: { 200: FacetedSearchResponseSchema },
+    },
+    async ({ query }, _req, res) => {
+      res.json(await service.faceted(query));
+    },
+  );
+  api.get(
+    '/entity/:type/:id',
+    {
+      access: 'public',
+      summary: 'An entity page’s data',
+      description: 'Known-for films, cast, crew and details of one entity, and how connected it is.',
+      inputName: 'Entity',
+      params: EntityParamsSchema,
+      responses: { 200: EntityDetailSchema },
+      errors: { 404: 'No entity of that type and id.' },
+    },
+    async ({ params: { type, id } }, _req, res) => {
+      res.json(await service.detail(type, id));
+    },
+  );
+  api.get('/stats', { access: 'public', summary: 'Hero numbers', description: 'Entities and links of the loaded graph, by type.', responses: { 200: GraphStatsSchema } }, (_input, _req, res) => {
     res.json(service.stats());
   });
-  routes.get('/genres', 'public', (_req, res) => {
+  api.get('/genres', { access: 'public', summary: 'Every genre', description: 'Genres with how many films each has.', responses: { 200: NamedListSchema } }, (_input, _req, res) => {
     res.json(service.namedList('genre'));
   });
-  routes.get('/countries', 'public', (_req, res) => {
+  api.get('/countries', { access: 'public', summary: 'Every country', description: 'Countries (locations) with how many films each has.', responses: { 200: NamedListSchema } }, (_input, _req, res) => {
     res.json(service.namedList('location'));
   });
 }

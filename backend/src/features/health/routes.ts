@@ -1,10 +1,24 @@
+import { HealthSchema } from '@cinema-dna/shared-types';
 import type { ApiRoutes } from '../../platform/auth/route-registry.js';
 import { checkHealth, type HealthDeps } from './service.js';
 
 /** GET /api/health: 200 while the app can serve (even degraded), 503 when the database is down. */
 export function healthRoutes(routes: ApiRoutes, deps: HealthDeps): void {
-  routes.get('/health', 'public', async (_req, res) => {
-    const health = await checkHealth(deps);
-    res.status(health.status === 'down' ? 503 : 200).set('Cache-Control', 'no-store').json(health);
-  });
+  const api = routes.group({ name: 'Health', description: 'Whether this server can serve, with the measured latency of its database, cache and movie graph.' });
+  api.get(
+    '/health',
+    {
+      access: 'public',
+      summary: 'Health of the server and its dependencies',
+      description: 'Measures every dependency for real. `degraded` while the cache is down or the graph is loading; 503 when the database is down. Not rate limited (for load balancers).',
+      responses: {
+        200: { description: 'The server can serve (status `ok` or `degraded`).', schema: HealthSchema },
+        503: { description: 'The database is down (status `down`).', schema: HealthSchema },
+      },
+    },
+    async (_input, _req, res) => {
+      const health = await checkHealth(deps);
+      res.status(health.status === 'down' ? 503 : 200).set('Cache-Control', 'no-store').json(health);
+    },
+  );
 }

@@ -12,6 +12,8 @@ describe.each(databaseTargets())('saved connections on $name', (dbTarget) => {
   let shared: SharedState;
   let t: TestApp;
   let path: PathStep[];
+  /** A second real path, of another pair. */
+  let streepToReeves: PathStep[];
   const payload = () => ({
     fromEntityId: 'kevin-bacon',
     fromEntityName: 'Kevin Bacon',
@@ -28,6 +30,7 @@ describe.each(databaseTargets())('saved connections on $name', (dbTarget) => {
     shared = createMemorySharedState();
     t = await openTestApp({ database, shared });
     path = (await t.connections.find({ fromEntity: { id: 'kevin-bacon', type: 'person' }, toEntity: { id: 'tom-hanks', type: 'person' } })).path;
+    streepToReeves = (await t.connections.find({ fromEntity: { id: 'meryl-streep', type: 'person' }, toEntity: { id: 'keanu-reeves', type: 'person' } })).path;
   });
   afterAll(async () => {
     await t.close();
@@ -47,7 +50,18 @@ describe.each(databaseTargets())('saved connections on $name', (dbTarget) => {
       path,
       createdAt: expect.any(String),
     });
-    const second = await client.send('post', '/api/connections/save', { ...payload(), fromEntityId: 'x', fromEntityName: 'Newer' }).expect(201);
+    const second = await client
+      .send('post', '/api/connections/save', {
+        ...payload(),
+        fromEntityId: 'meryl-streep',
+        fromEntityName: 'Meryl Streep',
+        toEntityId: 'keanu-reeves',
+        toEntityName: 'Keanu Reeves',
+        path: streepToReeves,
+        degrees: undefined,
+      })
+      .expect(201);
+    expect(second.body.degrees).toBe(streepToReeves.length - 1);
 
     const mine = await client.send('get', '/api/users/me/connections').expect(200);
     expect(mine.body.connections.map((c: { id: number }) => c.id)).toEqual([second.body.id, saved.body.id]);
@@ -71,6 +85,42 @@ describe.each(databaseTargets())('saved connections on $name', (dbTarget) => {
     expect((await request(t.app).get(`/api/users/${owner.user.id}/connections`).expect(401)).body.code).toBe('UNAUTHORIZED');
     await admin.send('get', '/api/users/2147483000/connections').expect(404);
     await admin.send('get', '/api/users/abc/connections').expect(400);
+  });
+
+  it('counts the degrees itself: a client’s own count is ignored', async () => {
+    const client = await signedInClient(t.app, (await createTestUser(t.users)).username);
+    const saved = await client.send('post', '/api/connections/save', { ...payload(), degrees: 7 }).expect(201);
+    expect(saved.body.degrees).toBe(path.length - 1);
+    expect((await client.send('get', '/api/users/me/connections').expect(200)).body.connections[0].degrees).toBe(path.length - 1);
+  });
+
+  describe('a path that is not a path of the graph', () => {
+    let client: ApiClient;
+    beforeAll(async () => {
+      client = await signedInClient(t.app, (await createTestUser(t.users)).username);
+    });
+    const withStep = (at: number, change: (step: PathStep) => PathStep) => path.map((step, i) => (i === at ? change(step) : step));
+    const relationship = (step: PathStep) => step.relationship!;
+
+    const flipped = (step: PathStep): PathStep => ({ ...step, relationship: { ...relationship(step), direction: relationship(step).direction === 'forward' ? 'backward' : 'forward' } });
+
+    it.each([
+      ['a made-up link between two real entities', 'path.0.relationship', () => ({ ...payload(), path: [path[0]!, path.at(-1)!] })],
+      ['the right pair with another relationship', 'path.0.relationship', () => ({ ...payload(), path: withStep(0, (step) => ({ ...step, relationship: { ...relationship(step), type: relationship(step).type === 'directed' ? 'wrote' : 'directed' } })) })],
+      ['a link in the wrong direction', 'path.0.relationship', () => ({ ...payload(), path: withStep(0, flipped) })],
+      ['an entity that does not exist', 'path.1.entity', () => ({ ...payload(), path: withStep(1, (step) => ({ ...step, entity: { ...step.entity, id: 'no-such-film-1999', key: `${step.entity.type}:no-such-film-1999` } })) })],
+      ['a step without its link', 'path.0.relationship', () => ({ ...payload(), path: withStep(0, (step) => ({ ...step, relationship: null })) })],
+      ['a last step linking onwards', 'path.<last>.relationship', () => ({ ...payload(), path: withStep(path.length - 1, () => ({ ...path.at(-1)!, relationship: relationship(path[0]!) })) })],
+      ['a real path between other ends', 'fromEntityId', () => ({ ...payload(), path: streepToReeves })],
+      ['a path that does not end at toEntity', 'toEntityId', () => ({ ...payload(), toEntityId: 'keanu-reeves', toEntityName: 'Keanu Reeves' })],
+      // Real links all along (there and back again), but Kevin Bacon twice.
+      ['a path visiting an entity twice', 'path.2.entity', () => ({ ...payload(), path: [path[0]!, { ...path[1]!, relationship: flipped(path[0]!).relationship }, ...path] })],
+    ])('refuses %s with 400 INVALID_PATH (%s) and keeps nothing', async (_name, field, body) => {
+      const res = await client.send('post', '/api/connections/save', body()).expect(400);
+      const expectedField = field.replace('<last>', String(path.length - 1));
+      expect(res.body).toEqual({ code: 'INVALID_PATH', message: 'Invalid connection path', details: [{ path: expectedField, message: expect.any(String) }] });
+      expect((await client.send('get', '/api/users/me/connections').expect(200)).body.connections).toEqual([]);
+    });
   });
 
   it('answers an anonymous save with 401, which the client turns into "Login Required"', async () => {

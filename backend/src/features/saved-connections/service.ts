@@ -1,10 +1,13 @@
-import type { EntityType, SaveConnectionRequestSchema, UserConnection } from '@cinema-dna/shared-types';
+import { INVALID_CONNECTION_PATH, type EntityType, type SaveConnectionRequestSchema, type UserConnection } from '@cinema-dna/shared-types';
 import { desc, eq } from 'drizzle-orm';
 import type { z } from 'zod';
+import { GraphError, type PathVerifier } from '../../graph/index.js';
 import type { Db } from '../../platform/db/database.js';
 import { savedConnections } from '../../platform/db/schema.js';
+import { AppError } from '../../platform/errors.js';
 
 type Row = typeof savedConnections.$inferSelect;
+type SaveInput = z.output<typeof SaveConnectionRequestSchema>;
 
 /** A saved row as spec §3 "User connection". */
 function toUserConnection(row: Row): UserConnection {
@@ -18,14 +21,41 @@ function toUserConnection(row: Row): UserConnection {
   };
 }
 
-/** Connection paths users keep from their results. */
-export function createSavedConnectionService(deps: { db: Db }) {
+const invalidPath = (path: string, message: string) => new AppError(400, 'INVALID_PATH', INVALID_CONNECTION_PATH, [{ path, message }]);
+
+/**
+ * The path's degrees when it is a path of the loaded graph between the two named ends; otherwise
+ * the 400 INVALID_PATH naming the first thing that is wrong.
+ */
+function checkedDegrees(verifyPath: PathVerifier, input: SaveInput): number {
+  const first = input.path[0]!.entity;
+  const last = input.path.at(-1)!.entity;
+  if (first.type !== input.fromEntityType || first.id !== input.fromEntityId) throw invalidPath('fromEntityId', 'The path does not start at fromEntity');
+  if (last.type !== input.toEntityType || last.id !== input.toEntityId) throw invalidPath('toEntityId', 'The path does not end at toEntity');
+  let check: ReturnType<PathVerifier>;
+  try {
+    check = verifyPath(input.path.map((step) => ({ entity: step.entity, relationship: step.relationship })));
+  } catch (error) {
+    if (error instanceof GraphError && error.code === 'SERVICE_UNAVAILABLE') throw new AppError(503, 'SERVICE_UNAVAILABLE', 'The movie graph is still loading. Try again in a moment.');
+    throw error;
+  }
+  if (!check.ok) throw invalidPath(check.problem.path, check.problem.message);
+  return check.degrees;
+}
+
+/**
+ * Connection paths users keep from their results. `verifyPath` is the graph's check (a port, so this
+ * feature needs neither the connections nor the entities feature): only real paths are kept, with
+ * the degrees the server counted.
+ */
+export function createSavedConnectionService(deps: { db: Db; verifyPath: PathVerifier }) {
   const { db } = deps;
   return {
-    async save(userId: number, input: z.output<typeof SaveConnectionRequestSchema>): Promise<UserConnection> {
+    async save(userId: number, input: SaveInput): Promise<UserConnection> {
+      const degrees = checkedDegrees(deps.verifyPath, input);
       const [row] = await db
         .insert(savedConnections)
-        .values({ userId, ...input })
+        .values({ userId, ...input, degrees })
         .returning();
       return toUserConnection(row!);
     },

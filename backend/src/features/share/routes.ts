@@ -6,13 +6,16 @@ import type { Request, Response } from 'express';
 import { LRUCache } from 'lru-cache';
 import type { ApiRoutes } from '../../platform/auth/route-registry.js';
 import { z } from 'zod';
-import { AppError, parseInput } from '../../platform/errors.js';
+import { AppError } from '../../platform/errors.js';
 import { rateLimitedError, requestIdentity, setRateLimitHeaders, type RateLimiter } from '../../platform/rate-limit.js';
 import type { ConnectionService } from '../connections/service.js';
 import type { EntityService } from '../entities/service.js';
 import { renderConnectionPreview } from './preview-image.js';
 
-const SharedLinkSchema = z.object({ from: EntityKeySchema, to: EntityKeySchema });
+const SharedLinkSchema = z.object({
+  from: EntityKeySchema.meta({ description: 'One end of the pair, `type:id`.', examples: ['person:kevin-bacon'] }),
+  to: EntityKeySchema.meta({ description: 'The other end, `type:id`.', examples: ['person:tom-hanks'] }),
+});
 /** Rendered previews kept in memory: a shared link is fetched by every network it is posted to. */
 const PREVIEW_CACHE_SIZE = 200;
 /** Connections resolved for link previews, so the page and its image (and every later unfurl) search once. */
@@ -61,18 +64,32 @@ async function resolvePair(deps: ShareDeps, req: Request, res: Response, from: s
 /** GET /api/share/preview.png?from=&to= — the Open Graph image of a shared connection. */
 export function sharePreviewRoutes(routes: ApiRoutes, deps: ShareDeps): void {
   const cache = new Map<string, Buffer>();
-  routes.get('/share/preview.png', 'public', async (req, res) => {
-    const { from, to } = parseInput(SharedLinkSchema, req.query, 'Shared link');
-    const cacheKey = `${from}|${to}`;
-    let png = cache.get(cacheKey);
-    if (!png) {
-      const { fromEntity, toEntity, result } = await resolvePair(deps, req, res, from, to);
-      png = renderConnectionPreview(fromEntity, toEntity, result);
-      if (cache.size >= PREVIEW_CACHE_SIZE) cache.delete(cache.keys().next().value!);
-      cache.set(cacheKey, png);
-    }
-    res.set('Content-Type', 'image/png').set('Cache-Control', 'public, max-age=3600').send(png);
-  });
+  const api = routes.group({ name: 'Sharing', description: 'What a shared connection link shows when it is posted: its preview image.' });
+  const rule = deps.findLimiter.rule;
+  api.get(
+    '/share/preview.png',
+    {
+      access: 'public',
+      summary: 'Preview image of a shared connection',
+      description: 'The 1200×630 Open Graph image of the connection between two entities, as `/connection?from=&to=` links unfurl. A pair never searched before counts against the find-connection limit.',
+      inputName: 'Shared link',
+      query: SharedLinkSchema,
+      responses: { 200: { description: 'The preview image.', contentType: 'image/png', headers: { 'Cache-Control': 'public, max-age=3600' } } },
+      errors: { 404: 'An entity of the pair is not in the catalog.' },
+      limits: [{ description: 'searches a preview has to run, per caller (the find-connection limit)', limit: rule.limit, windowSeconds: Math.round(rule.windowMs / 1000) }],
+    },
+    async ({ query: { from, to } }, req, res) => {
+      const cacheKey = `${from}|${to}`;
+      let png = cache.get(cacheKey);
+      if (!png) {
+        const { fromEntity, toEntity, result } = await resolvePair(deps, req, res, from, to);
+        png = renderConnectionPreview(fromEntity, toEntity, result);
+        if (cache.size >= PREVIEW_CACHE_SIZE) cache.delete(cache.keys().next().value!);
+        cache.set(cacheKey, png);
+      }
+      res.set('Content-Type', 'image/png').set('Cache-Control', 'public, max-age=3600').send(png);
+    },
+  );
 }
 
 /**

@@ -1,4 +1,7 @@
-import type { Express, RequestHandler, Router } from 'express';
+import type { Express, NextFunction, Request, RequestHandler, Response, Router } from 'express';
+import { z } from 'zod';
+import { AppError, validationDetails } from '../errors.js';
+import { rateLimit, type RateLimiter } from '../rate-limit.js';
 import { rejectUnstorableText } from '../storable-input.js';
 import { csrfCheck, type CsrfPolicy } from './csrf.js';
 import { requireOwnerOrStaff, requireRole, requireSessionUser, requireUser } from './guards.js';
@@ -16,6 +19,89 @@ export type { CsrfPolicy } from './csrf.js';
 export type Access = 'public' | 'user' | 'session-user' | 'owner-or-staff' | 'moderator' | 'admin';
 export type HttpMethod = 'get' | 'post' | 'put' | 'patch' | 'delete';
 
+/** A feature's group of routes, shown together in the API docs. */
+export interface ApiTag {
+  name: string;
+  description: string;
+}
+
+/** A response that is not plain JSON (an image, a redirect, HTML), or JSON with headers worth documenting. */
+export interface ResponseDeclaration {
+  description: string;
+  /** The JSON body; absent for empty answers (204, redirects). */
+  schema?: z.ZodType;
+  /** A body that is not JSON, e.g. `image/png`. */
+  contentType?: string;
+  /** Response headers the caller may rely on: name → what it says. */
+  headers?: Record<string, string>;
+}
+
+/** Status → the JSON body's schema, or a fuller declaration. */
+export type ResponseMap = Partial<Record<number, z.ZodType | ResponseDeclaration>>;
+
+/** A limit enforced inside the route (not by the registry), documented beside the route. */
+export interface DocumentedLimit {
+  /** What is counted and per whom, e.g. "failed sign-ins per account". */
+  description: string;
+  limit: number;
+  windowSeconds: number;
+}
+
+/**
+ * Everything a route promises: who may call it, its CSRF policy, what it reads and what it answers.
+ * Schemas absent from a slot mean the route does not read it (a write with no body says `body: null`).
+ */
+export interface RouteContract<P extends z.ZodType | undefined, Q extends z.ZodType | undefined, B extends z.ZodType | null | undefined> {
+  access: Access;
+  /** When its writes need the CSRF token; default `session`. */
+  csrf?: CsrfPolicy;
+  /** One line for the endpoint list. */
+  summary: string;
+  description?: string;
+  /** Names the input in validation errors: "Search" answers "Search is invalid". Default "Request". */
+  inputName?: string;
+  params?: P;
+  query?: Q;
+  body?: B;
+  /** Status → answer, for the route's successes and any failure it documents with a body schema. */
+  responses: ResponseMap;
+  /** Failures this route answers besides the ones every route may (validation, access, limits): status → when. */
+  errors?: Partial<Record<number, string>>;
+  /** Counted per caller before validation; past it the route answers 429 (documented from its rule). */
+  rateLimit?: RateLimiter;
+  /** Limits the route enforces itself (documented only). */
+  limits?: DocumentedLimit[];
+  /** Turns a body that fails its schema into the route's own 400 (default: "<inputName> is invalid"). */
+  invalidBody?: (error: z.ZodError) => AppError;
+}
+
+type Parsed<S> = S extends z.ZodType ? z.output<S> : undefined;
+
+/** What a handler receives: the route's params, query and body, already parsed by their schemas. */
+export interface RouteInput<P, Q, B> {
+  params: P;
+  query: Q;
+  body: B;
+}
+
+export type RouteHandler<P, Q, B> = (input: RouteInput<P, Q, B>, req: Request, res: Response, next: NextFunction) => unknown;
+
+type Register = <P extends z.ZodType | undefined = undefined, Q extends z.ZodType | undefined = undefined, B extends z.ZodType | null | undefined = undefined>(
+  path: string,
+  contract: RouteContract<P, Q, B>,
+  handler: RouteHandler<Parsed<P>, Parsed<Q>, Parsed<B>>,
+) => void;
+
+/** Declares a feature's routes: each gets its CSRF check, access guard, input checks and parsing. */
+export interface RouteGroup {
+  get: Register;
+  post: Register;
+  put: Register;
+  patch: Register;
+  delete: Register;
+}
+
+/** A declared route as the authorization tests and the OpenAPI document read it. */
 export interface RegisteredRoute {
   method: HttpMethod;
   /** Express path including the mount point, e.g. "/api/users/:id/connections". */
@@ -23,12 +109,18 @@ export interface RegisteredRoute {
   access: Access;
   /** When its writes need the CSRF token (see CsrfPolicy). */
   csrf: CsrfPolicy;
+  tag: ApiTag;
+  contract: RouteContract<z.ZodType | undefined, z.ZodType | undefined, z.ZodType | null | undefined>;
 }
 
-/** A route's declaration: who may call it and, when not the default `session`, its CSRF policy. */
-export interface RouteOptions {
-  access: Access;
-  csrf?: CsrfPolicy;
+/** Every API route of an app, declared by feature, listed for tests and for the API documents. */
+export interface ApiRoutes {
+  /** The routes of one feature, under its tag. */
+  group(tag: ApiTag): RouteGroup;
+  /** Every route declared so far. */
+  list(): RegisteredRoute[];
+  /** Every tag, in declaration order. */
+  tags(): ApiTag[];
 }
 
 const GUARDS: Record<Access, RequestHandler | null> = {
@@ -40,40 +132,93 @@ const GUARDS: Record<Access, RequestHandler | null> = {
   admin: requireRole('admin'),
 };
 
-type Register = (path: string, declaration: Access | RouteOptions, ...handlers: RequestHandler[]) => void;
+const WRITES = new Set<HttpMethod>(['post', 'put', 'patch']);
 
-/** Declares API routes: each one gets its CSRF check, access guard and input check, and is listed, so tests can check every route. */
-export interface ApiRoutes {
-  get: Register;
-  post: Register;
-  put: Register;
-  patch: Register;
-  delete: Register;
-  /** Every route declared so far. */
-  list(): RegisteredRoute[];
+/** The `:name` segments of an Express path. */
+export const pathParameters = (path: string) => [...path.matchAll(/:(\w+)/g)].map((match) => match[1]!);
+
+/**
+ * Refuses a declaration that could not be validated or documented: no summary, no success answer,
+ * a path parameter without a schema (or a schema naming one the path lacks), a write that does not
+ * say what body it reads, a body on a read. Thrown at start-up, so such a route never serves.
+ */
+function checkContract(method: HttpMethod, fullPath: string, contract: RegisteredRoute['contract']): void {
+  const refuse = (why: string) => {
+    throw new Error(`Route ${method.toUpperCase()} ${fullPath}: ${why}`);
+  };
+  if (!contract || typeof contract !== 'object') refuse('is declared without a contract');
+  if (!(contract.access in GUARDS)) refuse(`has an unknown access "${String(contract.access)}"`);
+  if (!contract.summary?.trim()) refuse('has no summary');
+  const statuses = Object.keys(contract.responses ?? {}).map(Number);
+  if (!statuses.some((status) => status >= 200 && status < 400)) refuse('declares no success response');
+  for (const [status, response] of Object.entries(contract.responses)) {
+    const declared = response as z.ZodType | ResponseDeclaration | undefined;
+    if (!(declared instanceof z.ZodType) && !declared?.description) refuse(`response ${status} has neither a schema nor a description`);
+  }
+  const names = pathParameters(fullPath);
+  if (names.length > 0 || contract.params !== undefined) {
+    if (!(contract.params instanceof z.ZodObject)) refuse(`path parameters ${names.join(', ') || '(none)'} need a z.object params schema`);
+    const declared = Object.keys((contract.params as z.ZodObject).shape).sort();
+    if (declared.join() !== [...names].sort().join()) refuse(`params schema names [${declared.join(', ')}], the path has [${names.join(', ')}]`);
+  }
+  if (contract.query !== undefined && !(contract.query instanceof z.ZodObject)) refuse('query schema must be a z.object');
+  if (WRITES.has(method)) {
+    if (!('body' in contract) || contract.body === undefined) refuse('declares no body schema (use body: null for a write without a body)');
+    if (contract.body !== null && !(contract.body instanceof z.ZodType)) refuse('body is not a zod schema');
+  } else if (contract.body !== undefined) {
+    refuse('a GET or DELETE reads no body');
+  }
+}
+
+/** Parses one part of the request; a failure is the 400 VALIDATION_FAILED every route answers. */
+function parsePart(schema: z.ZodType | null | undefined, value: unknown, inputName: string, invalid?: (error: z.ZodError) => AppError): unknown {
+  if (!schema) return undefined;
+  const result = schema.safeParse(value);
+  if (result.success) return result.data;
+  throw invalid ? invalid(result.error) : new AppError(400, 'VALIDATION_FAILED', `${inputName} is invalid`, validationDetails(result.error));
 }
 
 /**
- * Routes on `router`, which is mounted at `mountPath`. Before the route's own handlers: the CSRF
- * check, the access guard, then the refusal of text no database can store (path, query and body).
+ * Routes on `router`, which is mounted at `mountPath`. Before the route's own handler: the CSRF
+ * check, the access guard, the refusal of text no database can store (path, query and body), the
+ * route's rate limit, then its params, query and body parsed by their schemas.
  */
 export function createApiRoutes(router: Router, mountPath = '/api'): ApiRoutes {
   const routes: RegisteredRoute[] = [];
+  const tags = new Map<string, ApiTag>();
+
   const register =
-    (method: HttpMethod): Register =>
-    (path, declaration, ...handlers) => {
-      const { access, csrf = 'session' } = typeof declaration === 'string' ? { access: declaration } : declaration;
+    (tag: ApiTag, method: HttpMethod): Register =>
+    (path, contract, handler) => {
+      const fullPath = `${mountPath}${path}`;
+      const declared = contract as RegisteredRoute['contract'];
+      checkContract(method, fullPath, declared);
+      if (typeof handler !== 'function') throw new Error(`Route ${method.toUpperCase()} ${fullPath}: has no handler`);
+      if (routes.some((route) => route.method === method && route.path === fullPath)) throw new Error(`Route ${method.toUpperCase()} ${fullPath}: declared twice`);
+      const { access, csrf = 'session', inputName = 'Request', params, query, body, invalidBody } = declared;
       const guard = GUARDS[access];
-      router[method](path, csrfCheck(csrf), ...(guard ? [guard] : []), rejectUnstorableText, ...handlers);
-      routes.push({ method, path: `${mountPath}${path}`, access, csrf });
+      const run: RequestHandler = (req, res, next) => {
+        const input = {
+          params: parsePart(params, req.params, inputName),
+          query: parsePart(query, req.query, inputName),
+          body: parsePart(body, req.body, inputName, invalidBody),
+        };
+        return (handler as RouteHandler<unknown, unknown, unknown>)(input, req, res, next);
+      };
+      router[method](path, csrfCheck(csrf), ...(guard ? [guard] : []), rejectUnstorableText, ...(declared.rateLimit ? [rateLimit(declared.rateLimit)] : []), run);
+      routes.push({ method, path: fullPath, access, csrf, tag, contract: declared });
     };
+
   return {
-    get: register('get'),
-    post: register('post'),
-    put: register('put'),
-    patch: register('patch'),
-    delete: register('delete'),
+    group(tag) {
+      if (!tag.name?.trim() || !tag.description?.trim()) throw new Error('An API tag needs a name and a description');
+      const known = tags.get(tag.name);
+      if (known && known.description !== tag.description) throw new Error(`API tag "${tag.name}" is described twice, differently`);
+      tags.set(tag.name, tag);
+      return { get: register(tag, 'get'), post: register(tag, 'post'), put: register(tag, 'put'), patch: register(tag, 'patch'), delete: register(tag, 'delete') };
+    },
     list: () => routes.map((route) => ({ ...route })),
+    tags: () => [...tags.values()],
   };
 }
 
@@ -84,7 +229,7 @@ export function recordApiRoutes(app: Express, routes: ApiRoutes): void {
   app.set(ROUTES_SETTING, routes);
 }
 
-/** The API routes an app declared, with their access and CSRF policy. */
+/** The API routes an app declared, with their access, CSRF policy and contract. */
 export function registeredRoutes(app: Express): RegisteredRoute[] {
   const routes = app.get(ROUTES_SETTING) as ApiRoutes | undefined;
   return routes?.list() ?? [];
