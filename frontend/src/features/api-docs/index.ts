@@ -13,3 +13,5 @@ export { apiConsoleState, resetApiConsole, selectOperation } from './store';
 export { ErrorConventions, RateLimitConventions, SocketConventions } from './components/api-conventions';
 export { AuthGuide } from './components/auth-guide';
 export { useTabParam } from './hooks/use-tab-param';
+export { useSocketReference } from './api/get-api-reference';
+export { firstParagraph, InlineCode } from './components/rich-text';

@@ -9,10 +9,12 @@ import {
   ReferenceSkeleton,
   selectOperation,
   useApiReference,
+  useSocketReference,
   useTabParam,
   type ApiOperation,
 } from '../../features/api-docs';
-import { useSocket } from '../../features/realtime';
+import { useSnapshot } from 'valtio';
+import { realtimeState, useSocket } from '../../features/realtime';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { PageContainer, PageHeader } from '../../ui/page-header';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../ui/tabs';
@@ -32,7 +34,10 @@ export default function ApiDocsPage() {
   useDocumentTitle('API Documentation');
   const [tab, setTab] = useTabParam(TAB_VALUES);
   const reference = useApiReference();
+  // The socket contract is a bonus to the HTTP list: if it fails to load, the endpoints still show.
+  const socketReference = useSocketReference();
   const socket = useSocket();
+  const { connected } = useSnapshot(realtimeState);
   const tabsTop = useRef<HTMLDivElement>(null);
 
   function tryOperation(operation: ApiOperation) {
@@ -73,11 +78,11 @@ export default function ApiDocsPage() {
             <OverviewTab reference={reference} />
           </TabsContent>
           <TabsContent value="endpoints" className="mt-10">
-            {pending ?? failed ?? (loaded && <EndpointList reference={loaded} onTry={tryOperation} />)}
+            {pending ?? failed ?? (loaded && <EndpointList reference={loaded} socket={socketReference.data} onTry={tryOperation} />)}
           </TabsContent>
           <TabsContent value="testing" className="mt-10 grid gap-12">
             {pending ?? failed ?? (loaded && <ApiConsole reference={loaded} />)}
-            <LiveSearchConsole socket={socket} />
+            <LiveSearchConsole socket={socket} connected={connected} />
           </TabsContent>
           <TabsContent value="authentication" className="mt-10">
             <AuthGuide reference={loaded} />

@@ -1,7 +1,7 @@
 import type { UseQueryResult } from '@tanstack/react-query';
 import { Braces, FileJson, Layers, Radio } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { ASYNCAPI_PATH, CodeBlock, ErrorConventions, OPENAPI_PATH, RateLimitConventions, SocketConventions, type ApiReference } from '../../features/api-docs';
+import { ASYNCAPI_PATH, CodeBlock, ErrorConventions, firstParagraph, InlineCode, OPENAPI_PATH, RateLimitConventions, SocketConventions, type ApiReference } from '../../features/api-docs';
 import { Skeleton } from '../../ui/skeleton';
 
 function Fact({ icon, label, children }: { icon: ReactNode; label: string; children: ReactNode }) {
@@ -26,7 +26,8 @@ export function OverviewTab({ reference }: { reference: UseQueryResult<ApiRefere
     <div className="grid gap-12">
       <div className="grid gap-6">
         <p className="max-w-3xl text-[15px] leading-relaxed text-bone-300">
-          {data?.description ?? 'The Cinema DNA API finds the chain of links between two cinema entities and serves everything around it.'} It is the same
+          <InlineCode text={firstParagraph(data?.description) ?? 'The Cinema DNA API finds the chain of links between two cinema entities, and everything around it.'} />{' '}
+          It is the same
           API this site runs on: JSON in, JSON out, on this server, with live searches streamed over Socket.IO.
         </p>
         <dl className="grid gap-3 sm:grid-cols-2 xl:grid-cols-4">
@@ -76,7 +77,7 @@ export function OverviewTab({ reference }: { reference: UseQueryResult<ApiRefere
       <div className="grid gap-12 xl:grid-cols-2">
         <ErrorConventions />
         <div className="grid content-start gap-12">
-          <RateLimitConventions />
+          <RateLimitConventions reference={data} />
         </div>
       </div>
       <SocketConventions />

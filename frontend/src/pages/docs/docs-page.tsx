@@ -45,7 +45,7 @@ export default function DocsPage() {
           ))}
         </TabsList>
         <TabsContent value="overview" className="mt-10">
-          <GuideOverview />
+          <GuideOverview reference={reference.data} />
         </TabsContent>
         <TabsContent value="endpoints" className="mt-10">
           <EndpointsGuide reference={reference} />

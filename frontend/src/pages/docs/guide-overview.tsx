@@ -1,7 +1,7 @@
 import { DEFAULT_ALLOWED_TYPES, DEFAULT_MAX_DEGREES, ENTITY_TYPES, MAX_DEGREES, MIN_DEGREES } from '@cinema-dna/shared-types';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
-import { ErrorConventions, RateLimitConventions, SocketConventions } from '../../features/api-docs';
+import { ErrorConventions, RateLimitConventions, SocketConventions, type ApiReference } from '../../features/api-docs';
 
 const code = 'font-mono text-[13px] text-bone-50';
 
@@ -27,7 +27,7 @@ const PARAMETERS: Array<[string, string]> = [
 ];
 
 /** The guide's opening: the ideas behind every call. */
-export function GuideOverview() {
+export function GuideOverview({ reference }: { reference?: ApiReference }) {
   return (
     <div className="grid gap-12">
       <div className="grid gap-12 xl:grid-cols-2">
@@ -70,7 +70,7 @@ export function GuideOverview() {
 
       <div className="grid gap-12 xl:grid-cols-2">
         <ErrorConventions />
-        <RateLimitConventions />
+        <RateLimitConventions reference={reference} />
       </div>
       <SocketConventions />
 

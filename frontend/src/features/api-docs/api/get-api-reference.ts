@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { apiFetch } from '../../../lib/api-client';
+import { readAsyncApiDocument, type SocketReference } from '../lib/asyncapi-model';
 import { readOpenApiDocument, type ApiReference } from '../lib/openapi-model';
 
 /** Where the server publishes its generated OpenAPI 3.1 document. */
@@ -15,4 +16,13 @@ export async function getApiReference(signal?: AbortSignal): Promise<ApiReferenc
 /** The API reference both docs pages show (fetched once per visit; the document changes only with a release). */
 export function useApiReference() {
   return useQuery({ queryKey: ['api-docs', 'openapi'], queryFn: ({ signal }) => getApiReference(signal) });
+}
+
+/** GET /api/asyncapi.json: the Socket.IO events, commands first. */
+export async function getSocketReference(signal?: AbortSignal): Promise<SocketReference> {
+  return readAsyncApiDocument(await apiFetch<unknown>(ASYNCAPI_PATH, { signal }));
+}
+
+export function useSocketReference() {
+  return useQuery({ queryKey: ['api-docs', 'asyncapi'], queryFn: ({ signal }) => getSocketReference(signal) });
 }

@@ -1,5 +1,6 @@
 import { RotateCcw, Send } from 'lucide-react';
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { prefersReducedMotion } from '../../../lib/prefers-reduced-motion';
 import { Link } from 'react-router-dom';
 import { useSnapshot } from 'valtio';
 import { Button } from '../../../ui/button';
@@ -50,6 +51,12 @@ export function ApiConsole({ reference }: { reference: ApiReference }) {
     reference.operations[0];
   const { state, send, fail, reset } = useApiRequest();
   const [bodyError, setBodyError] = useState<string | null>(null);
+  const responseSection = useRef<HTMLElement>(null);
+
+  // On one column (phones) the answer is below the form: bring it into view when a request leaves.
+  useEffect(() => {
+    if (state.phase === 'loading') responseSection.current?.scrollIntoView({ block: 'nearest', behavior: prefersReducedMotion() ? 'auto' : 'smooth' });
+  }, [state.phase]);
 
   useEffect(() => {
     if (operation) ensureDraft(operation.key, () => initialDraft(reference, operation));
@@ -117,7 +124,7 @@ export function ApiConsole({ reference }: { reference: ApiReference }) {
             </code>
           </div>
           {operation.summary && <p className="text-sm text-bone-300">{operation.summary}</p>}
-          <p className="text-xs text-bone-500">Authentication: {authSummary(operation.auth)}</p>
+          <p className="text-xs text-bone-500">Authentication: {authSummary(operation)}</p>
         </div>
 
         {pathParameters.length + queryParameters.length > 0 && (
@@ -174,7 +181,9 @@ export function ApiConsole({ reference }: { reference: ApiReference }) {
         )}
         {operation.auth.mode === 'required' && !showKey && (
           <p className="text-sm leading-relaxed text-bone-400">
-            Sent with this browser’s session: sign in first. This endpoint refuses API keys.
+            {operation.access === 'public'
+              ? 'Sent with this browser’s session and its CSRF token.'
+              : 'Sent with this browser’s session: sign in first. This endpoint refuses API keys.'}
           </p>
         )}
 
@@ -226,7 +235,7 @@ export function ApiConsole({ reference }: { reference: ApiReference }) {
         )}
       </form>
 
-      <section aria-label="Response" className="grid min-w-0 content-start gap-3">
+      <section ref={responseSection} aria-label="Response" className="grid min-w-0 content-start gap-3">
         <h3 className="text-xs font-semibold uppercase tracking-[0.16em] text-bone-500">Response</h3>
         <ResponseBox state={state} idleText="Send a request to see the response here." />
       </section>

@@ -1,6 +1,9 @@
 import { EVENTS } from '@cinema-dna/shared-types';
 import type { ReactNode } from 'react';
+import { Skeleton } from '../../../ui/skeleton';
+import type { ApiReference } from '../lib/openapi-model';
 import { CodeBlock } from './code-block';
+import { InlineCode } from './rich-text';
 
 const code = 'font-mono text-[13px] text-bone-50';
 
@@ -37,8 +40,8 @@ export function ErrorConventions() {
         nothing to add; the fields at fault for a validation error).
       </p>
       <CodeBlock
-        label="Error body"
-        code={JSON.stringify({ code: 'VALIDATION_FAILED', message: 'Search needs at least 2 characters', details: [{ path: ['q'], message: 'Search needs at least 2 characters' }] }, null, 2)}
+        label="Error body (GET /api/search?q=t)"
+        code={['{', '  "code": "VALIDATION_FAILED",', '  "message": "Search is invalid",', '  "details": [{ "path": "q", "message": "Search needs at least 2 characters" }]', '}'].join('\n')}
       />
       <dl className="grid gap-px overflow-hidden rounded-2xl text-sm ring-1 ring-inset ring-ink-700">
         {STATUS_CODES.map(([status, meaning]) => (
@@ -52,25 +55,42 @@ export function ErrorConventions() {
   );
 }
 
-/** The documented rate limits (the server's defaults; each is a setting). */
-export function RateLimitConventions() {
+/**
+ * The rate limits this server enforces, as its API description states them (each is a setting, so
+ * the numbers come from the document, not from here).
+ */
+export function RateLimitConventions({ reference }: { reference?: ApiReference }) {
+  const total = reference?.operations.length ?? 0;
   return (
     <Section id="rate-limits" title="Rate limits">
-      <ul className="grid gap-2">
-        <li>
-          <strong className="text-bone-50">100 requests a minute</strong> per IP address without credentials.
-        </li>
-        <li>
-          <strong className="text-bone-50">1,000 requests a minute</strong> per signed-in user (session or API key).
-        </li>
-        <li>
-          <strong className="text-bone-50">20 connection searches a minute</strong> per user (or IP): <code className={code}>find-connection</code>,{' '}
-          <code className={code}>connections/find</code>, alternatives, live searches and shared-link previews that have to search.
-        </li>
-      </ul>
+      {reference ? (
+        reference.rateLimits.length > 0 ? (
+          <ul className="grid gap-px overflow-hidden rounded-2xl text-sm ring-1 ring-inset ring-ink-700" data-testid="rate-limits">
+            {reference.rateLimits.map((limit) => (
+              <li key={limit.text} className="grid gap-0.5 bg-ink-900/60 px-4 py-2.5">
+                <span className="text-bone-100">
+                  <InlineCode text={limit.text} />
+                </span>
+                <span className="break-words text-xs text-bone-500">
+                  {limit.operations.length * 2 > total ? `${limit.operations.length} of ${total} endpoints` : limit.operations.join(', ')}
+                </span>
+              </li>
+            ))}
+          </ul>
+        ) : (
+          <p>This server states no rate limits.</p>
+        )
+      ) : (
+        <div className="grid gap-2" aria-hidden>
+          <Skeleton className="h-10" />
+          <Skeleton className="h-10" />
+          <Skeleton className="h-10" />
+        </div>
+      )}
       <p>
-        Past a limit the answer is <code className={code}>429 RATE_LIMITED</code> with <code className={code}>Retry-After</code> (seconds) and the{' '}
-        <code className={code}>RateLimit-*</code> headers; wait that long and try again. <code className={code}>GET /api/health</code> is never limited.
+        Signed-in calls (session or API key) count per user, anonymous ones per IP address. Past a limit the answer is{' '}
+        <code className={code}>429 RATE_LIMITED</code> with <code className={code}>Retry-After</code> (seconds) and the{' '}
+        <code className={code}>RateLimit-*</code> headers; wait that long and try again.
       </p>
     </Section>
   );

@@ -97,7 +97,7 @@ export function AuthGuide({ reference }: { reference?: ApiReference }) {
                     <MethodBadge method={operation.method} />
                     <code className="min-w-0 break-all font-mono text-[13px] text-bone-50">{operation.path}</code>
                   </span>
-                  <span className="text-sm text-bone-400">{authSummary(operation.auth)}</span>
+                  <span className="text-sm text-bone-400">{authSummary(operation)}</span>
                 </li>
               ))}
             </ul>

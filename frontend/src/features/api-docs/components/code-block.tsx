@@ -10,12 +10,14 @@ interface CodeBlockProps {
   label: string;
   code: string;
   className?: string;
-  /** Hide the Copy button (responses are copied from their own block). */
+  /** Hide the Copy button (an example shown beside its schema). */
   copyable?: boolean;
+  /** Wrap long lines (response bodies) instead of scrolling sideways (code to copy). */
+  wrap?: boolean;
 }
 
 /** Code in a dark panel that scrolls sideways (never the page), with a Copy button. */
-export function CodeBlock({ label, code, className, copyable = true }: CodeBlockProps) {
+export function CodeBlock({ label, code, className, copyable = true, wrap = false }: CodeBlockProps) {
   const [copied, setCopied] = useState(false);
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
   useEffect(
@@ -48,7 +50,7 @@ export function CodeBlock({ label, code, className, copyable = true }: CodeBlock
           </Button>
         )}
       </figcaption>
-      <pre className="max-h-[28rem] overflow-auto px-4 py-3 font-mono text-[12.5px] leading-relaxed text-bone-100">
+      <pre className={cn('max-h-[28rem] overflow-auto px-4 py-3 font-mono text-[12.5px] leading-relaxed text-bone-100', wrap && 'whitespace-pre-wrap break-words')}>
         <code>{code}</code>
       </pre>
     </figure>

@@ -6,6 +6,7 @@ import { exampleBody, prettyJson, sampleSchema } from '../lib/example-value';
 import { schemaConstraints, schemaTypeLabel, type ApiOperation, type ApiReference } from '../lib/openapi-model';
 import { buildRequestPath, initialDraft } from '../lib/request-draft';
 import { CodeBlock } from './code-block';
+import { InlineCode, RichText } from './rich-text';
 import { SchemaView } from './schema-view';
 
 interface EndpointDetailsProps {
@@ -28,24 +29,34 @@ export function EndpointDetails({ reference, operation, onTry }: EndpointDetails
   const samplePath = built.ok ? built.path : operation.path;
   const sample = { origin: window.location.origin, method: operation.method, path: samplePath, body: draft.body, auth: operation.auth };
   const bodyExample = exampleBody(document, operation.requestBody);
+  // Who may call it and the limits have their own boxes below: their paragraphs would say it twice.
+  const description = operation.description
+    ?.split(/\n\s*\n/)
+    .filter((paragraph) => !/^(Who may call it|Rate limits?):/i.test(paragraph.trim()))
+    .join('\n\n');
 
   return (
     <div className="grid gap-6">
-      {operation.description && <p className="max-w-3xl text-[15px] leading-relaxed text-bone-300">{operation.description}</p>}
+      {description && <RichText text={description} className="max-w-3xl text-[15px] leading-relaxed text-bone-300" />}
 
       <dl className="grid gap-3 text-sm sm:grid-cols-2">
         <div className="flex gap-2.5 rounded-xl bg-ink-900/60 px-3.5 py-3 ring-1 ring-inset ring-ink-700">
           <KeyRound aria-hidden className="mt-0.5 size-4 shrink-0 text-amber-glow" />
           <div>
             <dt className="font-medium text-bone-100">Authentication</dt>
-            <dd className="text-bone-400">{authSummary(operation.auth)}</dd>
+            <dd className="text-bone-400">{authSummary(operation)}</dd>
           </div>
         </div>
         <div className="flex gap-2.5 rounded-xl bg-ink-900/60 px-3.5 py-3 ring-1 ring-inset ring-ink-700">
           <Gauge aria-hidden className="mt-0.5 size-4 shrink-0 text-amber-glow" />
           <div>
-            <dt className="font-medium text-bone-100">Rate limit</dt>
-            <dd className="text-bone-400">{operation.rateLimit ?? 'The general limit for your kind of caller (see Overview)'}</dd>
+            <dt className="font-medium text-bone-100">{operation.rateLimits.length > 1 ? 'Rate limits' : 'Rate limit'}</dt>
+            {operation.rateLimits.length === 0 && <dd className="text-bone-400">The general limit for your kind of caller (see Overview)</dd>}
+            {operation.rateLimits.map((limit) => (
+              <dd key={limit} className="text-bone-400">
+                {limit}
+              </dd>
+            ))}
           </div>
         </div>
       </dl>
@@ -65,7 +76,11 @@ export function EndpointDetails({ reference, operation, onTry }: EndpointDetails
                     {parameter.required && <span className="text-[11px] font-medium uppercase tracking-wider text-amber-glow">required</span>}
                     {constraints.length > 0 && <span className="text-xs text-bone-500">{constraints.join(' · ')}</span>}
                   </div>
-                  {parameter.description && <p className="mt-0.5 text-[13px] leading-snug text-bone-400">{parameter.description}</p>}
+                  {parameter.description && (
+                    <p className="mt-0.5 text-[13px] leading-snug text-bone-400">
+                      <InlineCode text={parameter.description} />
+                    </p>
+                  )}
                 </li>
               );
             })}
@@ -91,7 +106,9 @@ export function EndpointDetails({ reference, operation, onTry }: EndpointDetails
               <li key={response.status} className="rounded-xl bg-ink-900/60 px-3.5 py-2.5 ring-1 ring-inset ring-ink-700">
                 <div className="flex flex-wrap items-baseline gap-x-3">
                   <span className={`font-mono text-sm font-semibold ${tone}`}>{response.status}</span>
-                  <span className="text-sm text-bone-300">{response.description}</span>
+                  <span className="text-sm text-bone-300">
+                    <InlineCode text={response.description} />
+                  </span>
                   {response.headers.length > 0 && <span className="text-xs text-bone-500">Headers: {response.headers.join(', ')}</span>}
                 </div>
                 {response.schema && (

@@ -2,9 +2,14 @@ import * as AccordionPrimitive from '@radix-ui/react-accordion';
 import { ChevronDown, Lock, Search } from 'lucide-react';
 import { useMemo, useState } from 'react';
 import { Input } from '../../../ui/form-field';
+import type { SocketReference } from '../lib/asyncapi-model';
 import type { ApiGroup, ApiOperation, ApiReference } from '../lib/openapi-model';
 import { EndpointDetails } from './endpoint-details';
 import { MethodBadge } from './method-badge';
+import { InlineCode } from './rich-text';
+import { SocketEventList } from './socket-event-list';
+
+const SOCKET_ANCHOR = 'group-socket-io-events';
 
 /** An id for a group's heading (anchors of the side index). */
 export function groupAnchor(name: string): string {
@@ -17,13 +22,15 @@ function matches(operation: ApiOperation, needle: string): boolean {
 
 interface EndpointListProps {
   reference: ApiReference;
+  /** The Socket.IO events (AsyncAPI), listed after the HTTP groups when loaded. */
+  socket?: SocketReference;
   onTry?: (operation: ApiOperation) => void;
   /** Operations open at first (by key), e.g. one linked to from /docs. */
   initiallyOpen?: string[];
 }
 
 /** Every operation of the document, grouped by feature (tag), each opening to its details and samples. */
-export function EndpointList({ reference, onTry, initiallyOpen = [] }: EndpointListProps) {
+export function EndpointList({ reference, socket, onTry, initiallyOpen = [] }: EndpointListProps) {
   const [filter, setFilter] = useState('');
   const needle = filter.trim().toLowerCase();
   const groups: ApiGroup[] = useMemo(
@@ -33,6 +40,11 @@ export function EndpointList({ reference, onTry, initiallyOpen = [] }: EndpointL
         .filter((group) => group.operations.length > 0),
     [reference, needle],
   );
+  const socketEvents = useMemo(
+    () => (socket ? { ...socket, events: socket.events.filter((event) => !needle || `${event.name} ${event.summary}`.toLowerCase().includes(needle)) } : undefined),
+    [socket, needle],
+  );
+  const showSocket = Boolean(socketEvents && socketEvents.events.length > 0);
 
   return (
     <div className="grid gap-8 lg:grid-cols-[13rem_minmax(0,1fr)] lg:gap-10">
@@ -52,6 +64,14 @@ export function EndpointList({ reference, onTry, initiallyOpen = [] }: EndpointL
                 </a>
               </li>
             ))}
+            {showSocket && (
+              <li>
+                <a href={`#${SOCKET_ANCHOR}`} className="flex justify-between gap-2 py-0.5 text-bone-400 transition-colors hover:text-amber-soft">
+                  <span className="truncate">Socket.IO events</span>
+                  <span className="tabular-nums text-bone-500">{socketEvents?.events.length}</span>
+                </a>
+              </li>
+            )}
           </ul>
         </div>
       </nav>
@@ -62,14 +82,18 @@ export function EndpointList({ reference, onTry, initiallyOpen = [] }: EndpointL
           <Search aria-hidden className="pointer-events-none absolute left-3 top-1/2 size-4 -translate-y-1/2 text-bone-500" />
           <Input value={filter} onChange={(event) => setFilter(event.target.value)} placeholder="Filter endpoints" className="h-10 pl-9 text-sm" />
         </label>
-        {groups.length === 0 && <p className="text-bone-400">No endpoint matches “{filter.trim()}”.</p>}
+        {groups.length === 0 && !showSocket && <p className="text-bone-400">No endpoint matches “{filter.trim()}”.</p>}
         {groups.map((group) => (
           <section key={group.name} aria-labelledby={groupAnchor(group.name)} className="grid min-w-0 gap-3">
             <div>
               <h3 id={groupAnchor(group.name)} className="scroll-mt-24 font-display text-2xl font-medium tracking-tight text-bone-50">
                 {group.name}
               </h3>
-              {group.description && <p className="mt-1 text-sm leading-relaxed text-bone-400">{group.description}</p>}
+              {group.description && (
+                <p className="mt-1 text-sm leading-relaxed text-bone-400">
+                  <InlineCode text={group.description} />
+                </p>
+              )}
             </div>
             <AccordionPrimitive.Root type="multiple" defaultValue={initiallyOpen} className="grid gap-2">
               {group.operations.map((operation) => (
@@ -103,6 +127,7 @@ export function EndpointList({ reference, onTry, initiallyOpen = [] }: EndpointL
             </AccordionPrimitive.Root>
           </section>
         ))}
+        {showSocket && socketEvents && <SocketEventList reference={socketEvents} anchor={SOCKET_ANCHOR} />}
       </div>
     </div>
   );

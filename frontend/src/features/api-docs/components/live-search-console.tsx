@@ -44,8 +44,8 @@ function LogEntry({ entry }: { entry: LiveSearchLogEntry }) {
  * Runs a live search over the app's socket (`search:start`) and lists each event as it streams:
  * the acknowledgement, one `search:progressed` per layer, then `search:completed` or `search:failed`.
  */
-export function LiveSearchConsole({ socket }: { socket: LiveSearchSocket | null }) {
-  const { entries, phase, connected, start, cancel } = useLiveSearchLog(socket);
+export function LiveSearchConsole({ socket, connected }: { socket: LiveSearchSocket | null; connected: boolean }) {
+  const { entries, phase, start, cancel } = useLiveSearchLog(socket);
   const [payload, setPayload] = useState(() => JSON.stringify(EXAMPLE_LIVE_SEARCH, null, 2));
   const [error, setError] = useState<string | null>(null);
   const busy = phase === 'starting' || phase === 'running';
@@ -93,7 +93,7 @@ export function LiveSearchConsole({ socket }: { socket: LiveSearchSocket | null 
                 value={payload}
                 onChange={(event) => setPayload(event.target.value)}
                 spellCheck={false}
-                rows={12}
+                rows={14}
                 className="font-mono text-[13px]"
               />
             )}

@@ -3,7 +3,7 @@ import type { ApiRequestState } from '../hooks/use-api-request';
 import { ResponseView } from './response-view';
 
 /** The console's answer area: a hint, 'Loading...', the response, or 'Error: {message}' (spec §8). */
-export function ResponseBox({ state, idleText, className }: { state: ApiRequestState; idleText: string; className?: string }) {
+export function ResponseBox({ state, idleText, className, headersOpen }: { state: ApiRequestState; idleText: string; className?: string; headersOpen?: boolean }) {
   return (
     <div aria-live="polite" aria-busy={state.phase === 'loading'} className={cn('min-w-0', className)}>
       {state.phase === 'idle' && <p className="rounded-xl border border-dashed border-ink-600 px-4 py-8 text-center text-sm text-bone-500">{idleText}</p>}
@@ -17,7 +17,7 @@ export function ResponseBox({ state, idleText, className }: { state: ApiRequestS
           Error: {state.message}
         </p>
       )}
-      {state.phase === 'done' && <ResponseView response={state.response} />}
+      {state.phase === 'done' && <ResponseView response={state.response} headersOpen={headersOpen} />}
     </div>
   );
 }

@@ -10,7 +10,7 @@ export function formatDuration(ms: number): string {
 }
 
 /** One answer: status, the time the browser measured, headers and the body (pretty when JSON). */
-export function ResponseView({ response, className }: { response: ConsoleResponse; className?: string }) {
+export function ResponseView({ response, className, headersOpen = true }: { response: ConsoleResponse; className?: string; headersOpen?: boolean }) {
   const tone = response.ok ? 'bg-live/12 text-live ring-live/35' : response.status >= 500 ? 'bg-scarlet/15 text-scarlet ring-scarlet/40' : 'bg-amber-glow/12 text-amber-soft ring-amber-glow/35';
   const body = response.json !== undefined ? prettyJson(response.json) : response.bodyText || '(empty body)';
   return (
@@ -24,7 +24,7 @@ export function ResponseView({ response, className }: { response: ConsoleRespons
           {formatDuration(response.durationMs)}
         </span>
       </div>
-      <details open className="rounded-xl bg-ink-900/60 px-3.5 py-2.5 ring-1 ring-inset ring-ink-700">
+      <details open={headersOpen} className="rounded-xl bg-ink-900/60 px-3.5 py-2.5 ring-1 ring-inset ring-ink-700">
         <summary className="cursor-pointer text-xs font-semibold uppercase tracking-[0.16em] text-bone-500">Headers ({response.headers.length})</summary>
         <dl className="mt-2 grid gap-1 font-mono text-[12px]">
           {response.headers.map(([name, value]) => (
@@ -35,7 +35,7 @@ export function ResponseView({ response, className }: { response: ConsoleRespons
           ))}
         </dl>
       </details>
-      <CodeBlock label="Response body" code={body} />
+      <CodeBlock label="Response body" code={body} wrap />
     </div>
   );
 }

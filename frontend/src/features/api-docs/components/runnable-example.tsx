@@ -46,7 +46,7 @@ export function RunnableExample({ id, title, children, method, path, body }: Run
         <CodeBlock label="cURL" code={curlSample(sample)} />
         <CodeBlock label="JavaScript" code={fetchSample(sample)} />
       </div>
-      <ResponseBox state={state} idleText="Press Run to send this request to the server and see its real answer." />
+      <ResponseBox state={state} headersOpen={false} idleText="Press Run to send this request to the server and see its real answer." />
     </article>
   );
 }

@@ -47,6 +47,19 @@ interface SchemaViewProps {
 export function SchemaView({ document, schema, seen = [], depth = 0 }: SchemaViewProps) {
   const shape = objectShape(document, schema);
   if (!shape) {
+    const resolved = schema ? resolveRef<OpenAPIV3_1.SchemaObject>(document, schema) : undefined;
+    const members = (resolved?.oneOf ?? resolved?.anyOf ?? []) as JsonSchema[];
+    // A union of objects (an acknowledgement's success and failure): each alternative's fields.
+    if (depth < MAX_DEPTH && members.length > 1 && members.every((member) => objectShape(document, member))) {
+      return (
+        <div className="grid gap-2">
+          <p className="text-xs text-bone-500">One of:</p>
+          {members.map((member, index) => (
+            <SchemaView key={index} document={document} schema={member} seen={seen} depth={depth} />
+          ))}
+        </div>
+      );
+    }
     return <p className="font-mono text-[13px] text-bone-300">{schemaTypeLabel(document, schema)}</p>;
   }
   return (

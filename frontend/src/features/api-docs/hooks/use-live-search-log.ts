@@ -44,7 +44,6 @@ interface Run {
 export function useLiveSearchLog(socket: LiveSearchSocket | null) {
   const [entries, setEntries] = useState<LiveSearchLogEntry[]>([]);
   const [phase, setPhase] = useState<LiveSearchPhase>('idle');
-  const [connected, setConnected] = useState(() => socket?.connected ?? false);
   const run = useRef<Run | null>(null);
   const seq = useRef(0);
 
@@ -75,10 +74,7 @@ export function useLiveSearchLog(socket: LiveSearchSocket | null) {
 
   useEffect(() => {
     if (!socket) return;
-    setConnected(socket.connected);
-    const onConnect = () => setConnected(true);
     const onDisconnect = (reason: string) => {
-      setConnected(false);
       const current = run.current;
       if (current && !current.settled) {
         log('disconnect', { reason });
@@ -99,13 +95,11 @@ export function useLiveSearchLog(socket: LiveSearchSocket | null) {
       const parsed = SearchFailedSchema.safeParse(payload);
       if (parsed.success) receive(EVENTS.searchFailed, parsed.data);
     };
-    socket.on('connect', onConnect);
     socket.on('disconnect', onDisconnect);
     socket.on(EVENTS.searchProgressed, onProgress);
     socket.on(EVENTS.searchCompleted, onCompleted);
     socket.on(EVENTS.searchFailed, onFailed);
     return () => {
-      socket.off('connect', onConnect);
       socket.off('disconnect', onDisconnect);
       socket.off(EVENTS.searchProgressed, onProgress);
       socket.off(EVENTS.searchCompleted, onCompleted);
@@ -168,5 +162,5 @@ export function useLiveSearchLog(socket: LiveSearchSocket | null) {
     [socket],
   );
 
-  return { entries, phase, connected, start, cancel };
+  return { entries, phase, start, cancel };
 }

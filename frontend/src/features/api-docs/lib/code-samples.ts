@@ -83,12 +83,10 @@ export function fetchSample(request: SampleRequest): string {
 
 /** The body as a JS literal inside `JSON.stringify(...)`, indented one level. */
 function indentJson(text: string): string {
-  let pretty = text;
   try {
-    pretty = JSON.stringify(JSON.parse(text), null, 2);
+    return JSON.stringify(JSON.parse(text), null, 2).split('\n').join('\n  ');
   } catch {
     // Not JSON: show it as typed, so the sample still says what would be sent.
     return JSON.stringify(text);
   }
-  return pretty.split('\n').join('\n  ');
 }

@@ -63,9 +63,9 @@ describe('readOpenApiDocument', () => {
   });
 
   it('states documented rate limits in words', () => {
-    expect(operation('GET /api/search').rateLimit).toBe('100 per 1 minute, per IP');
-    expect(operation('POST /api/find-connection').rateLimit).toBe('20 searches a minute per user (or IP)');
-    expect(operation('GET /api/health').rateLimit).toBeUndefined();
+    expect(operation('GET /api/search').rateLimits).toEqual(['100 per 1 minute: IP']);
+    expect(operation('POST /api/find-connection').rateLimits).toEqual(['20 searches a minute per user (or IP)']);
+    expect(operation('GET /api/health').rateLimits).toEqual([]);
   });
 
   it('refuses what is not an OpenAPI 3 document', () => {
@@ -78,8 +78,22 @@ describe('describeRateLimit', () => {
   it('reads the common shapes', () => {
     expect(describeRateLimit(20)).toBe('20 requests a minute');
     expect(describeRateLimit({ description: '1,000 a minute per user' })).toBe('1,000 a minute per user');
-    expect(describeRateLimit({ limit: 20, windowSeconds: 60, setting: 'FIND_CONNECTION_RATE_LIMIT' })).toBe('20 per 60 s, setting: FIND_CONNECTION_RATE_LIMIT');
-    expect(describeRateLimit([{ limit: 100, window: 'minute', scope: 'IP' }, 'exempt for health'])).toBe('100 per minute, per IP; exempt for health');
+    expect(describeRateLimit({ name: 'find-connection', limit: 20, windowSeconds: 60, per: 'user when signed in, else client IP' })).toBe(
+      '20 a minute: user when signed in, else client IP',
+    );
+    expect(describeRateLimit({ limit: 10, windowSeconds: 900, per: 'failed sign-ins per account' })).toBe('10 per 15 minutes: failed sign-ins per account');
+    expect(describeRateLimit({ limit: 5, windowSeconds: 3600 })).toBe('5 an hour');
+    expect(describeRateLimit({ limit: 1000, per: 'minute', scope: 'user' })).toBe('1,000 per minute: user');
+  });
+
+  it('reads every limit of an operation that lists several', () => {
+    const document = openApiFixture();
+    document.paths['/api/health'].get['x-rateLimit'] = [
+      { limit: 100, windowSeconds: 60, per: 'client IP' },
+      { limit: 1000, windowSeconds: 60, per: 'user' },
+    ];
+    const health = readOpenApiDocument(document).operations.find((op) => op.key === 'GET /api/health')!;
+    expect(health.rateLimits).toEqual(['100 a minute: client IP', '1,000 a minute: user']);
   });
 });
 
@@ -97,5 +111,7 @@ describe('schema labels', () => {
   it('lists the constraints a caller must meet', () => {
     expect(schemaConstraints(document, { type: 'integer', minimum: 1, maximum: 50, default: 20 })).toEqual(['≥ 1', '≤ 50', 'default 20']);
     expect(schemaConstraints(document, { type: 'string', minLength: 2, maxLength: 100 })).toEqual(['2–100 characters']);
+    // "Any safe integer" bounds from a generator are left out.
+    expect(schemaConstraints(document, { type: 'integer', minimum: -9007199254740991, maximum: 9007199254740991 })).toEqual([]);
   });
 });

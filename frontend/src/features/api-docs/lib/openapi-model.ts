@@ -68,8 +68,10 @@ export interface ApiOperation {
   requestBody?: ApiBody;
   responses: ApiResponse[];
   auth: ApiAuth;
-  /** The documented rate limit, in words, when the document states one. */
-  rateLimit?: string;
+  /** The documented rate limits, each in words (empty when the document states none). */
+  rateLimits: string[];
+  /** Who the server lets in (`x-access`: public, user, session-user, owner-or-staff, moderator, admin), when documented. */
+  access?: string;
 }
 
 export interface ApiGroup {
@@ -86,6 +88,8 @@ export interface ApiReference {
   openapi: string;
   groups: ApiGroup[];
   operations: ApiOperation[];
+  /** Every distinct rate limit the document states, with the operations (keys) it applies to, the widest first. */
+  rateLimits: Array<{ text: string; operations: string[] }>;
   /** The document itself, for resolving `$ref`s in schemas. */
   document: OpenAPIV3_1.Document;
 }
@@ -159,6 +163,12 @@ export function readOpenApiDocument(value: unknown): ApiReference {
     }))
     .filter((group) => group.operations.length > 0);
 
+  const ordered = groups.flatMap((group) => group.operations);
+  const limits = new Map<string, string[]>();
+  for (const operation of ordered) {
+    for (const text of operation.rateLimits) limits.set(text, [...(limits.get(text) ?? []), operation.key]);
+  }
+
   return {
     title: document.info?.title ?? 'API',
     version: document.info?.version ?? '',
@@ -166,7 +176,8 @@ export function readOpenApiDocument(value: unknown): ApiReference {
     openapi: document.openapi,
     groups,
     // In group order, so lists and pickers read the same way everywhere.
-    operations: groups.flatMap((group) => group.operations),
+    operations: ordered,
+    rateLimits: [...limits].map(([text, keys]) => ({ text, operations: keys })).sort((a, b) => b.operations.length - a.operations.length),
     document,
   };
 }
@@ -198,7 +209,8 @@ function readOperation(
     requestBody: readBody(document, operation.requestBody),
     responses: Object.entries(operation.responses ?? {}).map(([status, raw]) => readResponse(document, status, raw)),
     auth: readAuth(document, operation.security ?? document.security ?? []),
-    rateLimit: readRateLimit(operation),
+    rateLimits: readRateLimits(operation),
+    access: typeof extension(operation, 'x-access') === 'string' ? (extension(operation, 'x-access') as string) : undefined,
   };
 }
 
@@ -275,39 +287,63 @@ function readAuth(document: OpenAPIV3_1.Document, requirements: OpenAPIV3_1.Secu
   return auth;
 }
 
-/** Extension names a generator may use for an operation's rate limit. */
+/** An `x-` extension of an object, whatever the letter case of its name. */
+function extension(object: object, name: string): unknown {
+  const key = Object.keys(object).find((candidate) => candidate.toLowerCase() === name.toLowerCase());
+  return key === undefined ? undefined : (object as Record<string, unknown>)[key];
+}
+
+/** Extension names a generator may use for an operation's rate limits. */
 const RATE_LIMIT_EXTENSIONS = ['x-rate-limit', 'x-ratelimit', 'x-rate-limits', 'x-ratelimits'];
 
-function readRateLimit(operation: OpenAPIV3_1.OperationObject): string | undefined {
-  const extensions = operation as unknown as Record<string, unknown>;
-  const key = Object.keys(extensions).find((name) => RATE_LIMIT_EXTENSIONS.includes(name.toLowerCase()));
-  if (!key) return undefined;
-  const text = describeRateLimit(extensions[key]);
-  return text || undefined;
+function readRateLimits(operation: OpenAPIV3_1.OperationObject): string[] {
+  for (const name of RATE_LIMIT_EXTENSIONS) {
+    const value = extension(operation, name);
+    if (value === undefined) continue;
+    return (Array.isArray(value) ? value : [value]).map(describeRateLimit).filter(Boolean);
+  }
+  return [];
+}
+
+const TIME_UNITS = /^(an? |1 )?(second|minute|hour|day|week)s?$/i;
+
+/** A window in seconds as people say it: "a minute", "15 minutes", "an hour". */
+export function describeWindow(seconds: number): string {
+  const units: Array<[number, string]> = [[86_400, 'day'], [3_600, 'hour'], [60, 'minute'], [1, 'second']];
+  for (const [size, unit] of units) {
+    if (seconds % size === 0) {
+      const count = seconds / size;
+      return count === 1 ? `${unit === 'hour' ? 'an' : 'a'} ${unit}` : `${count.toLocaleString('en-US')} ${unit}s`;
+    }
+  }
+  return `${seconds} s`;
 }
 
 /**
- * A rate limit in words, whatever shape the extension has: a sentence, a number (per minute), an
- * object `{ limit, window, scope, ... }` or a list of them.
+ * One rate limit in words, whatever shape the extension gives it: a sentence, a number (a minute),
+ * or an object such as `{ limit: 20, windowSeconds: 60, per: "user, else client IP" }`.
  */
 export function describeRateLimit(value: unknown): string {
   if (typeof value === 'string') return value.trim();
-  if (typeof value === 'number') return `${value} requests a minute`;
-  if (Array.isArray(value)) return value.map(describeRateLimit).filter(Boolean).join('; ');
+  if (typeof value === 'number') return `${value.toLocaleString('en-US')} requests a minute`;
   if (!value || typeof value !== 'object') return '';
   const record = value as Record<string, unknown>;
   if (typeof record.description === 'string' && record.description.trim()) return record.description.trim();
-  const limit = record.limit ?? record.max ?? record.requests ?? record.perMinute;
-  const window = record.window ?? record.per ?? record.period ?? (record.windowSeconds !== undefined ? `${String(record.windowSeconds)} s` : undefined);
-  const scope = record.scope ?? record.by ?? record.key;
-  const parts: string[] = [];
-  if (limit !== undefined) parts.push(window !== undefined ? `${String(limit)} per ${String(window)}` : record.perMinute !== undefined ? `${String(limit)} a minute` : String(limit));
-  if (scope !== undefined) parts.push(`per ${String(scope)}`);
-  for (const [name, extra] of Object.entries(record)) {
-    if (['description', 'limit', 'max', 'requests', 'perMinute', 'window', 'per', 'period', 'windowSeconds', 'scope', 'by', 'key'].includes(name)) continue;
-    if (typeof extra === 'string' || typeof extra === 'number' || typeof extra === 'boolean') parts.push(`${name}: ${String(extra)}`);
-  }
-  return parts.join(', ');
+  const limit = record.limit ?? record.max ?? record.requests;
+  // `per` is either the window ("minute") or who is counted ("client IP").
+  const perIsWindow = typeof record.per === 'string' && TIME_UNITS.test(record.per.trim());
+  const window =
+    typeof record.windowSeconds === 'number'
+      ? describeWindow(record.windowSeconds)
+      : typeof record.windowMs === 'number'
+        ? describeWindow(record.windowMs / 1000)
+        : (record.window ?? record.period ?? (perIsWindow ? record.per : undefined));
+  const scope = record.scope ?? record.by ?? (perIsWindow ? undefined : record.per);
+  const amount = typeof limit === 'number' ? limit.toLocaleString('en-US') : limit === undefined ? undefined : String(limit);
+  const windowText = window === undefined ? undefined : /^an? /.test(String(window)) ? String(window) : `per ${String(window)}`;
+  const rate = [amount, windowText].filter(Boolean).join(' ');
+  if (scope === undefined) return rate;
+  return rate ? `${rate}: ${String(scope)}` : String(scope);
 }
 
 /**
@@ -341,9 +377,11 @@ export function schemaConstraints(document: unknown, raw: JsonSchema | undefined
   if (!raw) return [];
   const schema = resolveRef<OpenAPIV3_1.SchemaObject>(document, raw);
   const notes: string[] = [];
-  if (schema.minimum !== undefined) notes.push(`≥ ${schema.minimum}`);
+  // A generator's "any safe integer" bounds say nothing to a caller.
+  const bound = (value: number | undefined) => value !== undefined && Math.abs(value) < Number.MAX_SAFE_INTEGER;
+  if (bound(schema.minimum)) notes.push(`≥ ${schema.minimum}`);
   if (typeof schema.exclusiveMinimum === 'number') notes.push(`> ${schema.exclusiveMinimum}`);
-  if (schema.maximum !== undefined) notes.push(`≤ ${schema.maximum}`);
+  if (bound(schema.maximum)) notes.push(`≤ ${schema.maximum}`);
   if (typeof schema.exclusiveMaximum === 'number') notes.push(`< ${schema.exclusiveMaximum}`);
   if (schema.minLength !== undefined && schema.maxLength !== undefined) notes.push(`${schema.minLength}–${schema.maxLength} characters`);
   else if (schema.minLength !== undefined) notes.push(`at least ${schema.minLength} characters`);
