@@ -7,7 +7,7 @@ export { MethodBadge } from './components/method-badge';
 export { ReferenceError, ReferenceSkeleton } from './components/reference-states';
 export { RunnableExample } from './components/runnable-example';
 export type { LiveSearchSocket } from './hooks/use-live-search-log';
-export { authSummary } from './lib/auth-summary';
+export { authSummary, requiresSignIn } from './lib/auth-summary';
 export type { ApiOperation, ApiReference } from './lib/openapi-model';
 export { apiConsoleState, resetApiConsole, selectOperation } from './store';
 export { ErrorConventions, RateLimitConventions, SocketConventions } from './components/api-conventions';

@@ -59,9 +59,9 @@ export function OverviewTab({ reference }: { reference: UseQueryResult<ApiRefere
       </div>
 
       <section aria-labelledby="quick-start" className="grid min-w-0 gap-3">
-        <h3 id="quick-start" className="font-display text-2xl font-medium tracking-tight text-bone-50">
+        <h2 id="quick-start" className="font-display text-2xl font-medium tracking-tight text-bone-50">
           Quick start
-        </h3>
+        </h2>
         <p className="max-w-3xl text-[15px] leading-relaxed text-bone-300">
           No key needed for the public calls. Find an entity, then the chain between two of them; entities are named <code className="font-mono text-[13px] text-bone-50">type:id</code>.
         </p>

@@ -1,7 +1,7 @@
 import type { UseQueryResult } from '@tanstack/react-query';
 import { Lock } from 'lucide-react';
 import { Link } from 'react-router-dom';
-import { MethodBadge, ReferenceError, ReferenceSkeleton, groupAnchor, type ApiReference } from '../../features/api-docs';
+import { MethodBadge, ReferenceError, ReferenceSkeleton, groupAnchor, requiresSignIn, type ApiReference } from '../../features/api-docs';
 
 /** Every endpoint at a glance, grouped by feature, with the full reference one click away. */
 export function EndpointsGuide({ reference }: { reference: UseQueryResult<ApiReference> }) {
@@ -22,9 +22,9 @@ export function EndpointsGuide({ reference }: { reference: UseQueryResult<ApiRef
         {groups.map((group) => (
           <section key={group.name} aria-labelledby={`guide-${groupAnchor(group.name)}`} className="grid min-w-0 content-start gap-3">
             <div>
-              <h3 id={`guide-${groupAnchor(group.name)}`} className="font-display text-2xl font-medium tracking-tight text-bone-50">
+              <h2 id={`guide-${groupAnchor(group.name)}`} className="font-display text-2xl font-medium tracking-tight text-bone-50">
                 {group.name}
-              </h3>
+              </h2>
               {group.description && <p className="mt-1 text-sm leading-relaxed text-bone-400">{group.description}</p>}
             </div>
             <ul className="grid gap-px overflow-hidden rounded-2xl ring-1 ring-inset ring-ink-700">
@@ -33,7 +33,7 @@ export function EndpointsGuide({ reference }: { reference: UseQueryResult<ApiRef
                   <span className="flex min-w-0 items-center gap-2.5">
                     <MethodBadge method={operation.method} />
                     <code className="min-w-0 break-all font-mono text-[13px] text-bone-50">{operation.path}</code>
-                    {operation.auth.mode === 'required' && <Lock aria-label="Needs authentication" className="size-3.5 shrink-0 text-amber-glow" />}
+                    {requiresSignIn(operation) && <Lock aria-label="Needs authentication" className="size-3.5 shrink-0 text-amber-glow" />}
                   </span>
                   {operation.summary && <span className="text-sm text-bone-400">{operation.summary}</span>}
                 </li>

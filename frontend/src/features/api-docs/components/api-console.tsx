@@ -18,14 +18,24 @@ import { ResponseBox } from './response-box';
 /** The operation the console opens on when none was picked: the typeahead, the first call most people try. */
 const DEFAULT_OPERATION = 'GET /api/search';
 
-function ParameterField({ parameter, value, onChange, document }: { parameter: ApiParameter; value: string; onChange: (value: string) => void; document: unknown }) {
+interface ParameterFieldProps {
+  parameter: ApiParameter;
+  value: string;
+  onChange: (value: string) => void;
+  document: unknown;
+  /** Shown after a send was refused because this required value was empty. */
+  error?: string;
+}
+
+function ParameterField({ parameter, value, onChange, document, error }: ParameterFieldProps) {
   const type = schemaTypeLabel(document, parameter.schema);
   return (
-    <Field label={parameter.name} optional={!parameter.required} hint={[parameter.in === 'path' ? 'path' : 'query', type, parameter.description].filter(Boolean).join(' · ')}>
-      {({ id, describedBy }) => (
+    <Field label={parameter.name} optional={!parameter.required} error={error} hint={[parameter.in === 'path' ? 'path' : 'query', type, parameter.description].filter(Boolean).join(' · ')}>
+      {({ id, describedBy, invalid }) => (
         <Input
           id={id}
           aria-describedby={describedBy}
+          aria-invalid={invalid}
           value={value}
           onChange={(event) => onChange(event.target.value)}
           placeholder={parameter.required ? 'required' : 'default'}
@@ -43,7 +53,8 @@ function ParameterField({ parameter, value, onChange, document }: { parameter: A
  * the endpoint needs one, and send it to this server. The answer shows status, time and headers.
  */
 export function ApiConsole({ reference }: { reference: ApiReference }) {
-  const snap = useSnapshot(apiConsoleState);
+  // sync: typed values reach the inputs in the same render (controlled inputs keep their caret).
+  const snap = useSnapshot(apiConsoleState, { sync: true });
   const selectedKey = snap.selectedKey && reference.operations.some((operation) => operation.key === snap.selectedKey) ? snap.selectedKey : null;
   const operation: ApiOperation | undefined =
     reference.operations.find((candidate) => candidate.key === selectedKey) ??
@@ -51,6 +62,7 @@ export function ApiConsole({ reference }: { reference: ApiReference }) {
     reference.operations[0];
   const { state, send, fail, reset } = useApiRequest();
   const [bodyError, setBodyError] = useState<string | null>(null);
+  const [missing, setMissing] = useState<string[]>([]);
   const responseSection = useRef<HTMLElement>(null);
 
   // On one column (phones) the answer is below the form: bring it into view when a request leaves.
@@ -73,6 +85,7 @@ export function ApiConsole({ reference }: { reference: ApiReference }) {
   function pick(key: string) {
     selectOperation(key);
     setBodyError(null);
+    setMissing([]);
     reset();
   }
 
@@ -91,9 +104,11 @@ export function ApiConsole({ reference }: { reference: ApiReference }) {
     }
     setBodyError(null);
     if (!built.ok) {
+      setMissing(built.missing);
       fail(built.error);
       return;
     }
+    setMissing([]);
     void send({ method: operation.method, path: built.path, body, apiKey: showKey ? snap.apiKey : undefined });
   }
 
@@ -136,6 +151,7 @@ export function ApiConsole({ reference }: { reference: ApiReference }) {
                 parameter={parameter}
                 document={reference.document}
                 value={draft.pathValues[parameter.name] ?? ''}
+                error={missing.includes(parameter.name) && !(draft.pathValues[parameter.name] ?? '').trim() ? 'Required' : undefined}
                 onChange={(value) => setPathValue(operation.key, parameter.name, value)}
               />
             ))}
@@ -145,6 +161,7 @@ export function ApiConsole({ reference }: { reference: ApiReference }) {
                 parameter={parameter}
                 document={reference.document}
                 value={draft.queryValues[parameter.name] ?? ''}
+                error={missing.includes(parameter.name) && !(draft.queryValues[parameter.name] ?? '').trim() ? 'Required' : undefined}
                 onChange={(value) => setQueryValue(operation.key, parameter.name, value)}
               />
             ))}
@@ -215,6 +232,7 @@ export function ApiConsole({ reference }: { reference: ApiReference }) {
             onClick={() => {
               resetDraft(operation.key, initialDraft(reference, operation));
               setBodyError(null);
+              setMissing([]);
               reset();
             }}
           >
@@ -236,7 +254,7 @@ export function ApiConsole({ reference }: { reference: ApiReference }) {
       </form>
 
       <section ref={responseSection} aria-label="Response" className="grid min-w-0 content-start gap-3">
-        <h3 className="text-xs font-semibold uppercase tracking-[0.16em] text-bone-500">Response</h3>
+        <h2 className="text-xs font-semibold uppercase tracking-[0.16em] text-bone-500">Response</h2>
         <ResponseBox state={state} idleText="Send a request to see the response here." />
       </section>
     </div>

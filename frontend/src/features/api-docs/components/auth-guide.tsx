@@ -2,17 +2,17 @@ import { Cookie, KeyRound, Lock, ShieldCheck } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import type { ApiReference } from '../lib/openapi-model';
-import { authSummary } from '../lib/auth-summary';
+import { authSummary, requiresSignIn } from '../lib/auth-summary';
 import { CodeBlock } from './code-block';
 import { MethodBadge } from './method-badge';
 
 function Block({ icon, title, children }: { icon: ReactNode; title: string; children: ReactNode }) {
   return (
     <section className="grid min-w-0 content-start gap-3 rounded-3xl bg-ink-850/60 p-5 ring-1 ring-inset ring-ink-700 sm:p-7">
-      <h3 className="flex items-center gap-2.5 font-display text-2xl font-medium tracking-tight text-bone-50">
+      <h2 className="flex items-center gap-2.5 font-display text-2xl font-medium tracking-tight text-bone-50">
         {icon}
         {title}
-      </h3>
+      </h2>
       <div className="grid min-w-0 gap-3 text-[15px] leading-relaxed text-bone-300">{children}</div>
     </section>
   );
@@ -26,7 +26,7 @@ const code = 'font-mono text-[13px] text-bone-50';
  */
 export function AuthGuide({ reference }: { reference?: ApiReference }) {
   const origin = window.location.origin;
-  const guarded = reference?.operations.filter((operation) => operation.auth.mode === 'required') ?? [];
+  const guarded = reference?.operations.filter((operation) => requiresSignIn(operation)) ?? [];
   return (
     <div className="grid gap-6">
       <p className="max-w-3xl text-[15px] leading-relaxed text-bone-300">
@@ -83,10 +83,10 @@ export function AuthGuide({ reference }: { reference?: ApiReference }) {
 
       {reference && (
         <section aria-labelledby="auth-endpoints" className="grid gap-3">
-          <h3 id="auth-endpoints" className="flex items-center gap-2 font-display text-2xl font-medium tracking-tight text-bone-50">
+          <h2 id="auth-endpoints" className="flex items-center gap-2 font-display text-2xl font-medium tracking-tight text-bone-50">
             <Lock aria-hidden className="size-5 text-amber-glow" />
             Endpoints that need credentials
-          </h3>
+          </h2>
           {guarded.length === 0 ? (
             <p className="text-bone-400">Every documented endpoint is public.</p>
           ) : (

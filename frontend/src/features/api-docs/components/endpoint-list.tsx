@@ -3,6 +3,7 @@ import { ChevronDown, Lock, Search } from 'lucide-react';
 import { useMemo, useState } from 'react';
 import { Input } from '../../../ui/form-field';
 import type { SocketReference } from '../lib/asyncapi-model';
+import { requiresSignIn } from '../lib/auth-summary';
 import type { ApiGroup, ApiOperation, ApiReference } from '../lib/openapi-model';
 import { EndpointDetails } from './endpoint-details';
 import { MethodBadge } from './method-badge';
@@ -86,9 +87,9 @@ export function EndpointList({ reference, socket, onTry, initiallyOpen = [] }: E
         {groups.map((group) => (
           <section key={group.name} aria-labelledby={groupAnchor(group.name)} className="grid min-w-0 gap-3">
             <div>
-              <h3 id={groupAnchor(group.name)} className="scroll-mt-24 font-display text-2xl font-medium tracking-tight text-bone-50">
+              <h2 id={groupAnchor(group.name)} className="scroll-mt-24 font-display text-2xl font-medium tracking-tight text-bone-50">
                 {group.name}
-              </h3>
+              </h2>
               {group.description && (
                 <p className="mt-1 text-sm leading-relaxed text-bone-400">
                   <InlineCode text={group.description} />
@@ -111,7 +112,7 @@ export function EndpointList({ reference, socket, onTry, initiallyOpen = [] }: E
                       <code className="min-w-0 break-all font-mono text-[13px] text-bone-50 sm:shrink-0 sm:break-normal">{operation.path}</code>
                       <span className="order-last w-full truncate text-sm text-bone-400 sm:order-none sm:w-auto sm:flex-1">{operation.summary}</span>
                       {operation.deprecated && <span className="text-xs text-scarlet">deprecated</span>}
-                      {operation.auth.mode === 'required' && (
+                      {requiresSignIn(operation) && (
                         <Lock aria-label="Needs authentication" className="size-3.5 shrink-0 text-amber-glow" />
                       )}
                       <ChevronDown aria-hidden className="ml-auto size-4 shrink-0 text-bone-400 transition-transform duration-200 group-data-[state=open]:rotate-180" />

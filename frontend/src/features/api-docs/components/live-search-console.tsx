@@ -66,10 +66,10 @@ export function LiveSearchConsole({ socket, connected }: { socket: LiveSearchSoc
     <section aria-labelledby="live-search-title" className="grid gap-5 rounded-3xl bg-ink-850/60 p-5 ring-1 ring-inset ring-ink-700 sm:p-7">
       <div className="flex flex-wrap items-start justify-between gap-3">
         <div className="max-w-2xl">
-          <h3 id="live-search-title" className="flex items-center gap-2 font-display text-2xl font-medium tracking-tight text-bone-50">
+          <h2 id="live-search-title" className="flex items-center gap-2 font-display text-2xl font-medium tracking-tight text-bone-50">
             <Radio aria-hidden className="size-5 text-amber-glow" />
             Live search over Socket.IO
-          </h3>
+          </h2>
           <p className="mt-1.5 text-sm leading-relaxed text-bone-400">
             Emits <code className="font-mono text-bone-100">{EVENTS.searchStart}</code> with this payload on the page’s socket. Every event of the search shows
             below the moment it arrives: one <code className="font-mono text-bone-100">{EVENTS.searchProgressed}</code> per layer, then{' '}
@@ -113,7 +113,7 @@ export function LiveSearchConsole({ socket, connected }: { socket: LiveSearchSoc
         </form>
 
         <div className="min-w-0">
-          <h4 className="mb-2 text-xs font-semibold uppercase tracking-[0.16em] text-bone-500">Events</h4>
+          <h3 className="mb-2 text-xs font-semibold uppercase tracking-[0.16em] text-bone-500">Events</h3>
           {entries.length === 0 ? (
             <p className="rounded-xl border border-dashed border-ink-600 px-4 py-8 text-center text-sm text-bone-500">Start a live search to see its events stream in.</p>
           ) : (

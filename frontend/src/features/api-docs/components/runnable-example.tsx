@@ -29,9 +29,9 @@ export function RunnableExample({ id, title, children, method, path, body }: Run
   return (
     <article aria-labelledby={id} className="grid min-w-0 gap-4 rounded-3xl bg-ink-850/60 p-5 ring-1 ring-inset ring-ink-700 sm:p-7">
       <header className="grid gap-2">
-        <h3 id={id} className="font-display text-2xl font-medium tracking-tight text-bone-50">
+        <h2 id={id} className="font-display text-2xl font-medium tracking-tight text-bone-50">
           {title}
-        </h3>
+        </h2>
         <div className="grid max-w-3xl gap-2 text-[15px] leading-relaxed text-bone-300">{children}</div>
       </header>
       <div className="flex min-w-0 flex-wrap items-center gap-3">

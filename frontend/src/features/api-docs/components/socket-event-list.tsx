@@ -27,9 +27,9 @@ export function SocketEventList({ reference, anchor }: { reference: SocketRefere
   return (
     <section aria-labelledby={anchor} className="grid min-w-0 gap-3">
       <div>
-        <h3 id={anchor} className="scroll-mt-24 font-display text-2xl font-medium tracking-tight text-bone-50">
+        <h2 id={anchor} className="scroll-mt-24 font-display text-2xl font-medium tracking-tight text-bone-50">
           Socket.IO events
-        </h3>
+        </h2>
         <p className="mt-1 text-sm leading-relaxed text-bone-400">
           <span className="font-mono text-amber-soft">EMIT</span> commands are answered by an acknowledgement;{' '}
           <span className="font-mono text-live">ON</span> events arrive from the server. <InlineCode text={firstParagraph(reference.description) ?? ''} />

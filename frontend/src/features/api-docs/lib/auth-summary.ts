@@ -23,3 +23,8 @@ export function authSummary({ auth, access }: Pick<ApiOperation, 'auth' | 'acces
 export function takesApiKey(auth: ApiAuth): boolean {
   return auth.mode === 'required' && auth.bearer;
 }
+
+/** Whether a caller must be signed in (a session of a user, or an API key): what the lock icon marks. */
+export function requiresSignIn({ auth, access }: Pick<ApiOperation, 'auth' | 'access'>): boolean {
+  return auth.mode === 'required' && access !== 'public';
+}

@@ -30,7 +30,7 @@ describe('buildRequestPath', () => {
 
   it('names every required value left empty', () => {
     const entity = operation('GET /api/entity/{type}/{id}');
-    expect(buildRequestPath(reference, entity, { pathValues: { type: ' ', id: '' }, queryValues: {}, body: '' })).toEqual({ ok: false, error: 'Fill in type, id' });
+    expect(buildRequestPath(reference, entity, { pathValues: { type: ' ', id: '' }, queryValues: {}, body: '' })).toEqual({ ok: false, error: 'Fill in type, id', missing: ['type', 'id'] });
   });
 
   it('repeats an array parameter for each comma-separated value', () => {

@@ -21,7 +21,7 @@ export function initialDraft(reference: ApiReference, operation: ApiOperation): 
   return { pathValues, queryValues, body: prettyJson(exampleBody(reference.document, operation.requestBody)) };
 }
 
-export type BuiltPath = { ok: true; path: string } | { ok: false; error: string };
+export type BuiltPath = { ok: true; path: string } | { ok: false; error: string; missing: string[] };
 
 /**
  * The operation's path with its path parameters filled in (encoded) and the non-empty query
@@ -49,7 +49,7 @@ export function buildRequestPath(reference: ApiReference, operation: ApiOperatio
       query.append(parameter.name, value);
     }
   }
-  if (missing.length > 0) return { ok: false, error: `Fill in ${missing.join(', ')}` };
+  if (missing.length > 0) return { ok: false, error: `Fill in ${missing.join(', ')}`, missing };
   const search = query.toString();
   return { ok: true, path: search ? `${path}?${search}` : path };
 }
