@@ -51,7 +51,7 @@ describe('ApiDocsPage', () => {
 
   it('lists the endpoints by feature, each opening to its details and samples with Copy', async () => {
     stubServer();
-    const writeText = vi.fn(async () => {});
+    const writeText = vi.fn(async (_text: string) => {});
     vi.stubGlobal('navigator', { ...navigator, clipboard: { writeText } });
     renderApp('/api-docs?tab=endpoints');
     const panel = await screen.findByRole('tabpanel', { name: 'Endpoints' });
