@@ -1,17 +1,12 @@
-export { ASYNCAPI_PATH, OPENAPI_PATH, useApiReference } from './api/get-api-reference';
+/**
+ * The API reference (/api-docs): everything, the console and the schema sampler included.
+ * The guide (/docs) imports `./guide` instead, so its chunk leaves the console and the sampler out.
+ */
+export * from './guide';
+export { ASYNCAPI_PATH, OPENAPI_PATH, useSocketReference } from './api/get-api-reference';
 export { ApiConsole } from './components/api-console';
 export { CodeBlock } from './components/code-block';
-export { EndpointList, groupAnchor } from './components/endpoint-list';
+export { EndpointList } from './components/endpoint-list';
 export { LiveSearchConsole } from './components/live-search-console';
-export { MethodBadge } from './components/method-badge';
-export { ReferenceError, ReferenceSkeleton } from './components/reference-states';
-export { RunnableExample } from './components/runnable-example';
 export type { LiveSearchSocket } from './hooks/use-live-search-log';
-export { authSummary, requiresSignIn } from './lib/auth-summary';
-export type { ApiOperation, ApiReference } from './lib/openapi-model';
 export { apiConsoleState, resetApiConsole, selectOperation } from './store';
-export { ErrorConventions, RateLimitConventions, SocketConventions } from './components/api-conventions';
-export { AuthGuide } from './components/auth-guide';
-export { useTabParam } from './hooks/use-tab-param';
-export { useSocketReference } from './api/get-api-reference';
-export { firstParagraph, InlineCode } from './components/rich-text';

@@ -1,4 +1,4 @@
-import { RunnableExample } from '../../features/api-docs';
+import { RunnableExample } from '../../features/api-docs/guide';
 
 const code = 'font-mono text-[13px] text-bone-50';
 

@@ -4,6 +4,7 @@ import { useMemo, useState } from 'react';
 import { Input } from '../../../ui/form-field';
 import type { SocketReference } from '../lib/asyncapi-model';
 import { requiresSignIn } from '../lib/auth-summary';
+import { groupAnchor } from '../lib/group-anchor';
 import type { ApiGroup, ApiOperation, ApiReference } from '../lib/openapi-model';
 import { EndpointDetails } from './endpoint-details';
 import { MethodBadge } from './method-badge';
@@ -11,11 +12,6 @@ import { InlineCode } from './rich-text';
 import { SocketEventList } from './socket-event-list';
 
 const SOCKET_ANCHOR = 'group-socket-io-events';
-
-/** An id for a group's heading (anchors of the side index). */
-export function groupAnchor(name: string): string {
-  return `group-${name.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '')}`;
-}
 
 function matches(operation: ApiOperation, needle: string): boolean {
   return [operation.path, operation.summary, operation.method, operation.tag, operation.operationId ?? ''].some((text) => text.toLowerCase().includes(needle));

@@ -1,6 +1,6 @@
 import { Clock } from 'lucide-react';
 import { cn } from '../../../lib/class-names';
-import { prettyJson } from '../lib/example-value';
+import { prettyJson } from '../lib/pretty-json';
 import type { ConsoleResponse } from '../lib/send-api-request';
 import { CodeBlock } from './code-block';
 

@@ -1,4 +1,5 @@
 import { sample } from 'openapi-sampler';
+import { prettyJson } from './pretty-json';
 import { resolveRef, type ApiBody, type ApiParameter, type JsonSchema } from './openapi-model';
 
 /**
@@ -21,10 +22,6 @@ export function exampleBody(document: unknown, body: ApiBody | undefined): unkno
   return body.example ?? sampleSchema(document, body.schema);
 }
 
-/** Pretty JSON for a text area or a code block ('' for nothing). */
-export function prettyJson(value: unknown): string {
-  return value === undefined ? '' : JSON.stringify(value, null, 2);
-}
 
 /** A parameter's starting value as text ('' when the document gives none). */
 export function parameterText(parameter: ApiParameter): string {
@@ -46,3 +43,5 @@ export function resolveSchemaType(document: unknown, schema: JsonSchema | undefi
   }
   return undefined;
 }
+
+export { prettyJson };
