@@ -1,4 +1,7 @@
+import asyncApiSpecs from '@asyncapi/specs';
 import { Validator } from '@seriousme/openapi-schema-validator';
+import { Ajv } from 'ajv';
+import addFormats from 'ajv-formats';
 import type { Express } from 'express';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -6,6 +9,7 @@ import { z } from 'zod';
 import { createMemorySharedState } from '../../platform/cache/memory.js';
 import type { SharedState } from '../../platform/cache/types.js';
 import { registeredRoutes, type ResponseDeclaration } from '../../platform/auth/route-registry.js';
+import { createTestUser, signedInClient } from '../../test-support/accounts.js';
 import { openTestApp, type TestApp } from '../../test-support/app-fixture.js';
 import { databaseTargets } from '../../test-support/targets.js';
 import { openApiPath } from './openapi.js';
@@ -71,7 +75,7 @@ describe.each(databaseTargets())('API documents on $name', (dbTarget) => {
 
   it('is a valid OpenAPI 3.1 document', async () => {
     const validator = new Validator();
-    const result = await validator.validate(structuredClone(doc) as object);
+    const result = await validator.validate(structuredClone(doc) as unknown as Parameters<Validator['validate']>[0]);
     expect(result.errors ?? []).toEqual([]);
     expect(result.valid).toBe(true);
     expect(validator.version).toBe('3.1');
@@ -180,11 +184,28 @@ describe.each(databaseTargets())('API documents on $name', (dbTarget) => {
       ['get', '/api/entity/person/nobody-at-all'],
       ['get', '/api/search?q=t'],
     ];
+    // Signed in: the routes that answer with the user's own things.
+    const { user, username } = await createTestUser(t.users);
+    const client = await signedInClient(t.app, username);
+    const found = await t.connections.find({ fromEntity: { id: 'kevin-bacon', type: 'person' }, toEntity: { id: 'tom-hanks', type: 'person' } });
+    const save = { fromEntityId: 'kevin-bacon', fromEntityName: 'Kevin Bacon', fromEntityType: 'person', toEntityId: 'tom-hanks', toEntityName: 'Tom Hanks', toEntityType: 'person', path: found.path };
+    const signedInSamples: Array<[string, string, unknown?]> = [
+      ['get', '/api/auth/me'],
+      ['post', '/api/users/me/api-keys', { name: 'docs' }],
+      ['get', '/api/users/me/api-keys'],
+      ['post', '/api/connections/save', save],
+      ['post', '/api/connections/save', { ...save, path: found.path.slice().reverse() }],
+      ['get', '/api/users/me/connections'],
+      ['get', `/api/users/${user.id}/connections`],
+      ['post', '/api/auth/verify-email', { token: 'never-issued' }],
+    ];
     const routes = registeredRoutes(t.app);
-    for (const [method, url, body] of samples) {
+    for (const [method, url, body] of [...samples, ...signedInSamples]) {
       const path = url.split('?')[0]!;
       const route = routes.find((r) => r.method === method && new RegExp(`^${r.path.replace(/:\w+/g, '[^/]+')}$`).test(path))!;
-      const res = await request(t.app)[method as 'get' | 'post'](url).send(body as object);
+      const res = signedInSamples.some((sample) => sample[1] === url)
+        ? await client.send(method as 'get' | 'post', url, body)
+        : await request(t.app)[method as 'get' | 'post'](url).send(body as object);
       const declared = route.contract.responses[res.status] as z.ZodType | ResponseDeclaration | undefined;
       const schema = declared instanceof z.ZodType ? declared : (declared?.schema ?? (res.status >= 400 ? z.object({ code: z.string(), message: z.string(), details: z.unknown() }) : undefined));
       expect(schema, `${method} ${url} answered ${res.status}, which it does not declare`).toBeDefined();
@@ -197,6 +218,11 @@ describe.each(databaseTargets())('API documents on $name', (dbTarget) => {
     const res = await request(t.app).get('/api/asyncapi.json').set('Host', 'cinema.example:8080').expect(200);
     const asyncApi = res.body as { asyncapi: string; servers: { app: { host: string } }; operations: Record<string, { action: string; messages: unknown[]; reply?: unknown }>; components: { messages: Record<string, { name: string; payload: { properties?: Record<string, unknown> } }> } };
     expect(asyncApi.asyncapi).toBe('3.0.0');
+    // Valid against the official AsyncAPI 3.0.0 JSON Schema (which bundles its own draft-07 meta-schema).
+    const ajv = new Ajv({ meta: false, validateSchema: false, strict: false, allErrors: true });
+    addFormats.default(ajv);
+    const validate = ajv.compile(asyncApiSpecs.schemas['3.0.0']);
+    expect(validate(res.body) ? [] : validate.errors).toEqual([]);
     expect(asyncApi.servers.app.host).toBe('cinema.example:8080');
     expect(Object.fromEntries(Object.entries(asyncApi.operations).map(([id, op]) => [id, op.action]))).toEqual({
       roomJoin: 'receive',

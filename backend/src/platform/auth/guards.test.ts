@@ -1,6 +1,7 @@
 import type { Request, RequestHandler } from 'express';
 import { Router } from 'express';
 import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import { AppError } from '../errors.js';
 import { requireOwnerOrStaff, requireRole, requireSessionUser, requireUser } from './guards.js';
 import { createApiRoutes } from './route-registry.js';
@@ -64,10 +65,12 @@ describe('guards', () => {
 describe('the route registry', () => {
   it('lists each route with its mount path, access and CSRF policy (session unless declared)', () => {
     const routes = createApiRoutes(Router(), '/api');
-    routes.get('/a', 'public', (_req, res) => res.end());
-    routes.delete('/b/:id', 'owner-or-staff', (_req, res) => res.end());
-    routes.post('/c', { access: 'public', csrf: 'always' }, (_req, res) => res.end());
-    expect(routes.list()).toEqual([
+    const api = routes.group({ name: 'Test', description: 'Routes of this test.' });
+    const answer = { 200: { description: 'OK' } };
+    api.get('/a', { access: 'public', summary: 'A', responses: answer }, (_input, _req, res) => res.end());
+    api.delete('/b/:id', { access: 'owner-or-staff', summary: 'B', params: z.object({ id: z.string() }), responses: answer }, (_input, _req, res) => res.end());
+    api.post('/c', { access: 'public', csrf: 'always', summary: 'C', body: null, responses: answer }, (_input, _req, res) => res.end());
+    expect(routes.list().map(({ method, path, access, csrf }) => ({ method, path, access, csrf }))).toEqual([
       { method: 'get', path: '/api/a', access: 'public', csrf: 'session' },
       { method: 'delete', path: '/api/b/:id', access: 'owner-or-staff', csrf: 'session' },
       { method: 'post', path: '/api/c', access: 'public', csrf: 'always' },
