@@ -194,6 +194,9 @@ describe('/api-docs', () => {
     const curl = page.locator('figure').filter({ hasText: 'cURL' }).locator('pre').first();
     await curl.waitFor();
     expect(await curl.evaluate((pre) => pre.scrollWidth > pre.clientWidth && getComputedStyle(pre).overflowX === 'auto')).toBe(true);
+    // The request body's fields (long enums and defaults) wrap inside their box: nothing is cut off at its edge.
+    const fields = page.getByRole('region', { name: /^POST \/api\/find-connection/ }).locator('ul').first();
+    expect(await fields.evaluate((list) => list.scrollWidth - list.clientWidth)).toBe(0);
     expect(pageErrors).toEqual([]);
     await close();
   });

@@ -64,7 +64,7 @@ export function EndpointDetails({ reference, operation, onTry }: EndpointDetails
       {operation.parameters.length > 0 && (
         <section className="grid gap-2.5">
           <Heading>Parameters</Heading>
-          <ul className="grid gap-px overflow-hidden rounded-xl ring-1 ring-inset ring-ink-700">
+          <ul className="grid grid-cols-[minmax(0,1fr)] gap-px overflow-hidden rounded-xl ring-1 ring-inset ring-ink-700">
             {operation.parameters.map((parameter) => {
               const constraints = schemaConstraints(document, parameter.schema);
               return (
@@ -74,7 +74,7 @@ export function EndpointDetails({ reference, operation, onTry }: EndpointDetails
                     <span className="rounded bg-ink-800 px-1.5 text-[11px] text-bone-400">{parameter.in}</span>
                     <span className="break-all font-mono text-[12px] text-teal-info">{schemaTypeLabel(document, parameter.schema)}</span>
                     {parameter.required && <span className="text-[11px] font-medium uppercase tracking-wider text-amber-glow">required</span>}
-                    {constraints.length > 0 && <span className="text-xs text-bone-500">{constraints.join(' · ')}</span>}
+                    {constraints.length > 0 && <span className="break-all text-xs text-bone-500">{constraints.join(' · ')}</span>}
                   </div>
                   {parameter.description && (
                     <p className="mt-0.5 text-[13px] leading-snug text-bone-400">

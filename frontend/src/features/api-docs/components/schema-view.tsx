@@ -63,7 +63,14 @@ export function SchemaView({ document, schema, seen = [], depth = 0 }: SchemaVie
     return <p className="font-mono text-[13px] text-bone-300">{schemaTypeLabel(document, schema)}</p>;
   }
   return (
-    <ul className={depth === 0 ? 'grid gap-px overflow-hidden rounded-xl ring-1 ring-inset ring-ink-700' : 'mt-2 grid gap-px border-l border-ink-700 pl-3'}>
+    // minmax(0, 1fr): a long default or enum wraps inside the box instead of widening it past the screen.
+    <ul
+      className={
+        depth === 0
+          ? 'grid grid-cols-[minmax(0,1fr)] gap-px overflow-hidden rounded-xl ring-1 ring-inset ring-ink-700'
+          : 'mt-2 grid grid-cols-[minmax(0,1fr)] gap-px border-l border-ink-700 pl-3'
+      }
+    >
       {Object.entries(shape.properties).map(([name, property]) => {
         const resolved = resolveRef<OpenAPIV3_1.SchemaObject>(document, property);
         const nested = nestedObject(document, property);
@@ -76,7 +83,7 @@ export function SchemaView({ document, schema, seen = [], depth = 0 }: SchemaVie
               <code className="font-mono text-[13px] font-semibold text-bone-50">{name}</code>
               <span className="break-all font-mono text-[12px] text-teal-info">{schemaTypeLabel(document, property)}</span>
               {shape.required.includes(name) && <span className="text-[11px] font-medium uppercase tracking-wider text-amber-glow">required</span>}
-              {constraints.length > 0 && <span className="text-xs text-bone-500">{constraints.join(' · ')}</span>}
+              {constraints.length > 0 && <span className="break-all text-xs text-bone-500">{constraints.join(' · ')}</span>}
             </div>
             {resolved.description && <p className="mt-0.5 text-[13px] leading-snug text-bone-400">{resolved.description}</p>}
             {openNested && <SchemaView document={document} schema={nested} seen={nestedName ? [...seen, nestedName] : seen} depth={depth + 1} />}

@@ -386,8 +386,9 @@ export function schemaConstraints(document: unknown, raw: JsonSchema | undefined
   if (schema.minLength !== undefined && schema.maxLength !== undefined) notes.push(`${schema.minLength}–${schema.maxLength} characters`);
   else if (schema.minLength !== undefined) notes.push(`at least ${schema.minLength} characters`);
   else if (schema.maxLength !== undefined) notes.push(`at most ${schema.maxLength} characters`);
-  if (schema.minItems !== undefined) notes.push(`at least ${schema.minItems} items`);
-  if (schema.maxItems !== undefined) notes.push(`at most ${schema.maxItems} items`);
+  const items = (count: number) => `${count} item${count === 1 ? '' : 's'}`;
+  if (schema.minItems !== undefined) notes.push(`at least ${items(schema.minItems)}`);
+  if (schema.maxItems !== undefined) notes.push(`at most ${items(schema.maxItems)}`);
   if (schema.pattern) notes.push(`pattern ${schema.pattern}`);
   if (schema.default !== undefined) notes.push(`default ${JSON.stringify(schema.default)}`);
   return notes;
