@@ -13,8 +13,12 @@ export default defineConfig({
   root: here('.'),
   plugins: [react(), tailwindcss()],
   resolve: {
-    // Import the contract from source so the app never depends on a stale build of shared-types.
-    alias: { '@cinema-dna/shared-types': here('../shared-types/src/index.ts') },
+    alias: {
+      // Import the contract from source so the app never depends on a stale build of shared-types.
+      '@cinema-dna/shared-types': here('../shared-types/src/index.ts'),
+      // openapi-sampler's XML writer: the docs sample JSON only (see the stand-in's comment).
+      'fast-xml-parser': here('src/features/api-docs/lib/no-xml-builder.ts'),
+    },
   },
   server: {
     proxy: {
@@ -40,6 +44,12 @@ export default defineConfig({
             { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler|react-router|react-router-dom|cookie|set-cookie-parser)[\\/]/, priority: 30 },
             { name: 'motion', test: /node_modules[\\/](framer-motion|motion-dom|motion-utils)[\\/]/, priority: 20 },
             { name: 'zod', test: /node_modules[\\/]zod[\\/]/, priority: 20 },
+            // Only the API docs pages sample schemas: keep the sampler out of the shared vendor chunk.
+            {
+              name: 'api-docs-vendor',
+              test: /node_modules[\\/](openapi-sampler|json-pointer|foreach)[\\/]/,
+              priority: 25,
+            },
             { name: 'vendor', test: /node_modules/, priority: 10 },
           ],
         },

@@ -6,7 +6,7 @@ import { Layout } from './layout/layout';
 
 // Home and the not-found page ship in the main bundle; every other page is its own lazy chunk.
 // Routes of the spec that later issues build (discovery, challenges, social, diary, badges,
-// leaderboards, profile, admin, api-docs, docs) are deliberately absent until they exist:
+// leaderboards, profile, admin) are deliberately absent until they exist:
 // they fall through to the not-found page.
 const AboutPage = lazy(() => import('../pages/about/about-page'));
 const TermsPage = lazy(() => import('../pages/terms/terms-page'));
@@ -20,6 +20,9 @@ const LoginPage = lazy(() => import('../pages/login/login-page'));
 /** Sign-in required: guarded by RequireAuth inside the page. */
 const ApiKeysPage = lazy(() => import('../pages/account/api-keys-page'));
 const VerifyEmailPage = lazy(() => import('../pages/verify-email/verify-email-page'));
+/** The API reference with its test console, and the developer guide: their code never loads on other pages. */
+const ApiDocsPage = lazy(() => import('../pages/api-docs/api-docs-page'));
+const DocsPage = lazy(() => import('../pages/docs/docs-page'));
 
 /** Marks the not-found route among the current matches. */
 export const NOT_FOUND_HANDLE = { notFound: true } as const;
@@ -42,6 +45,8 @@ export const routes: RouteObject[] = [
       { path: 'login', element: <LoginPage /> },
       { path: 'account/api-keys', element: <ApiKeysPage /> },
       { path: 'verify-email', element: <VerifyEmailPage /> },
+      { path: 'api-docs', element: <ApiDocsPage /> },
+      { path: 'docs', element: <DocsPage /> },
       // The header reads this handle: a nav item is never lit for a path that shows the not-found page.
       { path: '*', element: <NotFoundPage />, handle: NOT_FOUND_HANDLE },
     ],

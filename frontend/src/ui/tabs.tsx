@@ -4,8 +4,15 @@ import { cn } from '../lib/class-names';
 
 export const Tabs = TabsPrimitive.Root;
 
-export function TabsList({ className, ...props }: ComponentPropsWithoutRef<typeof TabsPrimitive.List>) {
-  return <TabsPrimitive.List className={cn('grid auto-cols-fr grid-flow-col gap-1 rounded-full bg-ink-950/70 p-1 ring-1 ring-inset ring-ink-700', className)} {...props} />;
+const listLayouts = {
+  /** One row of equal tabs. */
+  row: 'grid-flow-col auto-cols-fr rounded-full',
+  /** Two columns on phones (four long labels do not fit one row at 390px), one row from `sm` up. */
+  wrap: 'grid-cols-2 rounded-2xl sm:grid-cols-none sm:grid-flow-col sm:auto-cols-fr sm:rounded-full',
+} as const;
+
+export function TabsList({ className, layout = 'row', ...props }: ComponentPropsWithoutRef<typeof TabsPrimitive.List> & { layout?: keyof typeof listLayouts }) {
+  return <TabsPrimitive.List className={cn('grid gap-1 bg-ink-950/70 p-1 ring-1 ring-inset ring-ink-700', listLayouts[layout], className)} {...props} />;
 }
 
 export function TabsTrigger({ className, ...props }: ComponentPropsWithoutRef<typeof TabsPrimitive.Trigger>) {

@@ -1,0 +1,127 @@
+import { EVENTS } from '@cinema-dna/shared-types';
+import type { ReactNode } from 'react';
+import { Skeleton } from '../../../ui/skeleton';
+import type { ApiReference } from '../lib/openapi-model';
+import { CodeBlock } from './code-block';
+import { InlineCode } from './rich-text';
+
+const code = 'font-mono text-[13px] text-bone-50';
+
+function Section({ id, title, children }: { id: string; title: string; children: ReactNode }) {
+  return (
+    <section aria-labelledby={id} className="grid min-w-0 content-start gap-3">
+      <h2 id={id} className="font-display text-2xl font-medium tracking-tight text-bone-50">
+        {title}
+      </h2>
+      <div className="grid min-w-0 gap-3 text-[15px] leading-relaxed text-bone-300">{children}</div>
+    </section>
+  );
+}
+
+/** Status codes a caller meets, and what each means here. */
+const STATUS_CODES: Array<[string, string]> = [
+  ['200 / 201', 'Done; 201 when something was created'],
+  ['400', 'The input is invalid (VALIDATION_FAILED, INVALID_ENTITY...)'],
+  ['401', 'Credentials needed (UNAUTHORIZED)'],
+  ['403', 'Not allowed, or a missing CSRF token (FORBIDDEN)'],
+  ['404', 'No such thing (NOT_FOUND)'],
+  ['409', 'Conflicts with what exists (CONFLICT)'],
+  ['429', 'Too many requests (RATE_LIMITED), with Retry-After'],
+  ['503', 'A search went past its time or size budget (SEARCH_BUDGET_EXCEEDED)'],
+];
+
+/** The error body every failure shares, and the status codes. */
+export function ErrorConventions() {
+  return (
+    <Section id="errors" title="Errors">
+      <p>
+        Every failure answers with the same body: a stable <code className={code}>code</code> to branch on, a{' '}
+        <code className={code}>message</code> for people, and <code className={code}>details</code> (<code className={code}>{'{}'}</code> when there is
+        nothing to add; the fields at fault for a validation error).
+      </p>
+      <CodeBlock
+        label="Error body (GET /api/search?q=t)"
+        code={['{', '  "code": "VALIDATION_FAILED",', '  "message": "Search is invalid",', '  "details": [{ "path": "q", "message": "Search needs at least 2 characters" }]', '}'].join('\n')}
+      />
+      <dl className="grid gap-px overflow-hidden rounded-2xl text-sm ring-1 ring-inset ring-ink-700">
+        {STATUS_CODES.map(([status, meaning]) => (
+          <div key={status} className="grid grid-cols-[5.5rem_minmax(0,1fr)] gap-3 bg-ink-900/60 px-4 py-2">
+            <dt className="font-mono font-semibold text-bone-50">{status}</dt>
+            <dd className="text-bone-400">{meaning}</dd>
+          </div>
+        ))}
+      </dl>
+    </Section>
+  );
+}
+
+/**
+ * The rate limits this server enforces, as its API description states them (each is a setting, so
+ * the numbers come from the document, not from here).
+ */
+export function RateLimitConventions({ reference }: { reference?: ApiReference }) {
+  const total = reference?.operations.length ?? 0;
+  return (
+    <Section id="rate-limits" title="Rate limits">
+      {reference ? (
+        reference.rateLimits.length > 0 ? (
+          <ul className="grid gap-px overflow-hidden rounded-2xl text-sm ring-1 ring-inset ring-ink-700" data-testid="rate-limits">
+            {reference.rateLimits.map((limit) => (
+              <li key={limit.text} className="grid gap-0.5 bg-ink-900/60 px-4 py-2.5">
+                <span className="text-bone-100">
+                  <InlineCode text={limit.text} />
+                </span>
+                <span className="break-words text-xs text-bone-500">
+                  {limit.operations.length * 2 > total ? `${limit.operations.length} of ${total} endpoints` : limit.operations.join(', ')}
+                </span>
+              </li>
+            ))}
+          </ul>
+        ) : (
+          <p>This server states no rate limits.</p>
+        )
+      ) : (
+        <div className="grid gap-2" aria-hidden>
+          <Skeleton className="h-10" />
+          <Skeleton className="h-10" />
+          <Skeleton className="h-10" />
+        </div>
+      )}
+      <p>
+        Signed-in calls (session or API key) count per user, anonymous ones per IP address. Past a limit the answer is{' '}
+        <code className={code}>429 RATE_LIMITED</code> with <code className={code}>Retry-After</code> (seconds) and the{' '}
+        <code className={code}>RateLimit-*</code> headers; wait that long and try again.
+      </p>
+    </Section>
+  );
+}
+
+/** The Socket.IO contract in brief. */
+export function SocketConventions() {
+  return (
+    <Section id="live-search" title="Live search over Socket.IO">
+      <p>
+        Connect a Socket.IO client to this server (same origin, path <code className={code}>/socket.io</code>) and emit{' '}
+        <code className={code}>{EVENTS.searchStart}</code> with the find-connection body. The acknowledgement is <code className={code}>{'{ ok: true, data: { requestId } }'}</code>;
+        then one <code className={code}>{EVENTS.searchProgressed}</code> arrives per layer of the search, and finally{' '}
+        <code className={code}>{EVENTS.searchCompleted}</code> with the result or <code className={code}>{EVENTS.searchFailed}</code> with an error body.{' '}
+        <code className={code}>{EVENTS.searchCancel}</code> stops it; a new search or a disconnect cancels the previous one.
+      </p>
+      <CodeBlock
+        label="JavaScript (socket.io-client)"
+        code={[
+          "import { io } from 'socket.io-client';",
+          '',
+          `const socket = io('${window.location.origin}');`,
+          `socket.on('${EVENTS.searchProgressed}', (layer) => console.log('layer', layer.layer, layer.side, layer.frontierSize));`,
+          `socket.on('${EVENTS.searchCompleted}', ({ result }) => console.log(result.degrees, 'degrees'));`,
+          `socket.on('${EVENTS.searchFailed}', ({ error }) => console.error(error.code, error.message));`,
+          `socket.emit('${EVENTS.searchStart}', {`,
+          "  fromEntity: { id: 'kevin-bacon', type: 'person' },",
+          "  toEntity: { id: 'tom-hanks', type: 'person' },",
+          '}, (ack) => console.log(ack));',
+        ].join('\n')}
+      />
+    </Section>
+  );
+}

@@ -1,0 +1,71 @@
+import { RunnableExample } from '../../features/api-docs/guide';
+
+const code = 'font-mono text-[13px] text-bone-50';
+
+/** Worked examples: each one is a real request to this server, sent when its Run button is pressed. */
+export function ExamplesTab() {
+  return (
+    <div className="grid gap-8">
+      <p className="max-w-3xl text-[15px] leading-relaxed text-bone-300">
+        Each example below is a real call. Press <strong className="text-bone-50">Run</strong> and it goes to this server; what comes back is the live
+        answer, with its status, the time your browser measured, and its headers. Copy the cURL or JavaScript to run it from your own machine.
+      </p>
+      <RunnableExample id="example-typeahead" title="Find an entity as you type" method="get" path="/api/search?q=tom&limit=5">
+        <p>
+          The typeahead behind every search box. It answers from the second character, tolerates one typo and folds accents; whole-name matches come
+          first, then word starts, then the most popular. Each result carries its <code className={code}>key</code> (<code className={code}>type:id</code>),
+          the name you pass to the connection calls.
+        </p>
+      </RunnableExample>
+      <RunnableExample
+        id="example-find-connection"
+        title="Find the chain between two people"
+        method="post"
+        path="/api/connections/find"
+        body={{ fromEntityId: 'person:kevin-bacon', toEntityId: 'person:tom-hanks', maxDegrees: 6 }}
+      >
+        <p>
+          The heart of the API: the shortest chain of links from one entity to another, within <code className={code}>maxDegrees</code> (1 to 8, 6 by
+          default). <code className={code}>path</code> lists the steps in order, each with the entity and the link to the next one (
+          <code className={code}>acted_in</code> as a character, <code className={code}>directed</code>...); <code className={code}>degrees</code> counts
+          the links. Run it twice: the second answer comes from the cache (<code className={code}>cached: true</code>).
+        </p>
+      </RunnableExample>
+      <RunnableExample
+        id="example-tuned-search"
+        title="Tune a search"
+        method="post"
+        path="/api/find-connection"
+        body={{
+          fromEntity: { id: 'kevin-bacon', type: 'person' },
+          toEntity: { id: 'tom-hanks', type: 'person' },
+          parameters: { maxDegrees: 4, allowedTypes: ['person', 'movie'], prioritizeDirectConnections: true, weightByPopularity: true, includeObscureConnections: false },
+        }}
+      >
+        <p>
+          The same search with its switches: only people and films in between, at most four links. Among equally short chains, core links (top-billed
+          cast, directors, writers) beat supporting ones, then popular entities win; the answer says how many shortest chains there were (
+          <code className={code}>shortestPathCount</code>) and whether it had to use obscure links (<code className={code}>usedObscure</code>).
+        </p>
+      </RunnableExample>
+      <RunnableExample id="example-trending" title="What people are searching" method="get" path="/api/trending">
+        <p>
+          The most searched pairs, each with its answer for the default parameters and how often it was searched. Every search anyone runs, including
+          the examples above, counts.
+        </p>
+      </RunnableExample>
+      <RunnableExample id="example-entity" title="An entity’s page" method="get" path="/api/entity/person/tom-hanks">
+        <p>
+          Everything an entity page shows: for a person, their details and filmography; for a film, its cast in billing order, crew, genres and
+          ratings; for every entity, how many links it has.
+        </p>
+      </RunnableExample>
+      <RunnableExample id="example-faceted" title="Filter the catalog" method="get" path="/api/search/faceted?query=the&entityTypes=movie&sortBy=vote_average&limit=5">
+        <p>
+          Search with filters: entity types, years, ratings, genres, countries, languages and awards (lists are comma-separated), sorted by popularity,
+          release date, rating, votes or title.
+        </p>
+      </RunnableExample>
+    </div>
+  );
+}
