@@ -34,9 +34,11 @@ function boundaryProblem(from, target, file) {
   // Frontend (bulletproof-react): ui -> features -> pages, and a feature is reached only through its index.
   if (target.top === 'pages' && from.top !== 'pages' && from.top !== 'app') return `${from.top}/ must not import pages/`;
   if (target.top === 'features' && (from.top === 'ui' || from.top === 'lib')) return `${from.top}/ must not import features/`;
-  const throughIndex = target.inner === '' || target.inner === '/index' || target.inner === '/index.ts';
+  // A feature may offer a narrower public entry beside its index (`<name>-entry.ts`), so a lazy page
+  // can take part of it without pulling the rest into its chunk.
+  const throughIndex = target.inner === '' || /^\/(index|[a-z-]+-entry)(\.tsx?)?$/.test(target.inner);
   if (target.top === 'features' && target.feature !== from.feature && !throughIndex) {
-    return `import features/${target.feature} through its index, not its internals (${target.feature}${target.inner})`;
+    return `import features/${target.feature} through its index (or a *-entry file), not its internals (${target.feature}${target.inner})`;
   }
   return null;
 }

@@ -1,8 +1,8 @@
 /**
  * The API reference (/api-docs): everything, the console and the schema sampler included.
- * The guide (/docs) imports `./guide` instead, so its chunk leaves the console and the sampler out.
+ * The guide (/docs) imports `./guide-entry` instead, so its chunk leaves the console and the sampler out.
  */
-export * from './guide';
+export * from './guide-entry';
 export { ASYNCAPI_PATH, OPENAPI_PATH, useSocketReference } from './api/get-api-reference';
 export { ApiConsole } from './components/api-console';
 export { CodeBlock } from './components/code-block';

@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { resetApiConsole } from '../../features/api-docs';
-import { openApiFixture } from '../../features/api-docs/test/openapi-fixture';
+import { openApiFixture } from '../../test/openapi-fixture';
 import { routeFetch } from '../../test/fixtures';
 import { renderApp } from '../../test/render-app';
 import { resetToasts } from '../../ui/toast';

@@ -1,6 +1,6 @@
 import { fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { openApiFixture } from '../../features/api-docs/test/openapi-fixture';
+import { openApiFixture } from '../../test/openapi-fixture';
 import { routeFetch } from '../../test/fixtures';
 import { renderApp } from '../../test/render-app';
 

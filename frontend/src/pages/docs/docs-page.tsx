@@ -1,5 +1,5 @@
 import { Link } from 'react-router-dom';
-import { AuthGuide, useApiReference, useTabParam } from '../../features/api-docs/guide';
+import { AuthGuide, useApiReference, useTabParam } from '../../features/api-docs/guide-entry';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { PageContainer, PageHeader } from '../../ui/page-header';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../ui/tabs';

@@ -1,7 +1,7 @@
 import type { UseQueryResult } from '@tanstack/react-query';
 import { Lock } from 'lucide-react';
 import { Link } from 'react-router-dom';
-import { MethodBadge, ReferenceError, ReferenceSkeleton, groupAnchor, requiresSignIn, type ApiReference } from '../../features/api-docs/guide';
+import { MethodBadge, ReferenceError, ReferenceSkeleton, groupAnchor, requiresSignIn, type ApiReference } from '../../features/api-docs/guide-entry';
 
 /** Every endpoint at a glance, grouped by feature, with the full reference one click away. */
 export function EndpointsGuide({ reference }: { reference: UseQueryResult<ApiReference> }) {

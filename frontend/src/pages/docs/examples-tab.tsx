@@ -1,4 +1,4 @@
-import { RunnableExample } from '../../features/api-docs/guide';
+import { RunnableExample } from '../../features/api-docs/guide-entry';
 
 const code = 'font-mono text-[13px] text-bone-50';
 

@@ -1,7 +1,7 @@
 import { DEFAULT_ALLOWED_TYPES, DEFAULT_MAX_DEGREES, ENTITY_TYPES, MAX_DEGREES, MIN_DEGREES } from '@cinema-dna/shared-types';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
-import { ErrorConventions, RateLimitConventions, SocketConventions, type ApiReference } from '../../features/api-docs/guide';
+import { ErrorConventions, RateLimitConventions, SocketConventions, type ApiReference } from '../../features/api-docs/guide-entry';
 
 const code = 'font-mono text-[13px] text-bone-50';
 

@@ -1,3 +1,4 @@
+import { CSRF_HEADER } from '@cinema-dna/shared-types';
 import { Cookie, KeyRound, Lock, ShieldCheck } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
@@ -42,8 +43,8 @@ export function AuthGuide({ reference }: { reference?: ApiReference }) {
           <p>
             Because a browser also attaches that cookie to requests other sites forge, every write made with it (POST, PUT, PATCH, DELETE) carries the
             session’s CSRF token: ask <code className={code}>GET /api/auth/csrf</code> for <code className={code}>{'{ csrfToken }'}</code> and send it as{' '}
-            <code className={code}>X-CSRF-Token</code>. Sign-in, registration and sign-out always need it, and answer with a fresh token in their own{' '}
-            <code className={code}>X-CSRF-Token</code> header. A missing or stale token is refused with <code className={code}>403 FORBIDDEN</code>.
+            <code className={code}>{CSRF_HEADER}</code>. Sign-in, registration and sign-out always need it, and answer with a fresh token in their own{' '}
+            <code className={code}>{CSRF_HEADER}</code> header. A missing or stale token is refused with <code className={code}>403 FORBIDDEN</code>.
           </p>
           <CodeBlock
             label="JavaScript (in this site’s pages)"
@@ -51,7 +52,7 @@ export function AuthGuide({ reference }: { reference?: ApiReference }) {
               "const { csrfToken } = await (await fetch('/api/auth/csrf')).json();",
               "const response = await fetch('/api/connections/save', {",
               "  method: 'POST',",
-              "  headers: { 'Content-Type': 'application/json', 'X-CSRF-Token': csrfToken },",
+              `  headers: { 'Content-Type': 'application/json', '${CSRF_HEADER}': csrfToken },`,
               "  credentials: 'include',",
               '  body: JSON.stringify(savedConnection),',
               '});',

@@ -1,3 +1,4 @@
+import { CSRF_HEADER } from '@cinema-dna/shared-types';
 import type { ApiAuth, HttpMethod } from './openapi-model';
 
 /** One request to write out as code. */
@@ -45,7 +46,7 @@ export function curlSample(request: SampleRequest): string {
   if (credential === 'bearer') options.push(`-H "Authorization: Bearer $${API_KEY_VARIABLE}"`);
   if (credential === 'session') {
     options.push(`-b ${shellQuote(`${request.auth.sessionCookie ?? 'session'}=…`)}`);
-    if (isWrite(request.method) && request.auth.csrf) options.push(`-H ${shellQuote(`${request.auth.csrfHeader ?? 'X-CSRF-Token'}: …`)}`);
+    if (isWrite(request.method) && request.auth.csrf) options.push(`-H ${shellQuote(`${request.auth.csrfHeader ?? CSRF_HEADER}: …`)}`);
   }
   if (request.body?.trim()) {
     options.push(`-H 'Content-Type: application/json'`);
@@ -62,7 +63,7 @@ export function fetchSample(request: SampleRequest): string {
   const headers: string[] = [];
   if (request.body?.trim()) headers.push(`'Content-Type': 'application/json'`);
   if (credential === 'bearer') headers.push(`Authorization: \`Bearer \${process.env.${API_KEY_VARIABLE}}\``);
-  if (credential === 'session' && isWrite(request.method) && request.auth.csrf) headers.push(`'${request.auth.csrfHeader ?? 'X-CSRF-Token'}': csrfToken`);
+  if (credential === 'session' && isWrite(request.method) && request.auth.csrf) headers.push(`'${request.auth.csrfHeader ?? CSRF_HEADER}': csrfToken`);
 
   const options: string[] = [];
   if (request.method !== 'get') options.push(`method: '${request.method.toUpperCase()}'`);

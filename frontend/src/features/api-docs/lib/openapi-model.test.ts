@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { openApiFixture } from '../test/openapi-fixture';
+import { openApiFixture } from '../../../test/openapi-fixture';
 import { describeRateLimit, readOpenApiDocument, schemaConstraints, schemaTypeLabel, UNTAGGED_GROUP } from './openapi-model';
 
 const reference = () => readOpenApiDocument(openApiFixture());

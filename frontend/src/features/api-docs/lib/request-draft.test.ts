@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { openApiFixture } from '../test/openapi-fixture';
+import { openApiFixture } from '../../../test/openapi-fixture';
 import { readOpenApiDocument } from './openapi-model';
 import { buildRequestPath, initialDraft, INVALID_JSON, parseJsonBody } from './request-draft';
 

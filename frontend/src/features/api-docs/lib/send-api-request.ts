@@ -1,3 +1,4 @@
+import { CSRF_HEADER } from '@cinema-dna/shared-types';
 import type { HttpMethod } from './openapi-model';
 
 /** A request as the test console sends it. */
@@ -25,7 +26,6 @@ export interface ConsoleResponse {
 }
 
 /** The CSRF header the server checks on writes made with the session cookie. */
-const CSRF_HEADER = 'X-CSRF-Token';
 
 const isWrite = (method: HttpMethod) => !['get', 'head', 'options'].includes(method);
 
