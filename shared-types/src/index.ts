@@ -8,3 +8,4 @@ export * from './connections.js';
 export * from './catalog.js';
 export * from './auth.js';
 export * from './return-path.js';
+export * from './events.js';

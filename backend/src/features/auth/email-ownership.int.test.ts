@@ -27,7 +27,7 @@ describe.each(databaseTargets())('email ownership on $name', (dbTarget) => {
     database = await dbTarget.open();
     shared = createMemorySharedState();
     t = await openTestApp({ database, shared, google: google.options });
-    path = (await t.connections.find({ fromEntity: bacon, toEntity: hanks }, {}, { countTrending: false })).path;
+    path = (await t.connections.find({ fromEntity: bacon, toEntity: hanks }, { actor: null })).path;
   });
   afterAll(async () => {
     await t.close();

@@ -10,7 +10,7 @@ const splitKey = (key: string) => ({ type: key.slice(0, key.indexOf(':')), id: k
 export function connectionRoutes(routes: ApiRoutes, service: ConnectionService, findLimiter: RateLimiter): void {
   const limited = rateLimit(findLimiter);
   routes.post('/find-connection', 'public', limited, async (req, res) => {
-    res.json(await service.find(parseInput(FindConnectionRequestSchema, req.body, 'Connection request')));
+    res.json(await service.find(parseInput(FindConnectionRequestSchema, req.body, 'Connection request'), { actor: req.user?.id ?? null }));
   });
   // The documented variant: entity keys and maxDegrees.
   routes.post('/connections/find', 'public', limited, async (req, res) => {
@@ -20,7 +20,7 @@ export function connectionRoutes(routes: ApiRoutes, service: ConnectionService, 
       { fromEntity: splitKey(body.fromEntityId), toEntity: splitKey(body.toEntityId), parameters: body.maxDegrees ? { maxDegrees: body.maxDegrees } : undefined },
       'Connection request',
     );
-    res.json(await service.find(request));
+    res.json(await service.find(request, { actor: req.user?.id ?? null }));
   });
   routes.post('/connections/alternatives', 'public', limited, async (req, res) => {
     const { limit, ...request } = parseInput(AlternativesRequestSchema, req.body, 'Connection request');

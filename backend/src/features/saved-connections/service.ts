@@ -2,6 +2,7 @@ import type { EntityType, SaveConnectionRequestSchema, UserConnection } from '@c
 import { desc, eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../platform/db/database.js';
+import { userAggregate, type EventRecorder } from '../../platform/events/index.js';
 import { savedConnections } from '../../platform/db/schema.js';
 
 type Row = typeof savedConnections.$inferSelect;
@@ -19,15 +20,25 @@ function toUserConnection(row: Row): UserConnection {
 }
 
 /** Connection paths users keep from their results. */
-export function createSavedConnectionService(deps: { db: Db }) {
-  const { db } = deps;
+export function createSavedConnectionService(deps: { db: Db; events: EventRecorder }) {
+  const { db, events } = deps;
   return {
+    /** Saves the path and records `connection.saved` with it: both or neither. */
     async save(userId: number, input: z.output<typeof SaveConnectionRequestSchema>): Promise<UserConnection> {
-      const [row] = await db
-        .insert(savedConnections)
-        .values({ userId, ...input })
-        .returning();
-      return toUserConnection(row!);
+      const row = await events.transaction(async (tx) => {
+        const [saved] = await tx
+          .insert(savedConnections)
+          .values({ userId, ...input })
+          .returning();
+        await events.record(
+          tx,
+          'connection.saved',
+          { userId, connectionId: saved!.id, from: `${saved!.fromEntityType}:${saved!.fromEntityId}`, to: `${saved!.toEntityType}:${saved!.toEntityId}`, degrees: saved!.degrees },
+          userAggregate(userId),
+        );
+        return saved!;
+      });
+      return toUserConnection(row);
     },
 
     /** A user's saved connections, newest first. */

@@ -147,3 +147,4 @@ export const savedConnections = pgTable(
   },
   (table) => [index('saved_connections_user_created_idx').on(table.userId, table.createdAt)],
 );
+export * from '../events/schema.js';
