@@ -7,7 +7,7 @@ import type { AnyDomainEvent, Subscriber } from './types.js';
 
 /** How long a claim holds its events; far above a delivery's time, so it only matters when a process dies. */
 const LEASE_MS = 30_000;
-/** Events claimed per round. */
+/** Events claimed per round (default). */
 const BATCH_SIZE = 100;
 /** Aggregates delivered at once within a round (each aggregate's events one after another). */
 const CONCURRENCY = 4;
@@ -34,6 +34,8 @@ export interface OutboxDispatcherOptions {
   subscribersFor(name: string): readonly Subscriber[];
   /** Fallback poll for events this process was not nudged about (another process recorded them, a retry is due). */
   pollIntervalMs: number;
+  /** Events (and aggregates) claimed per round; default 100. */
+  batchSize?: number;
 }
 
 export interface OutboxDispatcher {
@@ -64,6 +66,7 @@ export interface OutboxDispatcher {
 export function createOutboxDispatcher(options: OutboxDispatcherOptions): OutboxDispatcher {
   const { database, logger } = options;
   const db = database.db;
+  const batchSize = options.batchSize ?? BATCH_SIZE;
   let running: Promise<void> | null = null;
   let stopping = false;
   let nudged = false;
@@ -99,14 +102,14 @@ export function createOutboxDispatcher(options: OutboxDispatcherOptions): Outbox
             select 1 from ${domainEvents} p
             where p.aggregate_key = e.aggregate_key and p.delivered_at is null and p.seq < e.seq)
         order by e.seq
-        limit ${BATCH_SIZE}
+        limit ${batchSize}
         for update of e skip locked
       ),
       claimable as (
         select d.id from ${domainEvents} d
         where d.delivered_at is null and d.aggregate_key in (select aggregate_key from heads)
         order by d.seq
-        limit ${BATCH_SIZE}
+        limit ${batchSize}
       )
       update ${domainEvents} u
       set claimed_until = now() + ${LEASE_MS}::int * interval '1 millisecond', attempts = u.attempts + 1

@@ -33,8 +33,10 @@ export interface DomainEventsOptions {
   logger: Logger;
   /** How often the outbox is polled when no commit in this process woke the dispatcher. */
   pollIntervalMs?: number;
-  /** In-process batching window (tests may shorten it; default 10 ms). */
+  /** In-process batching window (default 10 ms). */
   flushMs?: number;
+  /** Outbox events claimed per round (default 100). */
+  batchSize?: number;
 }
 
 export function createDomainEvents(options: DomainEventsOptions): DomainEvents {
@@ -47,6 +49,7 @@ export function createDomainEvents(options: DomainEventsOptions): DomainEvents {
     logger: options.logger,
     subscribersFor,
     pollIntervalMs: options.pollIntervalMs ?? DEFAULT_EVENTS_POLL_INTERVAL_MS,
+    batchSize: options.batchSize,
   });
   const outbox = createOutbox(options.database.db, { onCommit: dispatcher.nudge });
   const inProcess = createInProcessBus({ logger: options.logger, subscribersFor, flushMs: options.flushMs });
