@@ -108,6 +108,7 @@ export function createOutboxDispatcher(options: OutboxDispatcherOptions): Outbox
       claimable as (
         select d.id from ${domainEvents} d
         where d.delivered_at is null and d.aggregate_key in (select aggregate_key from heads)
+          and (d.claimed_until is null or d.claimed_until < now())
         order by d.seq
         limit ${batchSize}
       )
