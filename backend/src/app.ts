@@ -5,55 +5,31 @@ import express, { type Express } from 'express';
 import helmet from 'helmet';
 import { apiDocsRoutes } from './features/api-docs/routes.js';
 import { apiKeyRoutes } from './features/api-keys/routes.js';
-import type { ApiKeyService } from './features/api-keys/service.js';
 import { authRoutes } from './features/auth/routes.js';
 import { googleRoutes, type GoogleSignInOptions } from './features/auth/google.js';
-import { createEmailVerification } from './features/auth/email-verification.js';
-import { createLoginThrottle, DEFAULT_LOGIN_THROTTLE, type LoginThrottleSettings } from './features/auth/login-throttle.js';
-import { createLogMailer, type Mailer } from './features/auth/mailer.js';
 import { contactRoutes } from './features/contact/routes.js';
-import { createContactStore } from './features/contact/store.js';
 import { connectionRoutes } from './features/connections/routes.js';
-import type { ConnectionService } from './features/connections/service.js';
 import { entityRoutes } from './features/entities/routes.js';
-import type { EntityService } from './features/entities/service.js';
 import { healthRoutes } from './features/health/routes.js';
 import { sharedLinkPage, sharePreviewRoutes } from './features/share/routes.js';
 import type { GraphStatusSource } from './features/health/service.js';
 import { savedConnectionRoutes } from './features/saved-connections/routes.js';
-import { createSavedConnectionService } from './features/saved-connections/service.js';
-import type { UserService } from './features/users/service.js';
-import type { PathVerifier } from './graph/index.js';
 import { unauthorized } from './platform/auth/guards.js';
-import type { AuthPlatform } from './platform/auth/index.js';
 import { createApiRoutes, recordApiRoutes } from './platform/auth/route-registry.js';
-import { apiRateLimit, createRateLimiter, type ApiRateLimiters, type RateLimiter } from './platform/rate-limit.js';
+import { apiRateLimit } from './platform/rate-limit.js';
 import { compileTrustProxy, type TrustProxySetting } from './platform/client-address.js';
 import type { SharedState } from './platform/cache/types.js';
 import type { Database } from './platform/db/database.js';
 import { apiNotFound, errorHandler } from './platform/errors.js';
 import { requestLogging, type Logger } from './platform/logging.js';
+import type { Services } from './services.js';
 
-export interface AppDeps {
+/** The services (createServices builds them all; the app builds none) and the HTTP settings. */
+export interface AppDeps extends Services {
   logger: Logger;
   database: Database;
   shared: SharedState;
   graph: GraphStatusSource;
-  entities: EntityService;
-  connections: ConnectionService;
-  /** The loaded graph's check of a claimed path (saved connections keep only real ones). */
-  verifyPath: PathVerifier;
-  findLimiter: RateLimiter;
-  /** The API-wide public and authenticated tiers. */
-  apiLimiters: ApiRateLimiters;
-  /** Sessions, Passport and API keys (shared with the socket server). */
-  auth: AuthPlatform;
-  users: UserService;
-  apiKeys: ApiKeyService;
-  /** Delivers verification emails; default: logged without their links. */
-  mailer?: Mailer;
-  /** Failed password sign-ins allowed per account and per IP; default 10 and 50 per 15 minutes. */
-  loginThrottle?: LoginThrottleSettings;
   /** Google sign-in; null answers its routes with "not configured". */
   google?: GoogleSignInOptions | null;
   /** Base URL for absolute links in shared-link previews; unset: taken from the request. */
@@ -102,20 +78,20 @@ export function createApp(deps: AppDeps): Express {
   entityRoutes(routes, deps.entities);
   connectionRoutes(routes, deps.connections, deps.findLimiter);
   sharePreviewRoutes(routes, { entities: deps.entities, connections: deps.connections, findLimiter: deps.findLimiter, publicUrl: deps.publicUrl });
-  contactRoutes(routes, createContactStore(deps.database.db));
+  contactRoutes(routes, deps.contact);
   authRoutes(routes, {
     users: deps.users,
     passport: deps.auth.passport,
-    loginThrottle: createLoginThrottle(deps.shared.counters, deps.loginThrottle ?? DEFAULT_LOGIN_THROTTLE, deps.logger),
-    emailVerification: createEmailVerification({ db: deps.database.db, users: deps.users, mailer: deps.mailer ?? createLogMailer(deps.logger, { showLinks: false }), logger: deps.logger }),
-    resendLimiter: createRateLimiter(deps.shared.counters, { name: 'verify-email-resend', limit: 5, windowMs: 60 * 60_000 }, deps.logger),
+    loginThrottle: deps.loginThrottle,
+    emailVerification: deps.emailVerification,
+    resendLimiter: deps.resendLimiter,
     publicUrl: deps.publicUrl,
     googleSignIn: Boolean(deps.google),
     logger: deps.logger,
   });
   googleRoutes(routes, { passport: deps.auth.passport, users: deps.users, options: deps.google ?? null, publicUrl: deps.publicUrl, logger: deps.logger });
   apiKeyRoutes(routes, deps.apiKeys);
-  savedConnectionRoutes(routes, { service: createSavedConnectionService({ db: deps.database.db, verifyPath: deps.verifyPath }), users: deps.users });
+  savedConnectionRoutes(routes, { service: deps.savedConnections, users: deps.users });
   apiDocsRoutes(routes, { apiLimiters: deps.apiLimiters, unlimitedPaths: UNLIMITED_PATHS.map((path) => `/api${path}`) });
   recordApiRoutes(app, routes);
   api.use(apiNotFound);

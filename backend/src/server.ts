@@ -7,15 +7,9 @@ import { createApp } from './app.js';
 import { startPresence } from './features/rooms/presence.js';
 import { registerRoomEvents } from './features/rooms/events.js';
 import { registerSearchEvents } from './features/connections/events.js';
-import { createConnectionService } from './features/connections/service.js';
-import { createEntityService } from './features/entities/service.js';
-import { createApiKeyService } from './features/api-keys/service.js';
 import type { GoogleSignInOptions } from './features/auth/google.js';
 import { createLogMailer } from './features/auth/mailer.js';
-import { createUserService } from './features/users/service.js';
 import { createTmdbEnricher } from './ingest/tmdb/enrichment.js';
-import { createAuthPlatform } from './platform/auth/index.js';
-import { createApiRateLimiters, createRateLimiter, perMinute } from './platform/rate-limit.js';
 import type { GraphStatusSource } from './features/health/service.js';
 import { GraphService } from './graph/index.js';
 import { prepareGraph } from './ingest/pipeline.js';
@@ -25,7 +19,8 @@ import type { SharedState } from './platform/cache/types.js';
 import { openDatabase, type Database } from './platform/db/database.js';
 import { answerParserErrors } from './platform/errors.js';
 import { createLogger, type Logger } from './platform/logging.js';
-import { createRealtime, type RealtimeServer } from './platform/realtime.js';
+import { createRealtime, createSocketNotifier, type RealtimeServer } from './platform/realtime.js';
+import { createServices, type Services } from './services.js';
 
 /** The built frontend beside the backend: backend/{src,dist}/ → frontend/dist. */
 const DEFAULT_STATIC_DIR = fileURLToPath(new URL('../../frontend/dist', import.meta.url));
@@ -40,6 +35,7 @@ export interface RunningServer {
   shared: SharedState;
   logger: Logger;
   graph: GraphService;
+  services: Services;
   /** Stops accepting, closes sockets, then storage. Safe to call twice. */
   close(): Promise<void>;
 }
@@ -107,58 +103,51 @@ export async function startServer(config: Config, options: StartOptions = {}): P
     throw error;
   }
 
-  const enricher = config.TMDB_API_KEY ? createTmdbEnricher({ apiKey: config.TMDB_API_KEY, cache: shared.kv, logger }) : null;
-  const entities = createEntityService({ graph, db: database.db, enricher });
-  const connections = createConnectionService({ graph, entities, shared, logger });
-  const findLimiter = createRateLimiter(shared.counters, perMinute('find-connection', config.FIND_CONNECTION_RATE_LIMIT), logger);
-  const apiLimiters = createApiRateLimiters(
-    shared.counters,
-    { publicPerMinute: config.RATE_LIMIT_PUBLIC_PER_MINUTE, authenticatedPerMinute: config.RATE_LIMIT_AUTHENTICATED_PER_MINUTE },
+  // The socket server needs the services for its handlers, and services get the notifier at
+  // construction: the notifier is bound to the socket server once it exists (before anything emits).
+  const notifier = createSocketNotifier();
+  const services = createServices({
+    database,
+    shared,
+    graph,
     logger,
-  );
-
-  const users = createUserService({ db: database.db, logger });
-  const apiKeys = createApiKeyService({ db: database.db });
-  const auth = createAuthPlatform({
-    db: database.db,
-    users,
-    apiKeys,
-    sessionSecret: config.SESSION_SECRET,
-    secureCookies: config.PUBLIC_URL?.startsWith('https:') ?? false,
-    logger,
+    notifier,
+    // No mail transport yet: verification links go to the log, outside production only.
+    mailer: createLogMailer(logger, { showLinks: config.NODE_ENV !== 'production' }),
+    enricher: config.TMDB_API_KEY ? createTmdbEnricher({ apiKey: config.TMDB_API_KEY, cache: shared.kv, logger }) : null,
+    settings: {
+      sessionSecret: config.SESSION_SECRET,
+      secureCookies: config.PUBLIC_URL?.startsWith('https:') ?? false,
+      findConnectionPerMinute: config.FIND_CONNECTION_RATE_LIMIT,
+      publicPerMinute: config.RATE_LIMIT_PUBLIC_PER_MINUTE,
+      authenticatedPerMinute: config.RATE_LIMIT_AUTHENTICATED_PER_MINUTE,
+      loginThrottle: {
+        failuresPerAccount: config.LOGIN_FAILURES_PER_ACCOUNT,
+        failuresPerIp: config.LOGIN_FAILURES_PER_IP,
+        windowMs: config.LOGIN_THROTTLE_WINDOW_MINUTES * 60_000,
+      },
+      eventsPollIntervalMs: config.EVENTS_POLL_INTERVAL_MS,
+    },
   });
+  const { connections, findLimiter, users, auth } = services;
   try {
     if (config.ADMIN_USERNAME && config.ADMIN_PASSWORD) {
       const { user, created } = await users.ensureAdmin(config.ADMIN_USERNAME, config.ADMIN_PASSWORD);
       logger.info({ userId: user.id, username: user.username }, created ? 'admin account created' : 'admin account ensured (existing password kept)');
     }
   } catch (error) {
-    auth.close();
+    await services.close();
     await Promise.all([graph.close(), shared.close(), database.close()]);
     throw error;
   }
 
   const app = createApp({
+    ...services,
     logger,
     database,
     shared,
     graph: graphHealthSource(graph),
-    entities,
-    connections,
-    verifyPath: (steps) => graph.verifyPath(steps),
-    findLimiter,
-    apiLimiters,
-    auth,
-    users,
-    apiKeys,
     google: googleOptions(config),
-    // No mail transport yet: verification links go to the log, outside production only.
-    mailer: createLogMailer(logger, { showLinks: config.NODE_ENV !== 'production' }),
-    loginThrottle: {
-      failuresPerAccount: config.LOGIN_FAILURES_PER_ACCOUNT,
-      failuresPerIp: config.LOGIN_FAILURES_PER_IP,
-      windowMs: config.LOGIN_THROTTLE_WINDOW_MINUTES * 60_000,
-    },
     publicUrl: config.PUBLIC_URL,
     trustProxy: config.TRUST_PROXY,
     bodyLimit: config.BODY_LIMIT,
@@ -175,6 +164,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
     handshake: auth.handshake as never,
     trustProxy: config.TRUST_PROXY,
   });
+  notifier.attach(io);
 
   await new Promise<void>((resolve, reject) => {
     http.once('error', reject);
@@ -182,6 +172,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
   });
   const port = (http.address() as AddressInfo).port;
   const url = `http://${config.HOST === '0.0.0.0' || config.HOST === '::' ? '127.0.0.1' : config.HOST}:${port}`;
+  services.start();
 
   let closing: Promise<void> | undefined;
   const close = () =>
@@ -191,11 +182,12 @@ export async function startServer(config: Config, options: StartOptions = {}): P
         io.close(() => resolve());
         http.closeIdleConnections();
       });
+      // Pending domain events are delivered while the cache and the database are still open.
+      await services.close();
       await graph.close();
-      auth.close();
       await shared.close();
       await database.close();
     })());
 
-  return { url, port, app, io, http, database, shared, logger, graph, close };
+  return { url, port, app, io, http, database, shared, logger, graph, services, close };
 }

@@ -13,3 +13,4 @@ export * from './api-keys.js';
 export * from './saved-connections.js';
 export * from './return-path.js';
 export * from './api-docs.js';
+export * from './events.js';

@@ -85,6 +85,8 @@ export const ConfigSchema = z.object({
   SEARCH_TIME_BUDGET_MS: z.coerce.number().int().min(1).default(5000),
   /** Most entities one connection search may reach (both directions, both passes) before it fails with 503 SEARCH_BUDGET_EXCEEDED. */
   SEARCH_MAX_VISITED: z.coerce.number().int().min(1).default(2_000_000),
+  /** How often the domain-event outbox is polled for events no commit in this process announced (another process's, a retry due). */
+  EVENTS_POLL_INTERVAL_MS: z.coerce.number().int().min(10).max(60_000).default(1000),
 });
 
 export type Config = z.infer<typeof ConfigSchema> & { SESSION_SECRET: string };

@@ -8,6 +8,7 @@ import type { RedisClient, RedisSharedState } from './cache/redis.js';
 import { clientAddress, compileTrustProxy, type TrustProxySetting } from './client-address.js';
 import { toApiError } from './errors.js';
 import type { Logger } from './logging.js';
+import { userRoom, type Notifier, type NotifierEvent, type NotifierPayload } from './notifier.js';
 
 export type RealtimeServer = Server<ClientToServerEvents, ServerToClientEvents, InterServerEvents, SocketData>;
 export type RealtimeSocket = Socket<ClientToServerEvents, ServerToClientEvents, InterServerEvents, SocketData>;
@@ -57,12 +58,44 @@ export async function createRealtime(httpServer: HttpServer, deps: RealtimeDeps)
     const user = (socket.request as IncomingMessage & { user?: { id: number } }).user;
     if (user) {
       socket.data.userId = user.id;
-      void socket.join(`user:${user.id}`);
+      void socket.join(userRoom(user.id));
     }
     for (const register of deps.features) register(io, socket);
   });
   for (const start of deps.onServer ?? []) start(io);
   return io;
+}
+
+/**
+ * The notifier port over Socket.IO. Services get it at construction, before the socket server
+ * exists (the server needs the services for its handlers); `attach` binds it once the server runs.
+ * Nothing emits before that: the dispatcher starts and the port opens only after `attach`.
+ */
+export function createSocketNotifier(): Notifier & { attach(io: RealtimeServer): void } {
+  let server: RealtimeServer | null = null;
+  const io = () => {
+    if (!server) throw new Error('notifier used before the realtime server started');
+    return server;
+  };
+  // Socket.IO's emit is typed per event with a rest tuple; the port's signature is the same contract.
+  type Emit = (event: NotifierEvent, ...payload: unknown[]) => boolean;
+  return {
+    attach(realtime) {
+      server = realtime;
+    },
+    toUser<E extends NotifierEvent>(userId: number, event: E, ...payload: NotifierPayload<E>) {
+      const to = io().to(userRoom(userId));
+      (to.emit as Emit).call(to, event, ...payload);
+    },
+    toRoom<E extends NotifierEvent>(room: string, event: E, ...payload: NotifierPayload<E>) {
+      const to = io().to(room);
+      (to.emit as Emit).call(to, event, ...payload);
+    },
+    broadcast<E extends NotifierEvent>(event: E, ...payload: NotifierPayload<E>) {
+      const all = io();
+      (all.emit as unknown as Emit).call(all, event, ...payload);
+    },
+  };
 }
 
 /**

@@ -3,21 +3,24 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Express } from 'express';
 import { createApp } from '../app.js';
-import { createApiKeyService, type ApiKeyService } from '../features/api-keys/service.js';
+import type { ApiKeyService } from '../features/api-keys/service.js';
 import type { GoogleSignInOptions } from '../features/auth/google.js';
 import type { LoginThrottleSettings } from '../features/auth/login-throttle.js';
 import { createMemoryMailer } from '../features/auth/mailer.js';
-import { createConnectionService, type ConnectionService } from '../features/connections/service.js';
-import { createUserService, type UserService } from '../features/users/service.js';
-import { createEntityService, type EntityService } from '../features/entities/service.js';
+import type { ConnectionService } from '../features/connections/service.js';
+import type { UserService } from '../features/users/service.js';
+import type { EntityService } from '../features/entities/service.js';
 import { GraphService, type SearchBudget } from '../graph/index.js';
 import { prepareGraph } from '../ingest/pipeline.js';
 import type { SharedState } from '../platform/cache/types.js';
 import type { Database } from '../platform/db/database.js';
-import { createAuthPlatform, type AuthPlatform } from '../platform/auth/index.js';
+import type { AuthPlatform } from '../platform/auth/index.js';
+import type { DomainEvents } from '../platform/events/index.js';
 import { createLogger, type Logger } from '../platform/logging.js';
-import { createApiRateLimiters, createRateLimiter, type RateLimiter } from '../platform/rate-limit.js';
+import type { RateLimiter } from '../platform/rate-limit.js';
 import type { TrustProxySetting } from '../platform/client-address.js';
+import { createServices, type Services } from '../services.js';
+import { createRecordingNotifier, type RecordingNotifier } from './recording-notifier.js';
 
 /** A fixed test secret (32+ characters). */
 export const TEST_SESSION_SECRET = 'test-session-secret-that-is-long-enough-for-signing';
@@ -31,9 +34,14 @@ export interface TestApp {
   auth: AuthPlatform;
   users: UserService;
   apiKeys: ApiKeyService;
+  /** Domain events; `await t.events.settled()` before asserting what a subscriber did (trending). */
+  events: DomainEvents;
+  /** Every socket event the services pushed (no socket server here). */
+  notifier: RecordingNotifier;
+  services: Services;
   /** Every email the app sent (verification links). */
   mailer: ReturnType<typeof createMemoryMailer>;
-  /** A fresh app (new memory, new session middleware) over the same database, as after a restart. */
+  /** A fresh app (new services, new session middleware) over the same database, as after a restart. */
   restart(): Express;
   close(): Promise<void>;
 }
@@ -68,56 +76,61 @@ export async function openTestApp(options: TestAppOptions): Promise<TestApp> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'cdna-app-'));
   const graph = new GraphService({ workers: 0, budget: options.searchBudget });
   await graph.load(await prepareGraph({ dataDir, db: options.database.db, logger }));
-  const entities = createEntityService({ graph, db: options.database.db });
-  const connections = createConnectionService({ graph, entities, shared: options.shared, logger });
-  const findLimiter = createRateLimiter(options.shared.counters, { name: 'find-connection', limit: options.findLimit ?? 1_000, windowMs: 60_000 });
-  const users = createUserService({ db: options.database.db, logger });
-  const apiKeys = createApiKeyService({ db: options.database.db });
   const mailer = createMemoryMailer();
-  const loginThrottle = { failuresPerAccount: 0, failuresPerIp: 0, windowMs: 15 * 60_000, ...options.loginThrottle };
-  const platforms: AuthPlatform[] = [];
-  /** A new app over the same database and catalog: what a restart (or a second node) would serve. */
-  const build = (): { app: Express; auth: AuthPlatform } => {
-    const auth = createAuthPlatform({ db: options.database.db, users, apiKeys, sessionSecret: TEST_SESSION_SECRET, secureCookies: false, logger, pruneIntervalMs: 0 });
-    platforms.push(auth);
-    const apiLimiters = createApiRateLimiters(options.shared.counters, { publicPerMinute: options.publicLimit ?? 0, authenticatedPerMinute: options.authenticatedLimit ?? 0 });
+  const notifier = createRecordingNotifier();
+  const built: Services[] = [];
+  /** New services and a new app over the same database and catalog: what a restart (or a second node) would serve. */
+  const build = (): { app: Express; services: Services } => {
+    const services = createServices({
+      database: options.database,
+      shared: options.shared,
+      graph,
+      logger,
+      notifier,
+      mailer,
+      settings: {
+        sessionSecret: TEST_SESSION_SECRET,
+        secureCookies: false,
+        findConnectionPerMinute: options.findLimit ?? 1_000,
+        publicPerMinute: options.publicLimit ?? 0,
+        authenticatedPerMinute: options.authenticatedLimit ?? 0,
+        loginThrottle: { failuresPerAccount: 0, failuresPerIp: 0, windowMs: 15 * 60_000, ...options.loginThrottle },
+        sessionPruneIntervalMs: 0,
+      },
+    });
+    built.push(services);
+    services.start();
     const app = createApp({
+      ...services,
       logger,
       database: options.database,
       shared: options.shared,
       graph: { status: () => graph.status(), probe: async () => 0.01 },
-      entities,
-      connections,
-      verifyPath: (steps) => graph.verifyPath(steps),
-      findLimiter,
-      apiLimiters,
-      auth,
-      users,
-      apiKeys,
       google: options.google ?? null,
-      mailer,
-      loginThrottle,
       publicUrl: options.publicUrl,
       trustProxy: options.trustProxy,
       bodyLimit: options.bodyLimit,
       staticDir: options.staticDir,
     });
-    return { app, auth };
+    return { app, services };
   };
-  const { app, auth } = build();
+  const { app, services } = build();
   return {
     app,
     graph,
-    entities,
-    connections,
-    findLimiter,
-    auth,
-    users,
-    apiKeys,
+    entities: services.entities,
+    connections: services.connections,
+    findLimiter: services.findLimiter,
+    auth: services.auth,
+    users: services.users,
+    apiKeys: services.apiKeys,
+    events: services.events,
+    notifier,
+    services,
     mailer,
     restart: () => build().app,
     async close() {
-      for (const platform of platforms) platform.close();
+      for (const each of built) await each.close();
       await graph.close();
       rmSync(dataDir, { recursive: true, force: true });
     },

@@ -26,7 +26,7 @@ describe.each(databaseTargets())('email ownership on $name', (dbTarget) => {
     database = await dbTarget.open();
     shared = createMemorySharedState();
     t = await openTestApp({ database, shared, google: google.options });
-    path = (await t.connections.find({ fromEntity: bacon, toEntity: hanks }, {}, { preview: true })).path;
+    path = (await t.connections.find({ fromEntity: bacon, toEntity: hanks }, { actor: null, preview: true })).path;
   });
   afterAll(async () => {
     await t.close();

@@ -43,6 +43,7 @@ export function registerSearchEvents(deps: { service: ConnectionService; logger:
         setImmediate(() => {
           service
             .find(request, {
+              actor: socket.data.userId ?? null,
               signal: controller.signal,
               sampleSize: PROGRESS_SAMPLE,
               // Fresh layers as the engine reaches them; on a cache hit, the layers the answer was found with.

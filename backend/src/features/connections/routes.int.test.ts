@@ -154,6 +154,7 @@ describe.each(sharedStateTargets())('connection routes with the $name cache', (t
 
   describe('GET /api/trending', () => {
     it('counts every search and lists the most searched pairs first', async () => {
+      await t.events.settled();
       const res = await request(t.app).get('/api/trending').expect(200);
       const top = res.body.connections[0];
       expect(top).toMatchObject({ fromEntity: { key: 'person:kevin-bacon' }, toEntity: { key: 'person:tom-hanks' }, degrees: 2 });

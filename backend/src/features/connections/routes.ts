@@ -40,8 +40,8 @@ export function connectionRoutes(routes: ApiRoutes, service: ConnectionService, 
       rateLimit: findLimiter,
       example: { body: { fromEntity: BACON, toEntity: HANKS, parameters: { maxDegrees: 6 } } },
     },
-    async ({ body }, _req, res) => {
-      res.json(await service.find(body));
+    async ({ body }, req, res) => {
+      res.json(await service.find(body, { actor: req.user?.id ?? null }));
     },
   );
   // The documented variant: entity keys and maxDegrees.
@@ -58,13 +58,13 @@ export function connectionRoutes(routes: ApiRoutes, service: ConnectionService, 
       rateLimit: findLimiter,
       example: { body: { fromEntityId: 'person:kevin-bacon', toEntityId: 'person:tom-hanks', maxDegrees: 4 } },
     },
-    async ({ body }, _req, res) => {
+    async ({ body }, req, res) => {
       const request = parseInput(
         FindConnectionRequestSchema,
         { fromEntity: parseEntityKey(body.fromEntityId), toEntity: parseEntityKey(body.toEntityId), parameters: body.maxDegrees ? { maxDegrees: body.maxDegrees } : undefined },
         'Connection request',
       );
-      res.json(await service.find(request));
+      res.json(await service.find(request, { actor: req.user?.id ?? null }));
     },
   );
   api.post(

@@ -6,6 +6,7 @@ import { GraphError } from '../../graph/errors.js';
 import { SNAPSHOT_VERSION, type GraphService, type ServiceSearchOptions } from '../../graph/index.js';
 import type { SearchProgress, SearchResult } from '../../graph/search.js';
 import type { SharedState } from '../../platform/cache/types.js';
+import type { EventPublisher } from '../../platform/events/index.js';
 import { AppError } from '../../platform/errors.js';
 import type { Logger } from '../../platform/logging.js';
 import type { EntitySummaries } from './ports.js';
@@ -14,25 +15,13 @@ export type FindConnectionInput = z.output<typeof FindConnectionRequestSchema>;
 
 /** Results of a search stay cached this long (the graph only changes on restart, which changes the key). */
 export const PATH_CACHE_TTL_MS = 6 * 60 * 60 * 1000;
-const TRENDING_KEY = 'trending:pairs';
+/** The sorted set of searched pairs (`from|to` → searches), counted by the trending subscriber. */
+export const TRENDING_KEY = 'trending:pairs';
+export const trendingMember = (from: string, to: string) => `${from}|${to}`;
 const TRENDING_ANSWER_TTL_MS = 7 * 24 * 60 * 60 * 1000;
 export const TRENDING_LIMIT = 12;
 /** The parameters a trending card answers for: every search counts, only these set its path. */
 const DEFAULT_PARAMETERS = SearchParametersSchema.parse({});
-
-/** True when `parameters` ask what the defaults ask (allowed types in any order). */
-export function isDefaultSearch(parameters: SearchParameters): boolean {
-  const types = new Set(parameters.allowedTypes);
-  return (
-    parameters.maxDegrees === DEFAULT_PARAMETERS.maxDegrees &&
-    parameters.prioritizeDirectConnections === DEFAULT_PARAMETERS.prioritizeDirectConnections &&
-    parameters.includeObscureConnections === DEFAULT_PARAMETERS.includeObscureConnections &&
-    parameters.weightByPopularity === DEFAULT_PARAMETERS.weightByPopularity &&
-    parameters.avoid.length === 0 &&
-    types.size === DEFAULT_PARAMETERS.allowedTypes.length &&
-    DEFAULT_PARAMETERS.allowedTypes.every((type) => types.has(type))
-  );
-}
 
 /** What a trending card shows of a pair: its default-parameter answer. */
 interface TrendingAnswer {
@@ -50,8 +39,12 @@ interface CacheEntry {
   layers?: RecordedLayer[];
 }
 
-/** Options of a live search: the engine's, plus the layers as the socket streams them. */
-export interface LiveSearchOptions extends Pick<ServiceSearchOptions, 'signal' | 'sampleSize'> {
+/** Who searches and how: the engine's options, plus the layers as the socket streams them. */
+export interface FindOptions extends Pick<ServiceSearchOptions, 'signal' | 'sampleSize'> {
+  /** The signed-in user searching, or null for an anonymous search (carried by `connection.found`). */
+  actor: number | null;
+  /** A link unfurl: reads the cache but neither writes it nor counts as a search (no `connection.found`). */
+  preview?: boolean;
   /**
    * Called per layer: as the engine reaches it on a fresh search, or all at once, in order, before
    * the answer on a cache hit (the layers the search was found with). Asking for layers makes a hit
@@ -83,12 +76,14 @@ export interface ConnectionServiceDeps {
   graph: GraphService;
   entities: EntitySummaries;
   shared: SharedState;
+  /** Every answered search is published as `connection.found` (trending counts it in subscribers.ts). */
+  events: EventPublisher;
   logger: Logger;
 }
 
-/** Finding connections: the engine's answer with entity details, cached, and counted for trending. */
+/** Finding connections: the engine's answer with entity details, cached, and published as `connection.found`. */
 export function createConnectionService(deps: ConnectionServiceDeps) {
-  const { graph, entities, shared, logger } = deps;
+  const { graph, entities, shared, events, logger } = deps;
 
   /**
    * A new snapshot must not serve old paths: its format version (a new engine may answer differently,
@@ -174,28 +169,14 @@ export function createConnectionService(deps: ConnectionServiceDeps) {
     elapsedMs: Math.round(progress.elapsedMs * 1000) / 1000,
   });
 
-  /**
-   * Counts a search towards its pair without holding the search up (nothing is awaited) and without
-   * failing it: trending is a side effect. Only a fresh default-parameter search stores the pair's
-   * answer; other parameters count but never replace it.
-   */
-  function countForTrending(from: string, to: string, parameters: SearchParameters, result: ConnectionResult, fresh: boolean): void {
-    const member = `${from}|${to}`;
-    const notCounted = (error: unknown) => logger.warn({ err: error instanceof Error ? error.message : String(error) }, 'trending not counted');
-    shared.sortedSets.increment(TRENDING_KEY, member, 1).catch(notCounted);
-    if (fresh && isDefaultSearch(parameters)) {
-      const answer: TrendingAnswer = { degrees: result.degrees, path: result.path };
-      shared.kv.set(trendingAnswerKey(member), JSON.stringify(answer), TRENDING_ANSWER_TTL_MS).catch(notCounted);
-    }
-  }
-
   /** Default answers being computed for trending, so concurrent reads share one search per pair. */
   const computingAnswers = new Map<string, Promise<TrendingAnswer | null>>();
 
   /**
-   * The pair's default answer: stored by a default search, else computed now (a pair searched only
-   * with other parameters, or whose answer expired). Null when it cannot be computed (budget): the
-   * card is left out rather than shown with an answer that is not the default one.
+   * The pair's default answer: kept from an earlier read, else the cached result of a default search,
+   * else computed now (a pair searched only with other parameters, or whose answer expired). Null when
+   * it cannot be computed (budget): the card is left out rather than shown with an answer that is not
+   * the default one. Searches with other parameters count for the pair but never set its answer.
    */
   async function trendingAnswer(member: string, from: string, to: string): Promise<TrendingAnswer | null> {
     const key = trendingAnswerKey(member);
@@ -203,7 +184,8 @@ export function createConnectionService(deps: ConnectionServiceDeps) {
     if (stored) return JSON.parse(stored) as TrendingAnswer;
     let computing = computingAnswers.get(key);
     if (!computing) {
-      computing = fresh(from, to, DEFAULT_PARAMETERS, {})
+      computing = readCache(cacheKey(from, to, DEFAULT_PARAMETERS))
+        .then((hit) => hit?.result ?? fresh(from, to, DEFAULT_PARAMETERS, {}))
         .then(async (result): Promise<TrendingAnswer> => {
           const answer = { degrees: result.degrees, path: result.path };
           await shared.kv.set(key, JSON.stringify(answer), TRENDING_ANSWER_TTL_MS).catch(() => {});
@@ -236,18 +218,18 @@ export function createConnectionService(deps: ConnectionServiceDeps) {
     },
 
     /**
-     * Finds the connection between two entities. Served from the cache when the same search ran
-     * before (`cached: true`). With `onLayer` (a live search) the layers stream as found and are
-     * cached with the answer; a hit replays them. A `preview` (link unfurl) reads the cache but
-     * neither writes it nor counts towards trending.
+     * Finds the connection between two entities for `actor`. Served from the cache when the same
+     * search ran before (`cached: true`). With `onLayer` (a live search) the layers stream as found
+     * and are cached with the answer; a hit replays them. Every answer but a preview's is published
+     * as `connection.found` (in process: it costs the search no database round trip).
      */
-    async find(input: FindConnectionInput, options: LiveSearchOptions = {}, { preview = false } = {}): Promise<ConnectionResult> {
+    async find(input: FindConnectionInput, options: FindOptions): Promise<ConnectionResult> {
       const from = entityKey(input.fromEntity);
       const to = entityKey(input.toEntity);
       checkPair(from, to);
       const parameters = SearchParametersSchema.parse(input.parameters ?? {});
       const key = cacheKey(from, to, parameters);
-      const { onLayer, ...engineOptions } = options;
+      const { onLayer, actor, preview = false, ...engineOptions } = options;
       const cachedEntry = await readCache(key);
       // A live search needs layers to animate: an entry stored without them is searched again once.
       const hit = cachedEntry && (!onLayer || cachedEntry.layers) ? cachedEntry : null;
@@ -269,7 +251,13 @@ export function createConnectionService(deps: ConnectionServiceDeps) {
         // A preview (link unfurl) must leave the first real search of a shared link fresh and uncounted.
         if (!preview) await shared.kv.set(key, JSON.stringify(entry), PATH_CACHE_TTL_MS).catch(() => {});
       }
-      if (!preview) countForTrending(from, to, parameters, result, !hit);
+      if (!preview) {
+        events.publish(
+          'connection.found',
+          { actor, from, to, parameters, degrees: result.degrees, cached: Boolean(hit), usedObscure: result.usedObscure ?? false },
+          actor === null ? 'anonymous' : `user:${actor}`,
+        );
+      }
       return result;
     },
 

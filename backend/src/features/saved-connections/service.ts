@@ -1,9 +1,10 @@
-import { INVALID_CONNECTION_PATH, type EntityType, type SaveConnectionRequestSchema, type UserConnection } from '@cinema-dna/shared-types';
+import { entityKey, INVALID_CONNECTION_PATH, type EntityType, type SaveConnectionRequestSchema, type UserConnection } from '@cinema-dna/shared-types';
 import { desc, eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import { GraphError, type PathVerifier } from '../../graph/index.js';
 import type { Db } from '../../platform/db/database.js';
 import { AppError } from '../../platform/errors.js';
+import { userAggregate, type EventRecorder } from '../../platform/events/index.js';
 import { savedConnections } from './schema.js';
 
 type Row = typeof savedConnections.$inferSelect;
@@ -48,16 +49,26 @@ function checkedDegrees(verifyPath: PathVerifier, input: SaveInput): number {
  * feature needs neither the connections nor the entities feature): only real paths are kept, with
  * the degrees the server counted.
  */
-export function createSavedConnectionService(deps: { db: Db; verifyPath: PathVerifier }) {
-  const { db } = deps;
+export function createSavedConnectionService(deps: { db: Db; verifyPath: PathVerifier; events: EventRecorder }) {
+  const { db, events } = deps;
   return {
+    /** Saves a checked path and records `connection.saved` with it: both or neither. */
     async save(userId: number, input: SaveInput): Promise<UserConnection> {
       const degrees = checkedDegrees(deps.verifyPath, input);
-      const [row] = await db
-        .insert(savedConnections)
-        .values({ userId, ...input, degrees })
-        .returning();
-      return toUserConnection(row!);
+      const row = await events.transaction(async (tx) => {
+        const [saved] = await tx
+          .insert(savedConnections)
+          .values({ userId, ...input, degrees })
+          .returning();
+        await events.record(
+          tx,
+          'connection.saved',
+          { userId, connectionId: saved!.id, from: entityKey(saved!.fromEntityType, saved!.fromEntityId), to: entityKey(saved!.toEntityType, saved!.toEntityId), degrees: saved!.degrees },
+          userAggregate(userId),
+        );
+        return saved!;
+      });
+      return toUserConnection(row);
     },
 
     /** A user's saved connections, newest first. */

@@ -54,7 +54,7 @@ async function resolvePair(deps: ShareDeps, req: Request, res: Response, from: s
     setRateLimitHeaders(res, decision);
     if (!decision.allowed) throw rateLimitedError(decision, deps.findLimiter.rule);
     // A link preview is not somebody searching: no trending count, no search-cache entry.
-    result = await deps.connections.find(request, {}, { preview: true });
+    result = await deps.connections.find(request, { actor: null, preview: true });
   }
   resolved.set(key, result);
   return { fromEntity: fromEntity!, toEntity: toEntity!, result };

@@ -46,6 +46,7 @@ describe('shared connection links', () => {
     expect(res.text).toContain('<meta property="og:description" content="Found a 2-degree connection between Kevin Bacon and Tom Hanks!" />');
     expect(res.text).toMatch(/<meta property="og:image" content="http:\/\/127\.0\.0\.1:\d+\/api\/share\/preview\.png\?from=person%3Akevin-bacon&amp;to=person%3Atom-hanks" \/>/);
     expect(res.text).toContain('<meta name="twitter:card" content="summary_large_image" />');
+    await t.events.settled();
     expect((await request(t.app).get('/api/trending')).body.connections).toEqual([]);
     // The first real search of a shared link is still a fresh one (the live animation plays).
     const search = await request(t.app).post('/api/find-connection').send({ fromEntity: { id: 'kevin-bacon', type: 'person' }, toEntity: { id: 'tom-hanks', type: 'person' } });

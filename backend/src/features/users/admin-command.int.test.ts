@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../platform/db/database.js';
+import { createOutbox } from '../../platform/events/index.js';
 import { runAdminCreate } from './admin-command.js';
 import { createUserService } from './service.js';
 
@@ -14,7 +15,7 @@ describe('npm run admin:create', () => {
   const usersOf = async <T>(read: (users: ReturnType<typeof createUserService>) => Promise<T>): Promise<T> => {
     const database = await openDatabase({ pgliteDir: path.join(dataDir, 'pg') });
     try {
-      return await read(createUserService({ db: database.db }));
+      return await read(createUserService({ db: database.db, events: createOutbox(database.db) }));
     } finally {
       await database.close();
     }

@@ -3,6 +3,7 @@ import { parseArgs } from 'node:util';
 import { PASSWORD_RULE, PasswordSchema, UsernameSchema } from '@cinema-dna/shared-types';
 import { ConfigError, loadConfig } from '../../platform/config.js';
 import { openDatabase } from '../../platform/db/database.js';
+import { createOutbox } from '../../platform/events/index.js';
 import { createUserService } from './service.js';
 
 export const ADMIN_USAGE = `Usage: npm run admin:create -- --username <name> [--password <password>] [--email <address>]
@@ -47,7 +48,8 @@ export async function runAdminCreate(args: string[], env: NodeJS.ProcessEnv = pr
   }
   const database = await openDatabase({ url: config.DATABASE_URL, schemaName: config.DATABASE_SCHEMA, pgliteDir: path.join(config.DATA_DIR, 'pg') });
   try {
-    const users = createUserService({ db: database.db });
+    // No dispatcher here: the server's delivers the events this command records (on its next poll).
+    const users = createUserService({ db: database.db, events: createOutbox(database.db) });
     const { user, created } = await users.ensureAdmin(username.data, password.data, flags.email);
     return {
       code: 0,

@@ -8,12 +8,14 @@ import {
   USERNAME_TAKEN,
   type RegisterRequest,
   type Role,
+  type SignInMethod,
 } from '@cinema-dna/shared-types';
 import type { z } from 'zod';
 import { forbidden } from '../../platform/auth/guards.js';
 import { hashPassword, verifyPassword } from '../../platform/auth/passwords.js';
 import type { AuthenticatedUser, GoogleIdentity, UserDirectory } from '../../platform/auth/types.js';
 import type { Db } from '../../platform/db/database.js';
+import { userAggregate, type EventRecorder } from '../../platform/events/index.js';
 import { AppError } from '../../platform/errors.js';
 import type { Logger } from '../../platform/logging.js';
 import { createUserStore, EMAIL_INDEX, GOOGLE_ID_INDEX, isUniqueViolation, type NewUser } from './store.js';
@@ -35,9 +37,29 @@ export function usernameBase(identity: Pick<GoogleIdentity, 'email' | 'displayNa
   return 'user';
 }
 
-/** Accounts: registration, password and Google sign-in, roles and activation. Knows nothing of HTTP. */
-export function createUserService(deps: { db: Db; logger?: Logger }) {
+/**
+ * Accounts: registration, password and Google sign-in, roles and activation. Knows nothing of HTTP.
+ * Records `user.registered` and `user.signed_in` in the transaction of the write they go with.
+ */
+export function createUserService(deps: { db: Db; events: EventRecorder; logger?: Logger }) {
+  const { events } = deps;
   const store = createUserStore(deps.db);
+
+  /** Inserts an account and records `user.registered` with it: both or neither. */
+  const insertRegistered = (user: NewUser, method: SignInMethod) =>
+    events.transaction(async (tx) => {
+      const created = await createUserStore(tx).insert(user);
+      await events.record(tx, 'user.registered', { userId: created.id, username: created.username, method }, userAggregate(created.id));
+      return created;
+    });
+
+  /** Marks the user active now and records `user.signed_in` with it. */
+  const recordSignIn = (userId: number, method: SignInMethod) =>
+    events.transaction(async (tx) => {
+      const user = await createUserStore(tx).update(userId, { lastActiveAt: new Date() });
+      if (user) await events.record(tx, 'user.signed_in', { userId, method }, userAggregate(userId));
+      return user;
+    });
 
   const conflict = () => new AppError(409, 'CONFLICT', USERNAME_TAKEN, [{ path: 'username', message: USERNAME_TAKEN }]);
   const emailConflict = () => new AppError(409, 'CONFLICT', EMAIL_TAKEN, [{ path: 'email', message: EMAIL_TAKEN }]);
@@ -49,7 +71,7 @@ export function createUserService(deps: { db: Db; logger?: Logger }) {
       const username = attempt === 0 ? base : `${base}${randomInt(10 ** Math.min(attempt + 1, 4), 10 ** Math.min(attempt + 2, 5))}`;
       if (await store.usernameTaken(username)) continue;
       try {
-        return await store.insert({ username, passwordHash: null, ...account });
+        return await insertRegistered({ username, passwordHash: null, ...account }, 'google');
       } catch (error) {
         if (!isUniqueViolation(error)) throw error;
         // A parallel first sign-in of the same Google account created it: that one is the account.
@@ -68,7 +90,7 @@ export function createUserService(deps: { db: Db; logger?: Logger }) {
     if (await store.emailTaken(input.email)) throw emailConflict();
     const passwordHash = await hashPassword(input.password);
     try {
-      return await store.insert({ username: input.username, email: input.email, passwordHash, displayName: input.username });
+      return await insertRegistered({ username: input.username, email: input.email, passwordHash, displayName: input.username }, 'password');
     } catch (error) {
       if (isUniqueViolation(error, EMAIL_INDEX)) throw emailConflict();
       if (isUniqueViolation(error)) throw conflict();
@@ -96,8 +118,7 @@ export function createUserService(deps: { db: Db; logger?: Logger }) {
       const valid = await verifyPassword(found?.passwordHash, password);
       if (!found || !valid) throw new AppError(401, 'UNAUTHORIZED', INVALID_CREDENTIALS);
       if (!found.user.isActive) throw forbidden(ACCOUNT_DEACTIVATED);
-      await store.update(found.user.id, { lastActiveAt: new Date() });
-      return found.user;
+      return (await recordSignIn(found.user.id, 'password')) ?? found.user;
     },
 
     /**
@@ -137,7 +158,7 @@ export function createUserService(deps: { db: Db; logger?: Logger }) {
         }
       }
       if (!user.isActive) throw forbidden(ACCOUNT_DEACTIVATED);
-      return (await store.update(user.id, { lastActiveAt: new Date() })) ?? user;
+      return (await recordSignIn(user.id, 'google')) ?? user;
     },
 
     /** Marks the user's email verified if it is still `email` (a verification link); null when it changed. */

@@ -157,7 +157,7 @@ describe.each(databaseTargets())('authorization matrix on $name', (dbTarget) => 
     accounts.admin = await createTestUser(t.users, { prefix: 'admin', role: 'admin' });
     accounts.deactivated = await createTestUser(t.users, { prefix: 'gone' });
     ownerKey = (await t.apiKeys.create(accounts.owner.user.id, 'matrix key')).key;
-    const found = await t.connections.find({ fromEntity: bacon, toEntity: hanks }, {}, { preview: true });
+    const found = await t.connections.find({ fromEntity: bacon, toEntity: hanks }, { actor: null, preview: true });
     fixture = {
       owner: accounts.owner.user,
       loginTarget: (await createTestUser(t.users, { prefix: 'target' })).username,

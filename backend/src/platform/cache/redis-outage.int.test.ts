@@ -65,6 +65,7 @@ describe.runIf(hasRedisServer)('when Redis goes away while the app runs', () => 
     const search = { fromEntity: { id: 'kevin-bacon', type: 'person' }, toEntity: { id: 'tom-hanks', type: 'person' } };
     const found = await fetch(`${server.url}/api/find-connection`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(search) });
     expect(found.status).toBe(200);
+    await server.services.events.settled();
     const trendingBefore = TrendingResponseSchema.parse(await (await fetch(`${server.url}/api/trending`)).json());
     expect(trendingBefore).toMatchObject({ degraded: false, connections: [{ fromEntity: { key: 'person:kevin-bacon' }, searchCount: 1 }] });
 

@@ -1,0 +1,21 @@
+import type { ServerToClientEvents } from '@cinema-dna/shared-types';
+
+export type NotifierEvent = keyof ServerToClientEvents;
+export type NotifierPayload<E extends NotifierEvent> = Parameters<ServerToClientEvents[E]>;
+
+/**
+ * The realtime port: how a service or a subscriber pushes to browsers without knowing Socket.IO.
+ * Event names and payloads are the socket contract of shared-types (`ServerToClientEvents`).
+ * Implemented over the Socket.IO server (realtime.ts), which fans out to every node with Redis.
+ */
+export interface Notifier {
+  /** To every socket of one signed-in user (room `user:<id>`), on any node. */
+  toUser<E extends NotifierEvent>(userId: number, event: E, ...payload: NotifierPayload<E>): void;
+  /** To every socket in a room (`room:<code>`, `leaderboard:<board>`...). */
+  toRoom<E extends NotifierEvent>(room: string, event: E, ...payload: NotifierPayload<E>): void;
+  /** To everyone connected. */
+  broadcast<E extends NotifierEvent>(event: E, ...payload: NotifierPayload<E>): void;
+}
+
+/** The room of a signed-in user's sockets. */
+export const userRoom = (userId: number) => `user:${userId}`;

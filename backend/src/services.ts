@@ -1,0 +1,122 @@
+import { createApiKeyService, type ApiKeyService } from './features/api-keys/service.js';
+import { createEmailVerification, type EmailVerification } from './features/auth/email-verification.js';
+import { createLoginThrottle, type LoginThrottle, type LoginThrottleSettings } from './features/auth/login-throttle.js';
+import type { Mailer } from './features/auth/mailer.js';
+import { createConnectionService, type ConnectionService } from './features/connections/service.js';
+import { registerConnectionSubscribers } from './features/connections/subscribers.js';
+import { createContactStore, type ContactStore } from './features/contact/store.js';
+import { createEntityService, type EntityService } from './features/entities/service.js';
+import { createSavedConnectionService, type SavedConnectionService } from './features/saved-connections/service.js';
+import { createUserService, type UserService } from './features/users/service.js';
+import type { GraphService } from './graph/index.js';
+import type { TmdbEnricher } from './ingest/tmdb/enrichment.js';
+import { createAuthPlatform, type AuthPlatform } from './platform/auth/index.js';
+import type { SharedState } from './platform/cache/types.js';
+import type { Database } from './platform/db/database.js';
+import { createDomainEvents, type DomainEvents } from './platform/events/index.js';
+import type { Logger } from './platform/logging.js';
+import type { Notifier } from './platform/notifier.js';
+import { createApiRateLimiters, createRateLimiter, perMinute, type ApiRateLimiters, type RateLimiter } from './platform/rate-limit.js';
+
+/** The settings services are built with (from Config in server.ts; chosen per suite in tests). */
+export interface ServiceSettings {
+  sessionSecret: string;
+  /** Secure cookies (the public URL is https). */
+  secureCookies: boolean;
+  /** Find-connection searches per client per minute; 0 off. */
+  findConnectionPerMinute: number;
+  /** The API-wide tiers per minute; 0 off. */
+  publicPerMinute: number;
+  authenticatedPerMinute: number;
+  /** Failed password sign-ins allowed per account and per IP, and their window. */
+  loginThrottle: LoginThrottleSettings;
+  /** Expired-session pruning interval; 0 off (tests). Default: the session store's. */
+  sessionPruneIntervalMs?: number;
+  /** Outbox poll interval (EVENTS_POLL_INTERVAL_MS). */
+  eventsPollIntervalMs?: number;
+}
+
+export interface ServiceDeps {
+  database: Database;
+  shared: SharedState;
+  /** The loaded movie graph. */
+  graph: GraphService;
+  logger: Logger;
+  /** Pushes to browsers; services and subscribers emit through it, never through Socket.IO itself. */
+  notifier: Notifier;
+  /** Delivers verification emails. */
+  mailer: Mailer;
+  /** Lazy TMDB posters and biographies; null without TMDB_API_KEY. */
+  enricher?: TmdbEnricher | null;
+  settings: ServiceSettings;
+}
+
+/** Every service of the app, built once: the server, the test fixture and the benches use the same wiring. */
+export interface Services {
+  events: DomainEvents;
+  notifier: Notifier;
+  entities: EntityService;
+  connections: ConnectionService;
+  findLimiter: RateLimiter;
+  apiLimiters: ApiRateLimiters;
+  users: UserService;
+  apiKeys: ApiKeyService;
+  /** Sessions, Passport and API keys (shared by the HTTP app and the socket handshake). */
+  auth: AuthPlatform;
+  savedConnections: SavedConnectionService;
+  contact: ContactStore;
+  emailVerification: EmailVerification;
+  loginThrottle: LoginThrottle;
+  /** Verification emails a user may ask for again. */
+  resendLimiter: RateLimiter;
+  /** Starts delivering domain events: call once the app and the socket server are wired. */
+  start(): void;
+  /** Delivers what is pending, stops the dispatcher and the session pruning. Storage stays open. */
+  close(): Promise<void>;
+}
+
+/** Builds every service, and registers every feature's subscribers. */
+export function createServices(deps: ServiceDeps): Services {
+  const { database, shared, graph, logger, notifier, settings } = deps;
+  const db = database.db;
+  const events = createDomainEvents({ database, logger, pollIntervalMs: settings.eventsPollIntervalMs });
+
+  const entities = createEntityService({ graph, db, enricher: deps.enricher ?? null });
+  const connections = createConnectionService({ graph, entities, shared, events, logger });
+  const users = createUserService({ db, events, logger });
+  const apiKeys = createApiKeyService({ db });
+  const auth = createAuthPlatform({
+    db,
+    users,
+    apiKeys,
+    sessionSecret: settings.sessionSecret,
+    secureCookies: settings.secureCookies,
+    logger,
+    pruneIntervalMs: settings.sessionPruneIntervalMs,
+  });
+
+  // Features react to each other only through events: each registers its own subscribers.
+  registerConnectionSubscribers(events, { shared, logger });
+
+  return {
+    events,
+    notifier,
+    entities,
+    connections,
+    findLimiter: createRateLimiter(shared.counters, perMinute('find-connection', settings.findConnectionPerMinute), logger),
+    apiLimiters: createApiRateLimiters(shared.counters, { publicPerMinute: settings.publicPerMinute, authenticatedPerMinute: settings.authenticatedPerMinute }, logger),
+    users,
+    apiKeys,
+    auth,
+    savedConnections: createSavedConnectionService({ db, events, verifyPath: (steps) => graph.verifyPath(steps) }),
+    contact: createContactStore(db),
+    emailVerification: createEmailVerification({ db, users, mailer: deps.mailer, logger }),
+    loginThrottle: createLoginThrottle(shared.counters, settings.loginThrottle, logger),
+    resendLimiter: createRateLimiter(shared.counters, { name: 'verify-email-resend', limit: 5, windowMs: 60 * 60_000 }, logger),
+    start: () => events.start(),
+    async close() {
+      await events.close();
+      auth.close();
+    },
+  };
+}
