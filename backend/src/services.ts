@@ -9,7 +9,7 @@ import { createEntityService, type EntityService } from './features/entities/ser
 import { createSavedConnectionService, type SavedConnectionService } from './features/saved-connections/service.js';
 import { createUserService, type UserService } from './features/users/service.js';
 import type { GraphService } from './graph/index.js';
-import type { TmdbEnricher } from './ingest/tmdb/enrichment.js';
+import type { DetailsEnricher } from './catalog/model.js';
 import { createAuthPlatform, type AuthPlatform } from './platform/auth/index.js';
 import type { SharedState } from './platform/cache/types.js';
 import type { Database } from './platform/db/database.js';
@@ -47,7 +47,7 @@ export interface ServiceDeps {
   /** Delivers verification emails. */
   mailer: Mailer;
   /** Lazy TMDB posters and biographies; null without TMDB_API_KEY. */
-  enricher?: TmdbEnricher | null;
+  enricher?: DetailsEnricher | null;
   settings: ServiceSettings;
 }
 

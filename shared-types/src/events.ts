@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { EntityKeySchema, SearchParametersSchema } from './connections.js';
+import { EntityKeySchema } from './entities.js';
+import { SearchParametersSchema } from './search-parameters.js';
 
 /**
  * Domain events: what happened, named `entity.verb_past` and typed once (name → zod payload).

@@ -63,7 +63,7 @@ export function createSavedConnectionService(deps: { db: Db; verifyPath: PathVer
         await events.record(
           tx,
           'connection.saved',
-          { userId, connectionId: saved!.id, from: entityKey(saved!.fromEntityType, saved!.fromEntityId), to: entityKey(saved!.toEntityType, saved!.toEntityId), degrees: saved!.degrees },
+          { userId, connectionId: saved!.id, from: entityKey(input.fromEntityType, input.fromEntityId), to: entityKey(input.toEntityType, input.toEntityId), degrees: saved!.degrees },
           userAggregate(userId),
         );
         return saved!;

@@ -15,6 +15,6 @@ export interface ShareEntities {
 export interface ShareConnections {
   /** The answer already in the search cache, or null. */
   cachedResult(pair: SharedPair): Promise<ConnectionResult | null>;
-  /** Searches the pair; a preview is not counted as somebody searching. */
-  find(pair: SharedPair, options: Record<string, never>, flags: { preview: boolean }): Promise<ConnectionResult>;
+  /** Searches the pair; a preview is not counted as somebody searching (no `connection.found`). */
+  find(pair: SharedPair, options: { actor: null; preview: true }): Promise<ConnectionResult>;
 }

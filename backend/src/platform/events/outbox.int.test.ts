@@ -12,7 +12,8 @@ import { createUserService } from '../../features/users/service.js';
 import { TEST_PASSWORD } from '../../test-support/accounts.js';
 import { databaseTargets, dropSchema, uniqueSuffix } from '../../test-support/targets.js';
 import { openDatabase, type Database } from '../db/database.js';
-import { savedConnections, users as usersTable } from '../db/schema.js';
+import { savedConnections } from '../../features/saved-connections/schema.js';
+import { users as usersTable } from '../auth/schema.js';
 import { createLogger } from '../logging.js';
 import { createDomainEvents, createOutbox, userAggregate, type AnyDomainEvent, type DomainEvents, type Subscriber } from './index.js';
 import { domainEvents } from './schema.js';
@@ -129,7 +130,9 @@ describe.each(databaseTargets())('the outbox on $name', (target) => {
   it('keeps the services honest: registration, sign-in and saving leave no change behind when their event cannot be written', async () => {
     const outbox = createOutbox(database.db);
     const users = createUserService({ db: database.db, events: outbox });
-    const saving = createSavedConnectionService({ db: database.db, events: outbox });
+    // The graph's path check has its own tests (graph/path-check.test.ts); here it accepts, so the
+    // outbox's refusal is the only thing that can stop the save.
+    const saving = createSavedConnectionService({ db: database.db, events: outbox, verifyPath: (steps) => ({ ok: true, degrees: steps.length - 1 }) });
     const username = `honest_${uniqueSuffix()}`;
     const before = await users.register({ username, email: `${username}@example.com`, password: TEST_PASSWORD });
     const lastActive = async () => (await database.db.select({ at: usersTable.lastActiveAt }).from(usersTable).where(eq(usersTable.id, before.id)))[0]!.at;
