@@ -173,7 +173,14 @@ export function createOutboxDispatcher(options: OutboxDispatcherOptions): Outbox
     }
   }
 
+  /** A cheap look before the claim (an UPDATE): an idle poll then costs one index probe. */
+  async function anythingPending(): Promise<boolean> {
+    const [row] = await db.select({ id: domainEvents.id }).from(domainEvents).where(isNull(domainEvents.deliveredAt)).limit(1);
+    return Boolean(row);
+  }
+
   async function round(): Promise<boolean> {
+    if (!(await anythingPending())) return false;
     const claimed = await claim();
     if (claimed.length === 0) return false;
     const byAggregate = new Map<string, typeof claimed>();

@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import type { Logger } from '../logging.js';
 import type { AnyDomainEvent, EventPublisher, Subscriber } from './types.js';
 
@@ -8,6 +8,23 @@ export const IN_PROCESS_FLUSH_MS = 10;
 const MAX_BATCH = 1_000;
 /** A failing handler is tried this many times in all, 100 ms then 200 ms apart. */
 const ATTEMPTS = 3;
+
+/**
+ * Event ids without a random draw per search: a random prefix per process (and per 2^48 events)
+ * and a counter, in UUID form so a subscriber may keep them in a uuid column.
+ */
+function idSequence(): () => string {
+  let prefix = '';
+  let counter = 2 ** 48;
+  return () => {
+    if (counter >= 2 ** 48) {
+      const hex = randomBytes(10).toString('hex');
+      prefix = `${hex.slice(0, 8)}-${hex.slice(8, 12)}-4${hex.slice(13, 16)}-8${hex.slice(17, 20)}-`;
+      counter = 0;
+    }
+    return prefix + (counter++).toString(16).padStart(12, '0');
+  };
+}
 
 export interface InProcessBus extends EventPublisher {
   /** Resolves once every event published before the call has been handled (tests, shutdown). */
@@ -34,6 +51,7 @@ export function createInProcessBus(options: { logger: Logger; subscribersFor(nam
   let buffer: AnyDomainEvent[] = [];
   let timer: NodeJS.Timeout | undefined;
   let closed = false;
+  const nextId = idSequence();
   /** Per subscriber, the batch being delivered and those queued behind it. */
   const chains = new Map<string, Promise<void>>();
 
@@ -63,7 +81,7 @@ export function createInProcessBus(options: { logger: Logger; subscribersFor(nam
     const names = new Set(batch.map((event) => event.name));
     const subscribers = new Set([...names].flatMap((name) => options.subscribersFor(name)));
     for (const subscriber of subscribers) {
-      const mine = batch.filter((event) => (subscriber.events as readonly string[]).includes(event.name));
+      const mine = names.size === 1 ? batch : batch.filter((event) => (subscriber.events as readonly string[]).includes(event.name));
       const previous = chains.get(subscriber.id) ?? Promise.resolve();
       const next = previous.then(() => deliver(subscriber, mine));
       chains.set(subscriber.id, next);
@@ -82,7 +100,7 @@ export function createInProcessBus(options: { logger: Logger; subscribersFor(nam
     publish(name, payload, aggregateKey) {
       // Nobody listening (or shutting down): the search pays nothing for it.
       if (closed || options.subscribersFor(name).length === 0) return;
-      buffer.push({ id: randomUUID(), name, aggregateKey, payload, createdAt: new Date() } as AnyDomainEvent);
+      buffer.push({ id: nextId(), name, aggregateKey, payload, createdAt: new Date() } as AnyDomainEvent);
       if (buffer.length >= MAX_BATCH) flush();
       else timer ??= setTimeout(flush, flushMs);
     },
