@@ -26,6 +26,7 @@ import { openDatabase, type Database } from './platform/db/database.js';
 import { answerParserErrors } from './platform/errors.js';
 import { createLogger, type Logger } from './platform/logging.js';
 import { createRealtime, type RealtimeServer } from './platform/realtime.js';
+import { shortTurns } from './platform/short-turns.js';
 
 /** The built frontend beside the backend: backend/{src,dist}/ → frontend/dist. */
 const DEFAULT_STATIC_DIR = fileURLToPath(new URL('../../frontend/dist', import.meta.url));
@@ -163,7 +164,8 @@ export async function startServer(config: Config, options: StartOptions = {}): P
     bodyLimit: config.BODY_LIMIT,
     staticDir: config.STATIC_DIR ?? DEFAULT_STATIC_DIR,
   });
-  const http = createServer(app);
+  // Short event-loop turns under load, so new connections are accepted promptly (see short-turns.ts).
+  const http = createServer(shortTurns(app));
   answerParserErrors(http);
   const io = await createRealtime(http, {
     logger,
