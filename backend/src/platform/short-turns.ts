@@ -9,7 +9,7 @@ export interface ShortTurnsOptions {
 
 /** Bounds of the requests answered per turn: at least a few, so a slow turn never starves the queue. */
 const MIN_PER_TURN = 2;
-const MAX_PER_TURN = 512;
+const MAX_PER_TURN = 256;
 
 /**
  * Wraps an HTTP request listener so that a saturated server keeps its event-loop turns short.
@@ -32,18 +32,27 @@ export function shortTurns(listener: RequestListener, options: ShortTurnsOptions
   let head = 0;
   let perTurn = 16;
   let scheduled = false;
-  /** When the previous slice started and how many it answered, while the queue stayed non-empty. */
+  /** When the last slice started and how many requests it answered; measured at the next turn. */
   let previous: { at: number; answered: number } | null = null;
 
   const drain = () => {
     const now = performance.now();
     if (previous) {
       // The last turn took now - previous.at for previous.answered requests: aim the next at turnMs.
+      // Measured after every slice, also one that emptied the queue, or a slice size learnt while
+      // turns were cheap would stay and let one turn answer every connection again.
       const aimed = (previous.answered * turnMs) / Math.max(now - previous.at, 0.05);
       perTurn = Math.min(MAX_PER_TURN, Math.max(MIN_PER_TURN, Math.round((perTurn + aimed) / 2)));
+      previous = null;
     }
-    const end = Math.min(head + perTurn, queue.length);
+    if (head >= queue.length) {
+      queue = [];
+      head = 0;
+      scheduled = false;
+      return;
+    }
     const start = head;
+    const end = Math.min(head + perTurn, queue.length);
     try {
       while (head < end) {
         const [req, res] = queue[head]!;
@@ -53,20 +62,13 @@ export function shortTurns(listener: RequestListener, options: ShortTurnsOptions
         if (!req.socket.destroyed) listener(req, res);
       }
     } finally {
-      if (head < queue.length) {
-        previous = { at: now, answered: head - start };
-        // Under sustained load the queue never empties: drop the answered front now and then.
-        if (head >= 4096) {
-          queue = queue.slice(head);
-          head = 0;
-        }
-        setImmediate(drain);
-      } else {
-        queue = [];
+      previous = { at: now, answered: head - start };
+      // Under sustained load the queue never empties: drop the answered front now and then.
+      if (head >= 4096) {
+        queue = queue.slice(head);
         head = 0;
-        previous = null;
-        scheduled = false;
       }
+      setImmediate(drain);
     }
   };
 
