@@ -110,6 +110,14 @@ export async function startServer(config: Config, options: StartOptions = {}): P
 
   const enricher = config.TMDB_API_KEY ? createTmdbEnricher({ apiKey: config.TMDB_API_KEY, cache: shared.kv, logger }) : null;
   const entities = createEntityService({ graph, db: database.db, enricher });
+  try {
+    const warmStarted = performance.now();
+    const warmed = await entities.warmDetails();
+    logger.info({ entities: warmed, ms: Math.round(performance.now() - warmStarted) }, 'entity details cached');
+  } catch (error) {
+    await Promise.all([graph.close(), shared.close(), database.close()]);
+    throw error;
+  }
   const connections = createConnectionService({ graph, entities, shared, logger });
   const findLimiter = createRateLimiter(shared.counters, perMinute('find-connection', config.FIND_CONNECTION_RATE_LIMIT), logger);
   const apiLimiters = createApiRateLimiters(
