@@ -10,7 +10,7 @@ const splitKey = (key: string) => ({ type: key.slice(0, key.indexOf(':')), id: k
 export function connectionRoutes(routes: ApiRoutes, service: ConnectionService, findLimiter: RateLimiter): void {
   const limited = rateLimit(findLimiter);
   routes.post('/find-connection', 'public', limited, async (req, res) => {
-    res.json(await service.find(parseInput(FindConnectionRequestSchema, req.body, 'Connection request')));
+    res.type('json').send(await service.findJson(parseInput(FindConnectionRequestSchema, req.body, 'Connection request')));
   });
   // The documented variant: entity keys and maxDegrees.
   routes.post('/connections/find', 'public', limited, async (req, res) => {
