@@ -16,7 +16,7 @@
  */
 import { subscribe } from 'node:diagnostics_channel';
 import { createServer, type IncomingMessage, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { AddressInfo, Socket } from 'node:net';
 import { constants as perfConstants, createHistogram, monitorEventLoopDelay, PerformanceObserver } from 'node:perf_hooks';
 import express from 'express';
 import { loadConfig } from '../backend/src/platform/config.js';
@@ -28,17 +28,33 @@ const ELD_RESOLUTION_MS = 1;
 export interface ChildStats {
   type: 'stats';
   eventLoopDelay: { samples: number; meanMs: number; p50Ms: number; p90Ms: number; p99Ms: number; maxMs: number };
-  /** CPU seconds used by the process (all its threads, workers included) since 'measure'. */
-  cpu: { userSeconds: number; systemSeconds: number; wallSeconds: number };
+  /**
+   * CPU seconds used by the process (all its threads, workers included) since 'measure', and the
+   * main thread's event-loop utilization (share of the wall time it was busy, not waiting for I/O).
+   */
+  cpu: { userSeconds: number; systemSeconds: number; wallSeconds: number; mainThreadBusy: number };
   memory: { rssBytes: number; heapUsedBytes: number };
   /** Garbage-collection pauses of the main thread since 'measure' (major = mark-compact). */
   gc: { count: number; majorCount: number; totalPauseMs: number; maxPauseMs: number; maxMajorPauseMs: number };
+  /**
+   * The first connections accepted since 'measure', by the client's port: when the server accepted
+   * each, parsed its first request head and finished its first response (epoch ms, comparable
+   * with the parent's clock). The parent matches them with its own connect times, to tell the
+   * accept queue apart from the server's own time.
+   */
+  connections: Record<string, ConnectionTimes>;
   /**
    * HTTP requests as the server saw them, from its first byte parsed to the response's last byte
    * handed to the kernel: beside the client-side latency it shows which part of a slow request was
    * spent inside the server and which in queues before it (kernel, CPU scheduling, the load generator).
    */
   serverLatency: { requests: number; p50Ms: number; p99Ms: number; maxMs: number; slowest: Array<{ method: string; url: string; ms: number; atSeconds: number }> };
+}
+
+export interface ConnectionTimes {
+  acceptedAt: number;
+  firstParsedAt?: number;
+  firstAnsweredAt?: number;
 }
 
 export type ChildMessage = { type: 'ready'; url: string } | { type: 'failed'; message: string } | ChildStats;
@@ -86,6 +102,7 @@ async function start(): Promise<{ url: string; close: () => Promise<void> }> {
 
 const histogram = monitorEventLoopDelay({ resolution: ELD_RESOLUTION_MS });
 let cpuMark = process.cpuUsage();
+let eluMark = performance.eventLoopUtilization();
 let wallMark = performance.now();
 const ms = (ns: number) => Math.max(0, ns / 1e6 - ELD_RESOLUTION_MS);
 
@@ -125,6 +142,24 @@ subscribe('http.server.response.finish', (message) => {
 });
 const usToMs = (x: number) => Math.round(x / 100) / 10;
 
+// First requests per connection, through the net and HTTP diagnostics channels (the server stays unchanged).
+const CONNECTIONS_KEPT = 2000;
+const epochNow = () => performance.timeOrigin + performance.now();
+const connections = new Map<number, ConnectionTimes>();
+subscribe('net.server.socket', (message) => {
+  const { remotePort } = (message as { socket: Socket }).socket;
+  if (remotePort !== undefined && connections.size < CONNECTIONS_KEPT) connections.set(remotePort, { acceptedAt: epochNow() });
+});
+const connectionOf = (request: IncomingMessage) => (request.socket.remotePort === undefined ? undefined : connections.get(request.socket.remotePort));
+subscribe('http.server.request.start', (message) => {
+  const times = connectionOf((message as { request: IncomingMessage }).request);
+  if (times && times.firstParsedAt === undefined) times.firstParsedAt = epochNow();
+});
+subscribe('http.server.response.finish', (message) => {
+  const times = connectionOf((message as { request: IncomingMessage }).request);
+  if (times && times.firstAnsweredAt === undefined) times.firstAnsweredAt = epochNow();
+});
+
 let server: { url: string; close: () => Promise<void> } | undefined;
 let stopping = false;
 async function stop(code: number): Promise<void> {
@@ -148,7 +183,9 @@ process.on('message', (message: ParentMessage) => {
       Object.assign(gc, { count: 0, majorCount: 0, totalPauseMs: 0, maxPauseMs: 0, maxMajorPauseMs: 0 });
       requestTimes.reset();
       slowest = [];
+      connections.clear();
       cpuMark = process.cpuUsage();
+      eluMark = performance.eventLoopUtilization();
       wallMark = performance.now();
       break;
     case 'stats': {
@@ -164,9 +201,15 @@ process.on('message', (message: ParentMessage) => {
           p99Ms: ms(histogram.percentile(99)),
           maxMs: ms(histogram.max),
         },
-        cpu: { userSeconds: cpu.user / 1e6, systemSeconds: cpu.system / 1e6, wallSeconds: (performance.now() - wallMark) / 1000 },
+        cpu: {
+          userSeconds: cpu.user / 1e6,
+          systemSeconds: cpu.system / 1e6,
+          wallSeconds: (performance.now() - wallMark) / 1000,
+          mainThreadBusy: performance.eventLoopUtilization(eluMark).utilization,
+        },
         memory: { rssBytes: memory.rss, heapUsedBytes: memory.heapUsed },
         gc: { ...gc },
+        connections: Object.fromEntries(connections),
         serverLatency: {
           requests: requestTimes.count,
           p50Ms: requestTimes.count ? usToMs(requestTimes.percentile(50)) : 0,

@@ -21,6 +21,7 @@ import { answerParserErrors } from './platform/errors.js';
 import { createLogger, type Logger } from './platform/logging.js';
 import { createRealtime, createSocketNotifier, type RealtimeServer } from './platform/realtime.js';
 import { createServices, type Services } from './services.js';
+import { shortTurns } from './platform/short-turns.js';
 
 /** The built frontend beside the backend: backend/{src,dist}/ → frontend/dist. */
 const DEFAULT_STATIC_DIR = fileURLToPath(new URL('../../frontend/dist', import.meta.url));
@@ -131,6 +132,15 @@ export async function startServer(config: Config, options: StartOptions = {}): P
   });
   const { connections, findLimiter, users, auth } = services;
   try {
+    const warmStarted = performance.now();
+    const warmed = await services.entities.warmDetails();
+    logger.info({ entities: warmed, ms: Math.round(performance.now() - warmStarted) }, 'entity details cached');
+  } catch (error) {
+    await services.close();
+    await Promise.all([graph.close(), shared.close(), database.close()]);
+    throw error;
+  }
+  try {
     if (config.ADMIN_USERNAME && config.ADMIN_PASSWORD) {
       const { user, created } = await users.ensureAdmin(config.ADMIN_USERNAME, config.ADMIN_PASSWORD);
       logger.info({ userId: user.id, username: user.username }, created ? 'admin account created' : 'admin account ensured (existing password kept)');
@@ -153,7 +163,8 @@ export async function startServer(config: Config, options: StartOptions = {}): P
     bodyLimit: config.BODY_LIMIT,
     staticDir: config.STATIC_DIR ?? DEFAULT_STATIC_DIR,
   });
-  const http = createServer(app);
+  // Short event-loop turns under load, so new connections are accepted promptly (see short-turns.ts).
+  const http = createServer(shortTurns(app));
   answerParserErrors(http);
   const io = await createRealtime(http, {
     logger,

@@ -1,5 +1,5 @@
 import { entityKey, type EntityKey, type EntityType, type PersonSubtype } from '@cinema-dna/shared-types';
-import { eq, inArray } from 'drizzle-orm';
+import { asc, eq, gt, inArray } from 'drizzle-orm';
 import type { Db } from '../platform/db/database.js';
 import type { EntityDetails } from './model.js';
 import { entities } from './schema.js';
@@ -69,11 +69,39 @@ export interface StoredEntity {
 
 /** Details of entities by key, merged over sources (the most popular source's values win). */
 export async function findEntityDetails(db: Db, keys: EntityKey[]): Promise<Map<EntityKey, StoredEntity>> {
+  if (keys.length === 0) return new Map();
+  return mergeSources(await db.select().from(entities).where(inArray(entities.key, keys)));
+}
+
+/**
+ * Every entity's details, merged over sources, one page of rows at a time in key order (a page
+ * never splits one entity's sources), so a large read never sits in memory at once.
+ */
+export async function* allEntityDetails(db: Db, pageRows = 5_000): AsyncGenerator<Map<EntityKey, StoredEntity>> {
+  let after: string | null = null;
+  for (;;) {
+    const rows = await db
+      .select()
+      .from(entities)
+      .where(after === null ? undefined : gt(entities.key, after))
+      .orderBy(asc(entities.key), asc(entities.source))
+      .limit(pageRows);
+    if (rows.length < pageRows) {
+      if (rows.length > 0) yield mergeSources(rows);
+      return;
+    }
+    // The page's last entity may have more sources on the next page: it is read there whole (or
+    // now, by key, if it alone filled the page).
+    const lastKey = rows.at(-1)!.key;
+    const whole = rows.filter((row) => row.key !== lastKey);
+    after = whole.length > 0 ? whole.at(-1)!.key : lastKey;
+    yield whole.length > 0 ? mergeSources(whole) : await findEntityDetails(db, [lastKey as EntityKey]);
+  }
+}
+
+function mergeSources(rows: Array<typeof entities.$inferSelect>): Map<EntityKey, StoredEntity> {
   const found = new Map<EntityKey, StoredEntity>();
-  if (keys.length === 0) return found;
-  const rows = await db.select().from(entities).where(inArray(entities.key, keys));
-  rows.sort((a, b) => a.popularity - b.popularity);
-  for (const row of rows) {
+  for (const row of rows.toSorted((a, b) => a.popularity - b.popularity)) {
     const key = row.key as EntityKey;
     const previous = found.get(key);
     found.set(key, {

@@ -5,8 +5,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadSnapshot, SNAPSHOT_VERSION } from '../graph/snapshot.js';
 import { createLogger } from '../platform/logging.js';
 import { databaseTargets } from '../test-support/targets.js';
-import { findEntityDetails } from '../catalog/entity-store.js';
+import { allEntityDetails, findEntityDetails, type StoredEntity } from '../catalog/entity-store.js';
 import { ImportInputError, type Importer } from './importer.js';
+import type { EntityKey } from '@cinema-dna/shared-types';
 import { createKeyResolver } from './key-resolver.js';
 import { buildSnapshot, prepareGraph, runImport, snapshotPath } from './pipeline.js';
 import { listSources, readSourceEntities } from './source-files.js';
@@ -57,6 +58,35 @@ describe.each(databaseTargets())('the import pipeline on $name', (target) => {
     await runImport('alpha', tiny('1'), {}, context());
     const rows = await database.db.execute(`select count(*)::int as n from entities where source = 'alpha'` as never);
     expect((rows as unknown as { rows: Array<{ n: number }> }).rows[0]!.n).toBe(3);
+  });
+
+  it('reads every entity page by page, each one whole across its sources', async () => {
+    // Its own database: two sources sharing every film, popularity falling as the keys rise.
+    const own = await target.open();
+    const ownDir = mkdtempSync(path.join(tmpdir(), 'cdna-pages-'));
+    try {
+      const ranked = (source: string): Importer<Record<string, never>> => async (_options, { writer }) => {
+        for (let i = 1; i <= 6; i++) await writer.addEntity({ type: 'movie', id: `m${i}`, name: `Film ${i}`, popularity: 10 - i, details: { year: 2000 + i, country: source } });
+        await writer.addEntity({ type: 'person', id: `only-${source}`, name: `Only ${source}`, popularity: 1 });
+      };
+      for (const source of ['alpha', 'beta']) await runImport(source, ranked(source), {}, { dataDir: ownDir, db: own.db, logger });
+      const keys = [...Array.from({ length: 6 }, (_, i) => `movie:m${i + 1}`), 'person:only-alpha', 'person:only-beta'] as EntityKey[];
+      const expected = await findEntityDetails(own.db, keys);
+      expect(expected.size).toBe(keys.length);
+      for (const pageRows of [1, 2, 3, 5, 1000]) {
+        const read = new Map<EntityKey, StoredEntity>();
+        for await (const page of allEntityDetails(own.db, pageRows)) {
+          for (const [key, stored] of page) {
+            expect(read.has(key)).toBe(false);
+            read.set(key, stored);
+          }
+        }
+        expect(read).toEqual(expected);
+      }
+    } finally {
+      await own.dispose();
+      rmSync(ownDir, { recursive: true, force: true });
+    }
   });
 
   it('leaves the previous data in place when an importer fails', async () => {

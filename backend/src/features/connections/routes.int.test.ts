@@ -45,6 +45,9 @@ describe.each(sharedStateTargets())('connection routes with the $name cache', (t
       const second = await request(t.app).post('/api/find-connection').send({ fromEntity: bacon, toEntity: hanks }).expect(200);
       expect(second.body).toMatchObject({ cached: true, degrees: 2 });
       expect(second.body.path).toEqual(first.body.path);
+      // Served from the stored text: the whole first answer, only marked cached.
+      expect(second.body).toEqual({ ...first.body, cached: true });
+      expect(second.headers['content-type']).toBe(first.headers['content-type']);
     });
 
     it('caches per parameters: other parameters search afresh', async () => {

@@ -41,7 +41,8 @@ export function connectionRoutes(routes: ApiRoutes, service: ConnectionService, 
       example: { body: { fromEntity: BACON, toEntity: HANKS, parameters: { maxDegrees: 6 } } },
     },
     async ({ body }, req, res) => {
-      res.json(await service.find(body, { actor: req.user?.id ?? null }));
+      // A hit is sent as the cache holds it, never parsed and stringified again (see cache-entry.ts).
+      res.type('json').send(await service.findJson(body, { actor: req.user?.id ?? null }));
     },
   );
   // The documented variant: entity keys and maxDegrees.
