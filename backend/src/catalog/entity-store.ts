@@ -11,6 +11,7 @@ export interface SourceEntity {
   type: EntityType;
   id: string;
   name: string;
+  /** Higher is more popular; comparable within a source (TMDB popularity, IMDb votes, catalog links). */
   popularity: number;
   subtype?: PersonSubtype;
   details?: EntityDetails;

@@ -1,5 +1,5 @@
-import type { EntityKey, EntityType, PersonSubtype, Relationship } from '@cinema-dna/shared-types';
-import type { EntityDetails } from '../catalog/model.js';
+import type { EntityKey, Relationship } from '@cinema-dna/shared-types';
+import type { SourceEntity } from '../catalog/entity-store.js';
 
 export type { EntityDetails } from '../catalog/model.js';
 
@@ -15,17 +15,9 @@ export function slugify(text: string): string {
 }
 
 /**
- * What every importer produces: entities and links in one model, whatever the source (keys: catalog/model.ts).
+ * What every importer produces: entities (the catalog's SourceEntity) and links in one model, whatever the source (keys: catalog/model.ts).
  */
-export interface IngestEntity {
-  type: EntityType;
-  id: string;
-  name: string;
-  /** Higher is more popular; comparable within a source (TMDB popularity, IMDb votes, catalog links). */
-  popularity: number;
-  subtype?: PersonSubtype;
-  details?: EntityDetails;
-}
+export type IngestEntity = SourceEntity;
 
 export interface IngestLink {
   from: EntityKey;

@@ -1,6 +1,5 @@
 import { RunnableExample } from '../../features/api-docs/guide-entry';
-
-const code = 'font-mono text-[13px] text-bone-50';
+import { docCode } from '../../ui/doc-section';
 
 /** Worked examples: each one is a real request to this server, sent when its Run button is pressed. */
 export function ExamplesTab() {
@@ -13,7 +12,7 @@ export function ExamplesTab() {
       <RunnableExample id="example-typeahead" title="Find an entity as you type" method="get" path="/api/search?q=tom&limit=5">
         <p>
           The typeahead behind every search box. It answers from the second character, tolerates one typo and folds accents; whole-name matches come
-          first, then word starts, then the most popular. Each result carries its <code className={code}>key</code> (<code className={code}>type:id</code>),
+          first, then word starts, then the most popular. Each result carries its <code className={docCode}>key</code> (<code className={docCode}>type:id</code>),
           the name you pass to the connection calls.
         </p>
       </RunnableExample>
@@ -25,10 +24,10 @@ export function ExamplesTab() {
         body={{ fromEntityId: 'person:kevin-bacon', toEntityId: 'person:tom-hanks', maxDegrees: 6 }}
       >
         <p>
-          The heart of the API: the shortest chain of links from one entity to another, within <code className={code}>maxDegrees</code> (1 to 8, 6 by
-          default). <code className={code}>path</code> lists the steps in order, each with the entity and the link to the next one (
-          <code className={code}>acted_in</code> as a character, <code className={code}>directed</code>...); <code className={code}>degrees</code> counts
-          the links. Run it twice: the second answer comes from the cache (<code className={code}>cached: true</code>).
+          The heart of the API: the shortest chain of links from one entity to another, within <code className={docCode}>maxDegrees</code> (1 to 8, 6 by
+          default). <code className={docCode}>path</code> lists the steps in order, each with the entity and the link to the next one (
+          <code className={docCode}>acted_in</code> as a character, <code className={docCode}>directed</code>...); <code className={docCode}>degrees</code> counts
+          the links. Run it twice: the second answer comes from the cache (<code className={docCode}>cached: true</code>).
         </p>
       </RunnableExample>
       <RunnableExample
@@ -45,7 +44,7 @@ export function ExamplesTab() {
         <p>
           The same search with its switches: only people and films in between, at most four links. Among equally short chains, core links (top-billed
           cast, directors, writers) beat supporting ones, then popular entities win; the answer says how many shortest chains there were (
-          <code className={code}>shortestPathCount</code>) and whether it had to use obscure links (<code className={code}>usedObscure</code>).
+          <code className={docCode}>shortestPathCount</code>) and whether it had to use obscure links (<code className={docCode}>usedObscure</code>).
         </p>
       </RunnableExample>
       <RunnableExample id="example-trending" title="What people are searching" method="get" path="/api/trending">

@@ -1,20 +1,7 @@
 import { DEFAULT_ALLOWED_TYPES, DEFAULT_MAX_DEGREES, ENTITY_TYPES, MAX_DEGREES, MIN_DEGREES } from '@cinema-dna/shared-types';
-import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { ErrorConventions, RateLimitConventions, SocketConventions, type ApiReference } from '../../features/api-docs/guide-entry';
-
-const code = 'font-mono text-[13px] text-bone-50';
-
-function Section({ id, title, children }: { id: string; title: string; children: ReactNode }) {
-  return (
-    <section aria-labelledby={id} className="grid min-w-0 content-start gap-3">
-      <h2 id={id} className="font-display text-2xl font-medium tracking-tight text-bone-50">
-        {title}
-      </h2>
-      <div className="grid min-w-0 gap-3 text-[15px] leading-relaxed text-bone-300">{children}</div>
-    </section>
-  );
-}
+import { DocSection, docCode } from '../../ui/doc-section';
 
 /** The search switches, with their defaults from the contract. */
 const PARAMETERS: Array<[string, string]> = [
@@ -31,42 +18,42 @@ export function GuideOverview({ reference }: { reference?: ApiReference }) {
   return (
     <div className="grid gap-12">
       <div className="grid gap-12 xl:grid-cols-2">
-        <Section id="guide-entities" title="Entities and their keys">
+        <DocSection id="guide-entities" title="Entities and their keys">
           <p>
             Everything in the graph is an entity of one of eight types: {ENTITY_TYPES.join(', ')}. An entity is named by its key,{' '}
-            <code className={code}>type:id</code>, where the id is its source’s own: <code className={code}>person:tom-hanks</code> in the starter
-            catalog, <code className={code}>movie:603</code> from TMDB, <code className={code}>person:nm0000158</code> from IMDb.
+            <code className={docCode}>type:id</code>, where the id is its source’s own: <code className={docCode}>person:tom-hanks</code> in the starter
+            catalog, <code className={docCode}>movie:603</code> from TMDB, <code className={docCode}>person:nm0000158</code> from IMDb.
           </p>
           <p>
-            You rarely type a key yourself: the typeahead (<code className={code}>GET /api/search?q=</code>) answers with each match’s{' '}
-            <code className={code}>key</code>, ready for the connection calls.
+            You rarely type a key yourself: the typeahead (<code className={docCode}>GET /api/search?q=</code>) answers with each match’s{' '}
+            <code className={docCode}>key</code>, ready for the connection calls.
           </p>
-        </Section>
-        <Section id="guide-degrees" title="Chains and degrees">
+        </DocSection>
+        <DocSection id="guide-degrees" title="Chains and degrees">
           <p>
-            Entities are linked when one worked on, appeared in, belongs to or won another: an actor <code className={code}>acted_in</code> a film, a
-            director <code className={code}>directed</code> it, a film <code className={code}>has_genre</code> Drama. A connection is the shortest chain of
-            such links between two entities; its <code className={code}>degrees</code> are the number of links.
+            Entities are linked when one worked on, appeared in, belongs to or won another: an actor <code className={docCode}>acted_in</code> a film, a
+            director <code className={docCode}>directed</code> it, a film <code className={docCode}>has_genre</code> Drama. A connection is the shortest chain of
+            such links between two entities; its <code className={docCode}>degrees</code> are the number of links.
           </p>
           <p>
             The server searches from both ends at once, layer by layer. Over HTTP you get the answer; over Socket.IO you also watch each layer as it is
             explored.
           </p>
-        </Section>
+        </DocSection>
       </div>
 
-      <Section id="guide-parameters" title="Search parameters">
+      <DocSection id="guide-parameters" title="Search parameters">
         <dl className="grid gap-px overflow-hidden rounded-2xl ring-1 ring-inset ring-ink-700">
           {PARAMETERS.map(([name, meaning]) => (
             <div key={name} className="grid gap-1 bg-ink-900/60 px-4 py-3 sm:grid-cols-[16rem_minmax(0,1fr)] sm:gap-4">
               <dt>
-                <code className={code}>{name}</code>
+                <code className={docCode}>{name}</code>
               </dt>
               <dd className="text-sm text-bone-400">{meaning}</dd>
             </div>
           ))}
         </dl>
-      </Section>
+      </DocSection>
 
       <div className="grid gap-12 xl:grid-cols-2">
         <ErrorConventions />

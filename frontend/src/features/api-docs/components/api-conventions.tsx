@@ -1,22 +1,9 @@
 import { EVENTS } from '@cinema-dna/shared-types';
-import type { ReactNode } from 'react';
 import { Skeleton } from '../../../ui/skeleton';
 import type { ApiReference } from '../lib/openapi-model';
 import { CodeBlock } from './code-block';
 import { InlineCode } from './rich-text';
-
-const code = 'font-mono text-[13px] text-bone-50';
-
-function Section({ id, title, children }: { id: string; title: string; children: ReactNode }) {
-  return (
-    <section aria-labelledby={id} className="grid min-w-0 content-start gap-3">
-      <h2 id={id} className="font-display text-2xl font-medium tracking-tight text-bone-50">
-        {title}
-      </h2>
-      <div className="grid min-w-0 gap-3 text-[15px] leading-relaxed text-bone-300">{children}</div>
-    </section>
-  );
-}
+import { DocSection, docCode } from '../../../ui/doc-section';
 
 /** Status codes a caller meets, and what each means here. */
 const STATUS_CODES: Array<[string, string]> = [
@@ -33,10 +20,10 @@ const STATUS_CODES: Array<[string, string]> = [
 /** The error body every failure shares, and the status codes. */
 export function ErrorConventions() {
   return (
-    <Section id="errors" title="Errors">
+    <DocSection id="errors" title="Errors">
       <p>
-        Every failure answers with the same body: a stable <code className={code}>code</code> to branch on, a{' '}
-        <code className={code}>message</code> for people, and <code className={code}>details</code> (<code className={code}>{'{}'}</code> when there is
+        Every failure answers with the same body: a stable <code className={docCode}>code</code> to branch on, a{' '}
+        <code className={docCode}>message</code> for people, and <code className={docCode}>details</code> (<code className={docCode}>{'{}'}</code> when there is
         nothing to add; the fields at fault for a validation error).
       </p>
       <CodeBlock
@@ -51,7 +38,7 @@ export function ErrorConventions() {
           </div>
         ))}
       </dl>
-    </Section>
+    </DocSection>
   );
 }
 
@@ -62,7 +49,7 @@ export function ErrorConventions() {
 export function RateLimitConventions({ reference }: { reference?: ApiReference }) {
   const total = reference?.operations.length ?? 0;
   return (
-    <Section id="rate-limits" title="Rate limits">
+    <DocSection id="rate-limits" title="Rate limits">
       {reference ? (
         reference.rateLimits.length > 0 ? (
           <ul className="grid gap-px overflow-hidden rounded-2xl text-sm ring-1 ring-inset ring-ink-700" data-testid="rate-limits">
@@ -89,23 +76,23 @@ export function RateLimitConventions({ reference }: { reference?: ApiReference }
       )}
       <p>
         Signed-in calls (session or API key) count per user, anonymous ones per IP address. Past a limit the answer is{' '}
-        <code className={code}>429 RATE_LIMITED</code> with <code className={code}>Retry-After</code> (seconds) and the{' '}
-        <code className={code}>RateLimit-*</code> headers; wait that long and try again.
+        <code className={docCode}>429 RATE_LIMITED</code> with <code className={docCode}>Retry-After</code> (seconds) and the{' '}
+        <code className={docCode}>RateLimit-*</code> headers; wait that long and try again.
       </p>
-    </Section>
+    </DocSection>
   );
 }
 
 /** The Socket.IO contract in brief. */
 export function SocketConventions() {
   return (
-    <Section id="live-search" title="Live search over Socket.IO">
+    <DocSection id="live-search" title="Live search over Socket.IO">
       <p>
-        Connect a Socket.IO client to this server (same origin, path <code className={code}>/socket.io</code>) and emit{' '}
-        <code className={code}>{EVENTS.searchStart}</code> with the find-connection body. The acknowledgement is <code className={code}>{'{ ok: true, data: { requestId } }'}</code>;
-        then one <code className={code}>{EVENTS.searchProgressed}</code> arrives per layer of the search, and finally{' '}
-        <code className={code}>{EVENTS.searchCompleted}</code> with the result or <code className={code}>{EVENTS.searchFailed}</code> with an error body.{' '}
-        <code className={code}>{EVENTS.searchCancel}</code> stops it; a new search or a disconnect cancels the previous one.
+        Connect a Socket.IO client to this server (same origin, path <code className={docCode}>/socket.io</code>) and emit{' '}
+        <code className={docCode}>{EVENTS.searchStart}</code> with the find-connection body. The acknowledgement is <code className={docCode}>{'{ ok: true, data: { requestId } }'}</code>;
+        then one <code className={docCode}>{EVENTS.searchProgressed}</code> arrives per layer of the search, and finally{' '}
+        <code className={docCode}>{EVENTS.searchCompleted}</code> with the result or <code className={docCode}>{EVENTS.searchFailed}</code> with an error body.{' '}
+        <code className={docCode}>{EVENTS.searchCancel}</code> stops it; a new search or a disconnect cancels the previous one.
       </p>
       <CodeBlock
         label="JavaScript (socket.io-client)"
@@ -122,6 +109,6 @@ export function SocketConventions() {
           '}, (ack) => console.log(ack));',
         ].join('\n')}
       />
-    </Section>
+    </DocSection>
   );
 }

@@ -6,6 +6,7 @@ import type { ApiReference } from '../lib/openapi-model';
 import { authSummary, requiresSignIn } from '../lib/auth-summary';
 import { CodeBlock } from './code-block';
 import { MethodBadge } from './method-badge';
+import { docCode } from '../../../ui/doc-section';
 
 function Block({ icon, title, children }: { icon: ReactNode; title: string; children: ReactNode }) {
   return (
@@ -18,8 +19,6 @@ function Block({ icon, title, children }: { icon: ReactNode; title: string; chil
     </section>
   );
 }
-
-const code = 'font-mono text-[13px] text-bone-50';
 
 /**
  * How callers authenticate: nothing for public calls, the browser session with its CSRF token, or a
@@ -37,14 +36,14 @@ export function AuthGuide({ reference }: { reference?: ApiReference }) {
       <div className="grid gap-6 xl:grid-cols-2">
         <Block icon={<Cookie aria-hidden className="size-5 text-amber-glow" />} title="Session cookie + CSRF token">
           <p>
-            Signing in (<code className={code}>POST /api/auth/login</code>, or Google) sets the <code className={code}>cdna.sid</code> cookie: HttpOnly,
+            Signing in (<code className={docCode}>POST /api/auth/login</code>, or Google) sets the <code className={docCode}>cdna.sid</code> cookie: HttpOnly,
             SameSite=Lax, renewed at every sign-in. The browser sends it with every call.
           </p>
           <p>
             Because a browser also attaches that cookie to requests other sites forge, every write made with it (POST, PUT, PATCH, DELETE) carries the
-            session’s CSRF token: ask <code className={code}>GET /api/auth/csrf</code> for <code className={code}>{'{ csrfToken }'}</code> and send it as{' '}
-            <code className={code}>{CSRF_HEADER}</code>. Sign-in, registration and sign-out always need it, and answer with a fresh token in their own{' '}
-            <code className={code}>{CSRF_HEADER}</code> header. A missing or stale token is refused with <code className={code}>403 FORBIDDEN</code>.
+            session’s CSRF token: ask <code className={docCode}>GET /api/auth/csrf</code> for <code className={docCode}>{'{ csrfToken }'}</code> and send it as{' '}
+            <code className={docCode}>{CSRF_HEADER}</code>. Sign-in, registration and sign-out always need it, and answer with a fresh token in their own{' '}
+            <code className={docCode}>{CSRF_HEADER}</code> header. A missing or stale token is refused with <code className={docCode}>403 FORBIDDEN</code>.
           </p>
           <CodeBlock
             label="JavaScript (in this site’s pages)"
@@ -67,11 +66,11 @@ export function AuthGuide({ reference }: { reference?: ApiReference }) {
             <Link to="/account/api-keys" className="text-amber-soft underline decoration-amber-glow/40 underline-offset-2 hover:text-amber-glow">
               your API keys page
             </Link>{' '}
-            (or <code className={code}>POST /api/users/me/api-keys</code> while signed in). It starts with <code className={code}>cdna_</code> and is shown
+            (or <code className={docCode}>POST /api/users/me/api-keys</code> while signed in). It starts with <code className={docCode}>cdna_</code> and is shown
             once: only its SHA-256 fingerprint is kept. You can hold up to 25 live keys and revoke any of them at once.
           </p>
           <p>
-            Send it as <code className={code}>Authorization: Bearer cdna_…</code>. The call then counts as you, with no cookie and no CSRF token: no browser
+            Send it as <code className={docCode}>Authorization: Bearer cdna_…</code>. The call then counts as you, with no cookie and no CSRF token: no browser
             adds that header on its own, so it cannot be forged cross-site.
           </p>
           <CodeBlock label="cURL" code={`curl -H "Authorization: Bearer $CDNA_API_KEY" \\\n  ${origin}/api/users/me/connections`} />
