@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { EntityKeySchema } from './entities.js';
 import { SearchParametersSchema } from './search-parameters.js';
+import { LedgerReasonSchema } from './progression.js';
 
 /**
  * Domain events: what happened, named `entity.verb_past` and typed once (name → zod payload).
@@ -52,12 +53,79 @@ export const UserSignedInSchema = z.object({
   method: SignInMethodSchema,
 });
 
+/** An account and everything it owns were deleted (its ledger rows with it): boards drop the user. */
+export const UserDeletedSchema = z.object({ userId: UserIdSchema });
+
+/** One ledger row was written: the award, the balance after it, and the level it reached. */
+export const PointsAwardedSchema = z.object({
+  userId: UserIdSchema,
+  entryId: z.number().int().positive(),
+  reason: LedgerReasonSchema,
+  points: z.number().int(),
+  /** The user's balance (ledger sum) after this row. */
+  balance: z.number().int(),
+  level: z.number().int().positive(),
+  previousLevel: z.number().int().positive(),
+  /** When the row was written (ISO): the boards' windows (week, month, year) follow it, not the delivery time. */
+  awardedAt: z.string(),
+  /** For a challenge reward: the challenge's par and the degrees used (the efficiency metric). */
+  challenge: z.object({ par: z.number().int().positive(), degrees: z.number().int().positive() }).nullable(),
+});
+
+/** A badge was earned (once per user and badge); its reward is paid by the points ledger. */
+export const BadgeEarnedSchema = z.object({
+  userId: UserIdSchema,
+  badgeId: z.string(),
+  pointsReward: z.number().int().nonnegative(),
+  earnedAt: z.string(),
+});
+
+/** A challenge attempt reached its target (recorded by the challenges feature with its server-computed score). */
+export const ChallengeSolvedSchema = z.object({
+  userId: UserIdSchema,
+  challengeId: z.string(),
+  /** The day's daily challenge (not an archive replay). */
+  daily: z.boolean(),
+  par: z.number().int().positive(),
+  degrees: z.number().int().positive(),
+  timeMs: z.number().int().nonnegative(),
+  /** The reward the server computed; 0 for a replay. */
+  points: z.number().int().nonnegative(),
+  /** The UTC date of the daily (YYYY-MM-DD), for streaks; null otherwise. */
+  date: z.string().nullable(),
+});
+
+/** A review was written (first time for that user and entity). */
+export const ReviewCreatedSchema = z.object({
+  userId: UserIdSchema,
+  reviewId: z.number().int().positive(),
+  entity: EntityKeySchema,
+  rating: z.number().int().min(1).max(5),
+});
+
+/** A movie was added to a watchlist. */
+export const WatchlistAddedSchema = z.object({ userId: UserIdSchema, movieId: z.string() });
+
+/** One user followed another; `followersCount` is the followee's count after it. */
+export const UserFollowedSchema = z.object({
+  followerId: UserIdSchema,
+  followeeId: UserIdSchema,
+  followersCount: z.number().int().nonnegative(),
+});
+
 /** Every domain event: name → payload schema. */
 export const DOMAIN_EVENTS = {
   'connection.found': ConnectionFoundSchema,
   'connection.saved': ConnectionSavedSchema,
   'user.registered': UserRegisteredSchema,
   'user.signed_in': UserSignedInSchema,
+  'user.deleted': UserDeletedSchema,
+  'points.awarded': PointsAwardedSchema,
+  'badge.earned': BadgeEarnedSchema,
+  'challenge.solved': ChallengeSolvedSchema,
+  'review.created': ReviewCreatedSchema,
+  'watchlist.added': WatchlistAddedSchema,
+  'user.followed': UserFollowedSchema,
 } as const;
 
 export type DomainEventName = keyof typeof DOMAIN_EVENTS;

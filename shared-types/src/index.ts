@@ -14,3 +14,6 @@ export * from './saved-connections.js';
 export * from './return-path.js';
 export * from './api-docs.js';
 export * from './events.js';
+export * from './progression.js';
+export * from './badges.js';
+export * from './leaderboards.js';

@@ -15,6 +15,9 @@ import {
   type SearchProgressed,
   type SearchStarted,
 } from './connections.js';
+import { BadgeEarnedNoticeSchema, type BadgeEarnedNotice } from './badges.js';
+import { LeaderboardChangedSchema, LeaderboardWatchSchema, type LeaderboardChanged, type LeaderboardWatch } from './leaderboards.js';
+import { PointsChangedSchema, type PointsChanged } from './progression.js';
 
 /** Socket event names, in one place so client and server never drift apart. */
 export const EVENTS = {
@@ -27,6 +30,11 @@ export const EVENTS = {
   searchProgressed: 'search:progressed',
   searchCompleted: 'search:completed',
   searchFailed: 'search:failed',
+  pointsChanged: 'points:changed',
+  badgeEarned: 'badge:earned',
+  leaderboardWatch: 'leaderboard:watch',
+  leaderboardUnwatch: 'leaderboard:unwatch',
+  leaderboardChanged: 'leaderboard:changed',
 } as const;
 
 /** Acknowledgement of every client command. */
@@ -57,10 +65,13 @@ export interface ClientToServerEvents {
   /** Starts a live search; a new one (or a disconnect) cancels the socket's previous search. */
   'search:start': (payload: FindConnectionRequest, ack: AckCallback<SearchStarted>) => void;
   'search:cancel': (payload: { requestId: string }, ack: AckCallback<{ cancelled: boolean }>) => void;
+  /** Joins room `leaderboard:<board>`: `leaderboard:changed` follows whenever a score on it moves. */
+  'leaderboard:watch': (payload: LeaderboardWatch, ack: AckCallback<LeaderboardWatch>) => void;
+  'leaderboard:unwatch': (payload: LeaderboardWatch, ack: AckCallback<LeaderboardWatch>) => void;
 }
 
 /** Every command a client may send, for code that must cover them all (the hostile-input test). */
-export const CLIENT_EVENTS = [EVENTS.roomJoin, EVENTS.roomLeave, EVENTS.searchStart, EVENTS.searchCancel] as const satisfies ReadonlyArray<keyof ClientToServerEvents>;
+export const CLIENT_EVENTS = [EVENTS.roomJoin, EVENTS.roomLeave, EVENTS.searchStart, EVENTS.searchCancel, EVENTS.leaderboardWatch, EVENTS.leaderboardUnwatch] as const satisfies ReadonlyArray<keyof ClientToServerEvents>;
 export type ClientEvent = (typeof CLIENT_EVENTS)[number];
 /** Compiles only while CLIENT_EVENTS lists every command of ClientToServerEvents. */
 export const CLIENT_EVENTS_COMPLETE: [Exclude<keyof ClientToServerEvents, ClientEvent>] extends [never] ? true : never = true;
@@ -71,6 +82,9 @@ export interface ServerToClientEvents {
   'search:progressed': (progress: SearchProgressed) => void;
   'search:completed': (completed: SearchCompleted) => void;
   'search:failed': (failed: SearchFailed) => void;
+  'points:changed': (changed: PointsChanged) => void;
+  'badge:earned': (earned: BadgeEarnedNotice) => void;
+  'leaderboard:changed': (changed: LeaderboardChanged) => void;
 }
 
 export type InterServerEvents = Record<string, never>;
@@ -108,6 +122,8 @@ export const SOCKET_COMMANDS = {
     ack: SearchStartedSchema,
   },
   'search:cancel': { summary: 'Stop a running search.', payload: SearchCancelSchema, ack: SearchCancelledSchema },
+  'leaderboard:watch': { summary: 'Watch a board (room `leaderboard:<board>`): leaderboard:changed follows each time a score on it moves.', payload: LeaderboardWatchSchema, ack: LeaderboardWatchSchema },
+  'leaderboard:unwatch': { summary: 'Stop watching a board.', payload: LeaderboardWatchSchema, ack: LeaderboardWatchSchema },
 } as const satisfies Record<keyof ClientToServerEvents, SocketCommandContract>;
 
 /** Every event the server emits, with its payload schema. */
@@ -117,6 +133,9 @@ export const SOCKET_BROADCASTS = {
   'search:progressed': { summary: 'One layer of a live search: frontier size, visited entities, a sample of the most popular frontier entities.', payload: SearchProgressedSchema },
   'search:completed': { summary: 'The answer of a live search (`cached: true` when from the cache, after the cached layers).', payload: SearchCompletedSchema },
   'search:failed': { summary: 'A live search failed, in the error shape.', payload: SearchFailedSchema },
+  'points:changed': { summary: "To the user's own sockets: their new balance and level after an award; `previousLevel` set when a level was reached.", payload: PointsChangedSchema },
+  'badge:earned': { summary: "To the user's own sockets: a badge they just earned.", payload: BadgeEarnedNoticeSchema },
+  'leaderboard:changed': { summary: 'To the watchers of a board: players whose score moved, with their new rank.', payload: LeaderboardChangedSchema },
 } as const satisfies Record<keyof ServerToClientEvents, SocketBroadcastContract>;
 
 /** The acknowledgement of a command whose successful data is `data`. */

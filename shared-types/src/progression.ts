@@ -1,0 +1,98 @@
+import { z } from 'zod';
+
+/**
+ * Points and levels (spec §9): every award is one ledger row; a balance is their sum and a level
+ * follows from the balance through LEVELS. Shared so the server and the pages name the same levels.
+ */
+
+/** Why points were awarded (or, for a hint, spent): one ledger row each. */
+export const LEDGER_REASONS = ['discovery', 'review', 'watchlist_add', 'daily_login', 'challenge', 'hint', 'badge'] as const;
+export const LedgerReasonSchema = z.enum(LEDGER_REASONS);
+export type LedgerReason = z.infer<typeof LedgerReasonSchema>;
+
+/** The spec's help text: a connection discovery 10, a review 5, a watchlist add 2, a daily login 1. */
+export const POINT_AWARDS = { discovery: 10, review: 5, watchlist_add: 2, daily_login: 1 } as const satisfies Partial<Record<LedgerReason, number>>;
+
+/**
+ * Anti-farming: a discovery pays when the signed-in user's search finds a chain for a pair of
+ * entities (either direction) they never found before, at most this many a UTC day.
+ */
+export const DISCOVERY_DAILY_CAP = 30;
+
+/** A level: reached at `threshold` points. Ordered, the first at 0. */
+export interface LevelDefinition {
+  level: number;
+  name: string;
+  threshold: number;
+}
+
+/** Every level, from 'Movie Newbie' at 0 to 'Cinema Legend' at 10000+ (spec §9). */
+export const LEVELS: readonly LevelDefinition[] = [
+  { level: 1, name: 'Movie Newbie', threshold: 0 },
+  { level: 2, name: 'Popcorn Regular', threshold: 100 },
+  { level: 3, name: 'Film Buff', threshold: 300 },
+  { level: 4, name: 'Cinephile', threshold: 700 },
+  { level: 5, name: 'Scene Stealer', threshold: 1500 },
+  { level: 6, name: 'Auteur Hunter', threshold: 3000 },
+  { level: 7, name: 'Film Scholar', threshold: 5000 },
+  { level: 8, name: 'Cinema Sage', threshold: 7500 },
+  { level: 9, name: 'Cinema Legend', threshold: 10000 },
+];
+
+/** Where a balance stands: its level, the next threshold (null at the top) and percent of the way there. */
+export const LevelProgressSchema = z.object({
+  level: z.number().int().positive(),
+  levelName: z.string(),
+  points: z.number().int(),
+  /** Points at which the next level starts; null at 'Cinema Legend'. */
+  nextLevelThreshold: z.number().int().nullable(),
+  /** Percent (0–100, whole) of the way from this level's threshold to the next; 100 at the top. */
+  progressToNext: z.number().int().min(0).max(100),
+});
+export type LevelProgress = z.infer<typeof LevelProgressSchema>;
+
+export function levelFor(points: number): LevelDefinition {
+  let reached = LEVELS[0]!;
+  for (const level of LEVELS) if (points >= level.threshold) reached = level;
+  return reached;
+}
+
+export function levelProgress(points: number): LevelProgress {
+  const current = levelFor(points);
+  const next = LEVELS.find((level) => level.threshold > points) ?? null;
+  const progressToNext = next ? Math.floor(((points - Math.max(0, current.threshold)) * 100) / (next.threshold - current.threshold)) : 100;
+  return {
+    level: current.level,
+    levelName: current.name,
+    points,
+    nextLevelThreshold: next?.threshold ?? null,
+    progressToNext: Math.min(100, Math.max(0, progressToNext)),
+  };
+}
+
+/** One ledger row as its owner sees it (GET /api/users/me/points). */
+export const LedgerEntrySchema = z.object({
+  id: z.number().int(),
+  reason: LedgerReasonSchema,
+  points: z.number().int(),
+  /** What the award was for, in words ("Tom Hanks → Kevin Bacon", "First Connection"). */
+  description: z.string(),
+  createdAt: z.string(),
+});
+export type LedgerEntry = z.infer<typeof LedgerEntrySchema>;
+
+/** GET /api/users/me/progress: the balance and level, and the latest awards. */
+export const ProgressResponseSchema = LevelProgressSchema.extend({
+  connectionsFound: z.number().int().nonnegative(),
+  recent: z.array(LedgerEntrySchema),
+});
+export type ProgressResponse = z.infer<typeof ProgressResponseSchema>;
+
+/** Socket `points:changed` (room `user:<id>`): the new balance after an award, and whether a level was reached. */
+export const PointsChangedSchema = LevelProgressSchema.extend({
+  delta: z.number().int(),
+  reason: LedgerReasonSchema,
+  /** The level before this award, when this award reached a new one; null otherwise. */
+  previousLevel: z.number().int().positive().nullable(),
+});
+export type PointsChanged = z.infer<typeof PointsChangedSchema>;
