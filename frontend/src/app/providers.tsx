@@ -5,6 +5,7 @@ import { SocketProvider } from '../features/realtime';
 import { createQueryClient } from '../lib/query-client';
 import { Toaster } from '../ui/toast';
 import { LiveSearchEvents } from './live-search-events';
+import { ProgressionEvents } from './progression-events';
 import { SessionSocketSync } from './session-socket-sync';
 
 /** Everything the pages rely on: the query cache, the one socket, motion preferences and the toaster. */
@@ -17,6 +18,7 @@ export function AppProviders({ children }: { children: ReactNode }) {
         <SocketProvider>
           <SessionSocketSync />
           <LiveSearchEvents />
+          <ProgressionEvents />
           {children}
           <Toaster />
         </SocketProvider>

@@ -5,8 +5,8 @@ import NotFoundPage from '../pages/not-found/not-found-page';
 import { Layout } from './layout/layout';
 
 // Home and the not-found page ship in the main bundle; every other page is its own lazy chunk.
-// Routes of the spec that later issues build (discovery, challenges, social, diary, badges,
-// leaderboards, profile, admin) are deliberately absent until they exist:
+// Routes of the spec that later issues build (discovery, challenges, social, diary, profile, admin)
+// are deliberately absent until they exist:
 // they fall through to the not-found page.
 const AboutPage = lazy(() => import('../pages/about/about-page'));
 const TermsPage = lazy(() => import('../pages/terms/terms-page'));
@@ -23,6 +23,9 @@ const VerifyEmailPage = lazy(() => import('../pages/verify-email/verify-email-pa
 /** The API reference with its test console, and the developer guide: their code never loads on other pages. */
 const ApiDocsPage = lazy(() => import('../pages/api-docs/api-docs-page'));
 const DocsPage = lazy(() => import('../pages/docs/docs-page'));
+/** Progression: the badge collection (sign-in required, guarded inside the page) and the public boards. */
+const BadgesPage = lazy(() => import('../pages/badges/badges-page'));
+const LeaderboardsPage = lazy(() => import('../pages/leaderboards/leaderboards-page'));
 
 /** Marks the not-found route among the current matches. */
 export const NOT_FOUND_HANDLE = { notFound: true } as const;
@@ -47,6 +50,8 @@ export const routes: RouteObject[] = [
       { path: 'verify-email', element: <VerifyEmailPage /> },
       { path: 'api-docs', element: <ApiDocsPage /> },
       { path: 'docs', element: <DocsPage /> },
+      { path: 'badges', element: <BadgesPage /> },
+      { path: 'leaderboards', element: <LeaderboardsPage /> },
       // The header reads this handle: a nav item is never lit for a path that shows the not-found page.
       { path: '*', element: <NotFoundPage />, handle: NOT_FOUND_HANDLE },
     ],

@@ -9,6 +9,8 @@ const listLayouts = {
   row: 'grid-flow-col auto-cols-fr rounded-full',
   /** Two columns on phones (four long labels do not fit one row at 390px), one row from `sm` up. */
   wrap: 'grid-cols-2 rounded-2xl sm:grid-cols-none sm:grid-flow-col sm:auto-cols-fr sm:rounded-full',
+  /** One row of tabs as wide as their labels, scrolling sideways when they outgrow it (six badge categories on a phone). */
+  scroll: 'w-fit max-w-full grid-flow-col auto-cols-max overflow-x-auto rounded-full [scrollbar-width:none]',
 } as const;
 
 export function TabsList({ className, layout = 'row', ...props }: ComponentPropsWithoutRef<typeof TabsPrimitive.List> & { layout?: keyof typeof listLayouts }) {

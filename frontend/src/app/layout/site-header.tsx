@@ -1,6 +1,7 @@
 import { AnimatePresence, motion } from 'framer-motion';
 import { KeyRound, LogOut, Menu, Sparkles, Star, X } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { LEVELS } from '@cinema-dna/shared-types';
+import { useEffect, useState, type ReactNode } from 'react';
 import { NavLink, useLocation, useMatches } from 'react-router-dom';
 import { useSnapshot } from 'valtio';
 import { authState, logout, openLoginDialog, type AuthUser } from '../../features/auth';
@@ -14,18 +15,41 @@ const numberFormat = new Intl.NumberFormat('en-US');
 /** The signed-in user's API keys page, reached from the account actions beside the badges. */
 const API_KEYS_PATH = '/account/api-keys';
 
+/**
+ * The Level and points badges. They read the signed-in user, which `points:changed` keeps current,
+ * so they move as awards land; the new number rises into place (reduced motion: it simply changes).
+ */
 function UserBadges({ user }: { user: Pick<AuthUser, 'level' | 'points'> }) {
+  const levelName = LEVELS.find((level) => level.level === user.level)?.name;
   return (
     <>
-      <Badge tone="amber" title="Your level">
+      <Badge tone="amber" title={levelName ? `Level ${user.level} · ${levelName}` : 'Your level'} data-testid="header-level">
         <Star aria-hidden className="size-3" />
-        Level {user.level}
+        <LiveValue value={user.level}>Level {user.level}</LiveValue>
       </Badge>
-      <Badge tone="neutral" title="Your points">
+      <Badge tone="neutral" title="Your points" data-testid="header-points">
         <Sparkles aria-hidden className="size-3 text-amber-glow" />
-        {numberFormat.format(user.points)} pts
+        <LiveValue value={user.points}>{numberFormat.format(user.points)} pts</LiveValue>
       </Badge>
     </>
+  );
+}
+
+/** Text that animates in whenever `value` changes (not on first render). */
+function LiveValue({ value, children }: { value: number; children: ReactNode }) {
+  return (
+    <AnimatePresence initial={false} mode="wait">
+      <motion.span
+        key={value}
+        className="inline-block"
+        initial={{ y: 8, opacity: 0 }}
+        animate={{ y: 0, opacity: 1 }}
+        exit={{ y: -8, opacity: 0 }}
+        transition={{ duration: 0.18, ease: [0.16, 1, 0.3, 1] }}
+      >
+        {children}
+      </motion.span>
+    </AnimatePresence>
   );
 }
 

@@ -1,0 +1,17 @@
+import { BadgeSchema, type Badge } from '@cinema-dna/shared-types';
+import { useQuery } from '@tanstack/react-query';
+import { z } from 'zod';
+import { apiFetch } from '../../../lib/api-client';
+import { badgeQueryKeys } from './query-keys';
+
+const CatalogSchema = z.array(BadgeSchema);
+
+/** GET /api/badges/available: the whole catalog. */
+export async function getAvailableBadges(signal?: AbortSignal): Promise<Badge[]> {
+  return CatalogSchema.parse(await apiFetch<unknown>('/api/badges/available', { signal }));
+}
+
+/** The catalog changes only with a deployment: read once per page load. */
+export function useAvailableBadges() {
+  return useQuery({ queryKey: badgeQueryKeys.catalog(), queryFn: ({ signal }) => getAvailableBadges(signal) });
+}

@@ -1,0 +1,25 @@
+import { EarnedBadgeSchema, type EarnedBadge } from '@cinema-dna/shared-types';
+import { useQuery } from '@tanstack/react-query';
+import { useSnapshot } from 'valtio';
+import { z } from 'zod';
+import { apiFetch } from '../../../lib/api-client';
+import { authState } from '../../auth';
+import { badgeQueryKeys } from './query-keys';
+
+const EarnedListSchema = z.array(EarnedBadgeSchema);
+
+/** GET /api/users/me/badges: the badges the signed-in user earned. */
+export async function getMyBadges(signal?: AbortSignal): Promise<EarnedBadge[]> {
+  return EarnedListSchema.parse(await apiFetch<unknown>('/api/users/me/badges', { signal }));
+}
+
+/** Signed in only (spec §6); read afresh on every visit, since play moves it on. */
+export function useMyBadges() {
+  const userId = useSnapshot(authState).user?.id;
+  return useQuery({
+    queryKey: badgeQueryKeys.earned(userId ?? 0),
+    queryFn: ({ signal }) => getMyBadges(signal),
+    enabled: userId !== undefined,
+    staleTime: 0,
+  });
+}

@@ -1,0 +1,38 @@
+import { BadgeEarnedNoticeSchema, EVENTS } from '@cinema-dna/shared-types';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { toast } from '../../../ui/toast';
+import type { AppSocket } from '../../realtime';
+import { BADGES_QUERY_ROOT } from '../api/query-keys';
+
+/** Spec wording of the toast for a badge just earned. */
+export const BADGE_EARNED_TITLE = 'Badge earned';
+
+/**
+ * `badge:earned` (room `user:<id>`): a toast with the badge's name, and the badges page (if open)
+ * reads its lists again. Every award can move a badge's count, so `points:changed` refreshes the
+ * progress too.
+ */
+export function useBadgeEvents(socket: AppSocket | null): void {
+  const queryClient = useQueryClient();
+  useEffect(() => {
+    if (!socket) return;
+    // The user's own lists only: the catalog does not move with play.
+    const refresh = () => {
+      void queryClient.invalidateQueries({ queryKey: [BADGES_QUERY_ROOT, 'earned'] });
+      void queryClient.invalidateQueries({ queryKey: [BADGES_QUERY_ROOT, 'progress'] });
+    };
+    const onBadgeEarned = (payload: unknown) => {
+      const parsed = BadgeEarnedNoticeSchema.safeParse(payload);
+      if (!parsed.success) return;
+      toast({ title: BADGE_EARNED_TITLE, description: parsed.data.badge.name });
+      refresh();
+    };
+    socket.on(EVENTS.badgeEarned, onBadgeEarned);
+    socket.on(EVENTS.pointsChanged, refresh);
+    return () => {
+      socket.off(EVENTS.badgeEarned, onBadgeEarned);
+      socket.off(EVENTS.pointsChanged, refresh);
+    };
+  }, [socket, queryClient]);
+}

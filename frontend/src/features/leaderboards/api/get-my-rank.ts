@@ -1,0 +1,22 @@
+import { UserRankSchema, type UserRank } from '@cinema-dna/shared-types';
+import { useQuery } from '@tanstack/react-query';
+import { useSnapshot } from 'valtio';
+import { apiFetch } from '../../../lib/api-client';
+import { authState } from '../../auth';
+import { leaderboardQueryKeys } from './query-keys';
+
+/** GET /api/users/me/rank: the signed-in user's global and weekly rank and points. */
+export async function getMyRank(signal?: AbortSignal): Promise<UserRank> {
+  return UserRankSchema.parse(await apiFetch<unknown>('/api/users/me/rank', { signal }));
+}
+
+/** Signed in only; read afresh on every visit. */
+export function useMyRank() {
+  const userId = useSnapshot(authState).user?.id;
+  return useQuery({
+    queryKey: leaderboardQueryKeys.myRank(userId ?? 0),
+    queryFn: ({ signal }) => getMyRank(signal),
+    enabled: userId !== undefined,
+    staleTime: 0,
+  });
+}

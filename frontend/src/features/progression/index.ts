@@ -1,0 +1,2 @@
+export { LEVEL_REACHED_TITLE, useProgressionEvents } from './hooks/use-progression-events';
+export { levelReachedText } from './lib/level-notice';
