@@ -35,21 +35,19 @@ function UserBadges({ user }: { user: Pick<AuthUser, 'level' | 'points'> }) {
   );
 }
 
-/** Text that animates in whenever `value` changes (not on first render). */
+/** Text that rises into place whenever `value` changes (not when the header first shows it). */
 function LiveValue({ value, children }: { value: number; children: ReactNode }) {
+  const [firstValue] = useState(value);
   return (
-    <AnimatePresence initial={false} mode="wait">
-      <motion.span
-        key={value}
-        className="inline-block"
-        initial={{ y: 8, opacity: 0 }}
-        animate={{ y: 0, opacity: 1 }}
-        exit={{ y: -8, opacity: 0 }}
-        transition={{ duration: 0.18, ease: [0.16, 1, 0.3, 1] }}
-      >
-        {children}
-      </motion.span>
-    </AnimatePresence>
+    <motion.span
+      key={value}
+      className="inline-block"
+      initial={value === firstValue ? false : { y: 8, opacity: 0 }}
+      animate={{ y: 0, opacity: 1 }}
+      transition={{ duration: 0.25, ease: [0.16, 1, 0.3, 1] }}
+    >
+      {children}
+    </motion.span>
   );
 }
 

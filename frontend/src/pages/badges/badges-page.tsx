@@ -13,6 +13,7 @@ import {
   useBadgeProgress,
   useMyBadges,
 } from '../../features/badges';
+import { ApiRequestError } from '../../lib/api-client';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { Button } from '../../ui/button';
 import { PageContainer, PageHeader } from '../../ui/page-header';
@@ -36,6 +37,9 @@ function BadgesSkeleton() {
   );
 }
 
+/** The server's own words for a failed read; a reply that does not parse gets a plain sentence, not a schema dump. */
+const failureText = (error: unknown) => (error instanceof ApiRequestError ? error.message : 'The server’s answer was not understood.');
+
 function BadgesContent() {
   const catalog = useAvailableBadges();
   const earned = useMyBadges();
@@ -46,7 +50,7 @@ function BadgesContent() {
     return (
       <div role="alert" className="mt-10 rounded-2xl border border-scarlet/40 bg-scarlet/5 p-6">
         <p className="font-medium text-bone-50">Your badges could not be loaded.</p>
-        <p className="mt-1 text-sm text-bone-400">{queries.find((query) => query.error)?.error?.message}</p>
+        <p className="mt-1 text-sm text-bone-400">{failureText(queries.find((query) => query.error)?.error)}</p>
         <Button variant="secondary" size="sm" className="mt-4" onClick={() => queries.forEach((query) => void query.refetch())}>
           <RotateCw aria-hidden className="size-4" />
           Try again

@@ -1,10 +1,8 @@
-import { BadgeSchema, type Badge } from '@cinema-dna/shared-types';
+import type { Badge } from '@cinema-dna/shared-types';
 import { useQuery } from '@tanstack/react-query';
-import { z } from 'zod';
 import { apiFetch } from '../../../lib/api-client';
+import { CatalogSchema } from './badge-schemas';
 import { badgeQueryKeys } from './query-keys';
-
-const CatalogSchema = z.array(BadgeSchema);
 
 /** GET /api/badges/available: the whole catalog. */
 export async function getAvailableBadges(signal?: AbortSignal): Promise<Badge[]> {

@@ -1,12 +1,10 @@
-import { EarnedBadgeSchema, type EarnedBadge } from '@cinema-dna/shared-types';
+import type { EarnedBadge } from '@cinema-dna/shared-types';
 import { useQuery } from '@tanstack/react-query';
 import { useSnapshot } from 'valtio';
-import { z } from 'zod';
 import { apiFetch } from '../../../lib/api-client';
 import { authState } from '../../auth';
+import { EarnedListSchema } from './badge-schemas';
 import { badgeQueryKeys } from './query-keys';
-
-const EarnedListSchema = z.array(EarnedBadgeSchema);
 
 /** GET /api/users/me/badges: the badges the signed-in user earned. */
 export async function getMyBadges(signal?: AbortSignal): Promise<EarnedBadge[]> {

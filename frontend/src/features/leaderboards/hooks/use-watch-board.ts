@@ -34,23 +34,30 @@ export function useWatchBoard(board: LeaderboardBoard): void {
       const parsed = LeaderboardChangedSchema.safeParse(payload);
       if (parsed.success && parsed.data.board === board) refetchSoon();
     };
-    const onReconnect = () => {
+    // Set when the connection drops: changes made while the socket was away were never pushed.
+    let missedChanges = false;
+    const onDisconnect = () => {
+      missedChanges = true;
+    };
+    const onConnect = () => {
       watch();
-      // Changes made while the socket was away were never pushed.
-      refetchSoon();
+      if (missedChanges) refetchSoon();
+      missedChanges = false;
     };
     const onPointsChanged = () => void queryClient.invalidateQueries({ queryKey: leaderboardQueryKeys.myRankRoot() });
 
     socket.on(EVENTS.leaderboardChanged, onChanged);
     socket.on(EVENTS.pointsChanged, onPointsChanged);
-    socket.on('connect', onReconnect);
+    socket.on('connect', onConnect);
+    socket.on('disconnect', onDisconnect);
     // Not connected yet: the connect handler watches once it is.
     if (socket.connected) watch();
     return () => {
       clearTimeout(timer);
       socket.off(EVENTS.leaderboardChanged, onChanged);
       socket.off(EVENTS.pointsChanged, onPointsChanged);
-      socket.off('connect', onReconnect);
+      socket.off('connect', onConnect);
+      socket.off('disconnect', onDisconnect);
       if (socket.connected) socket.emit(EVENTS.leaderboardUnwatch, { board }, () => undefined);
     };
   }, [socket, queryClient, board]);
