@@ -1,5 +1,5 @@
 import { act, fireEvent, screen, within } from '@testing-library/react';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { resetAuth, setUser } from '../../features/auth';
 import { realtimeState, resetRealtime } from '../../features/realtime';
 import { renderApp } from '../../test/render-app';
@@ -100,11 +100,24 @@ describe('Layout navigation', () => {
 });
 
 describe('Routes', () => {
-  it.each(['/no-such-page', '/discovery', '/leaderboards', '/challenges'])('shows the not-found page for %s', async (path) => {
+  it.each(['/no-such-page', '/discovery', '/social', '/challenges'])('shows the not-found page for %s', async (path) => {
     setUser(null);
     renderApp(path);
     expect(await screen.findByText('404 Page Not Found')).toBeTruthy();
     expect(screen.getByRole('link', { name: /Back to home/ }).getAttribute('href')).toBe('/');
+  });
+
+  it('reaches the Rankings and Badges pages from the navigation and the footer', async () => {
+    vi.stubGlobal('fetch', vi.fn(async () => Response.json({ code: 'NOT_FOUND', message: 'Not found', details: {} }, { status: 404 })));
+    setUser(signedIn);
+    const { router } = renderApp('/');
+    fireEvent.click(within(screen.getByRole('navigation', { name: 'Main' })).getByRole('link', { name: 'Rankings' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Leaderboards' })).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/leaderboards');
+    fireEvent.click(within(screen.getByRole('contentinfo')).getByRole('link', { name: 'Badges' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Badges' })).toBeTruthy();
+    expect(screen.queryByText('404 Page Not Found')).toBeNull();
+    vi.unstubAllGlobals();
   });
 
   it('renders the home hero', async () => {
