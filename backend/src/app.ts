@@ -13,6 +13,7 @@ import { entityRoutes } from './features/entities/routes.js';
 import { healthRoutes } from './features/health/routes.js';
 import { sharedLinkPage, sharePreviewRoutes } from './features/share/routes.js';
 import type { GraphStatusSource } from './features/health/service.js';
+import { pointsRoutes } from './features/points/routes.js';
 import { savedConnectionRoutes } from './features/saved-connections/routes.js';
 import { unauthorized } from './platform/auth/guards.js';
 import { createApiRoutes, recordApiRoutes } from './platform/auth/route-registry.js';
@@ -92,6 +93,7 @@ export function createApp(deps: AppDeps): Express {
   googleRoutes(routes, { passport: deps.auth.passport, users: deps.users, options: deps.google ?? null, publicUrl: deps.publicUrl, logger: deps.logger });
   apiKeyRoutes(routes, deps.apiKeys);
   savedConnectionRoutes(routes, { service: deps.savedConnections, users: deps.users });
+  pointsRoutes(routes, deps.points);
   apiDocsRoutes(routes, { apiLimiters: deps.apiLimiters, unlimitedPaths: UNLIMITED_PATHS.map((path) => `/api${path}`) });
   recordApiRoutes(app, routes);
   api.use(apiNotFound);

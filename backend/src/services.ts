@@ -6,6 +6,10 @@ import { createConnectionService, type ConnectionService } from './features/conn
 import { registerConnectionSubscribers } from './features/connections/subscribers.js';
 import { createContactStore, type ContactStore } from './features/contact/store.js';
 import { createEntityService, type EntityService } from './features/entities/service.js';
+import { createLedger } from './features/points/ledger.js';
+import type { EntityNames } from './features/points/ports.js';
+import { createPointsService, type PointsService } from './features/points/service.js';
+import { registerPointsSubscribers } from './features/points/subscribers.js';
 import { createSavedConnectionService, type SavedConnectionService } from './features/saved-connections/service.js';
 import { createUserService, type UserService } from './features/users/service.js';
 import type { GraphService } from './graph/index.js';
@@ -64,6 +68,7 @@ export interface Services {
   /** Sessions, Passport and API keys (shared by the HTTP app and the socket handshake). */
   auth: AuthPlatform;
   savedConnections: SavedConnectionService;
+  points: PointsService;
   contact: ContactStore;
   emailVerification: EmailVerification;
   loginThrottle: LoginThrottle;
@@ -97,6 +102,7 @@ export function createServices(deps: ServiceDeps): Services {
 
   // Features react to each other only through events: each registers its own subscribers.
   registerConnectionSubscribers(events, { shared, logger });
+  registerPointsSubscribers({ events, ledger: createLedger({ events }), notifier, names: graphNames(graph), logger });
 
   return {
     events,
@@ -109,6 +115,7 @@ export function createServices(deps: ServiceDeps): Services {
     apiKeys,
     auth,
     savedConnections: createSavedConnectionService({ db, events, verifyPath: (steps) => graph.verifyPath(steps) }),
+    points: createPointsService({ db }),
     contact: createContactStore(db),
     emailVerification: createEmailVerification({ db, users, mailer: deps.mailer, logger }),
     loginThrottle: createLoginThrottle(shared.counters, settings.loginThrottle, logger),
@@ -117,6 +124,20 @@ export function createServices(deps: ServiceDeps): Services {
     async close() {
       await events.close();
       auth.close();
+    },
+  };
+}
+
+/** Entity names from the loaded graph (null before it loads or for a key it does not hold). */
+function graphNames(graph: GraphService): EntityNames {
+  return {
+    nameOf(key) {
+      try {
+        const index = graph.resolve(key);
+        return index === null ? null : graph.entityAt(index).name;
+      } catch {
+        return null;
+      }
     },
   };
 }

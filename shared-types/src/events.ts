@@ -70,12 +70,19 @@ export const PointsAwardedSchema = z.object({
   awardedAt: z.string(),
   /** For a challenge reward: the challenge's par and the degrees used (the efficiency metric). */
   challenge: z.object({ par: z.number().int().positive(), degrees: z.number().int().positive() }).nullable(),
+  /**
+   * For a discovery: the pair (as searched) and its degrees, so badges count exactly the discoveries the
+   * ledger paid. Optional: absent on every other reason.
+   */
+  discovery: z.object({ from: EntityKeySchema, to: EntityKeySchema, degrees: z.number().int().nonnegative() }).nullable().optional(),
 });
 
 /** A badge was earned (once per user and badge); its reward is paid by the points ledger. */
 export const BadgeEarnedSchema = z.object({
   userId: UserIdSchema,
   badgeId: z.string(),
+  /** The badge's name when earned, for the points history ("Badge: First Connection"). */
+  name: z.string(),
   pointsReward: z.number().int().nonnegative(),
   earnedAt: z.string(),
 });

@@ -81,6 +81,20 @@ export const LedgerEntrySchema = z.object({
 });
 export type LedgerEntry = z.infer<typeof LedgerEntrySchema>;
 
+/** GET /api/users/me/points: the ledger, newest first, a page at a time (`nextCursor` for the next page). */
+export const LedgerHistorySchema = z.object({
+  entries: z.array(LedgerEntrySchema),
+  /** Pass as `cursor` for the older entries; null on the last page. */
+  nextCursor: z.number().int().nullable(),
+});
+export type LedgerHistory = z.infer<typeof LedgerHistorySchema>;
+
+/** GET /api/users/me/points query: `limit` entries (1–100, default 20) older than `cursor` (an entry id). */
+export const LedgerHistoryQuerySchema = z.object({
+  limit: z.coerce.number().int().min(1).max(100).default(20),
+  cursor: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER).optional(),
+});
+
 /** GET /api/users/me/progress: the balance and level, and the latest awards. */
 export const ProgressResponseSchema = LevelProgressSchema.extend({
   connectionsFound: z.number().int().nonnegative(),

@@ -17,6 +17,8 @@ export interface AwardInput {
   details?: Record<string, unknown>;
   /** For a challenge reward: its par and the degrees used (the efficiency boards). */
   challenge?: { par: number; degrees: number } | null;
+  /** For a discovery: the pair and its degrees, carried by `points.awarded` (badges count discoveries from it). */
+  discovery?: { from: string; to: string; degrees: number } | null;
 }
 
 export interface Award {
@@ -72,7 +74,7 @@ export function createLedger(deps: { events: EventRecorder }) {
       await events.record(
         tx,
         'points.awarded',
-        { ...award, awardedAt: award.awardedAt.toISOString(), challenge: input.challenge ?? null },
+        { ...award, awardedAt: award.awardedAt.toISOString(), challenge: input.challenge ?? null, discovery: input.discovery ?? null },
         userAggregate(input.userId),
       );
       return award;

@@ -130,6 +130,8 @@ const MATRIX: Row[] = [
     request: (_caller, fixture) => ({ path: `/api/users/${fixture.owner.id}/connections` }),
     expected: { anonymous: 401, user: 200, otherUser: 403, moderator: 200, admin: 200, apiKey: 200, deactivated: 401 },
   },
+  { method: 'GET', route: '/api/users/me/progress', access: 'user', expected: signedIn(200) },
+  { method: 'GET', route: '/api/users/me/points', access: 'user', request: () => ({ path: '/api/users/me/points?limit=5' }), expected: signedIn(200) },
   { method: 'GET', route: '/api/openapi.json', access: 'public', expected: all(200) },
   { method: 'GET', route: '/api/asyncapi.json', access: 'public', expected: all(200) },
 ];
