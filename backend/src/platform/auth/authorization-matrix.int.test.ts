@@ -132,6 +132,16 @@ const MATRIX: Row[] = [
   },
   { method: 'GET', route: '/api/users/me/progress', access: 'user', expected: signedIn(200) },
   { method: 'GET', route: '/api/users/me/points', access: 'user', request: () => ({ path: '/api/users/me/points?limit=5' }), expected: signedIn(200) },
+  { method: 'GET', route: '/api/leaderboards/global', access: 'public', request: () => ({ path: '/api/leaderboards/global?period=monthly&metric=efficiency' }), expected: all(200) },
+  { method: 'GET', route: '/api/leaderboards/weekly', access: 'public', expected: all(200) },
+  { method: 'GET', route: '/api/leaderboards/challenges', access: 'public', expected: all(200) },
+  { method: 'GET', route: '/api/users/me/rank', access: 'user', expected: signedIn(200) },
+  {
+    method: 'POST',
+    route: '/api/admin/leaderboards/rebuild',
+    access: 'admin',
+    expected: { anonymous: 401, user: 403, otherUser: 403, moderator: 403, admin: 200, apiKey: 403, deactivated: 401 },
+  },
   { method: 'GET', route: '/api/openapi.json', access: 'public', expected: all(200) },
   { method: 'GET', route: '/api/asyncapi.json', access: 'public', expected: all(200) },
 ];
