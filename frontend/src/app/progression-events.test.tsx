@@ -99,6 +99,14 @@ describe('live progression in the header', () => {
     expect(await screen.findByText(BADGE_EARNED_TITLE)).toBeTruthy();
     expect(BADGE_EARNED_TITLE).toBe('Badge earned');
     expect(toastState.toasts.filter((t) => t.open).map((t) => [t.title, t.description])).toEqual([['Badge earned', 'First Connection']]);
+
+    // Badges earned together share the one toast on screen instead of replacing each other.
+    act(() => socket.serverSays(EVENTS.badgeEarned, { badge: { ...badge, id: 'people-person', name: 'People Person' }, earnedAt: '2026-11-25T10:00:00.000Z' }));
+    expect(toastState.toasts.filter((t) => t.open).map((t) => [t.title, t.description])).toEqual([['Badges earned', 'First Connection · People Person']]);
+    // Once it is gone, the next badge has a toast of its own.
+    act(() => resetToasts());
+    act(() => socket.serverSays(EVENTS.badgeEarned, { badge: { ...badge, id: 'keeper', name: 'Keeper' }, earnedAt: '2026-11-25T10:01:00.000Z' }));
+    expect(toastState.toasts.map((t) => [t.title, t.description])).toEqual([['Badge earned', 'Keeper']]);
   });
 
   it('reads the balance again after a reconnect, for awards made while the socket was away', async () => {

@@ -5,6 +5,6 @@ export { BadgeCollection } from './components/badge-collection';
 export { BadgeProgressCard, NO_BADGES_IN_PROGRESS } from './components/badge-progress-card';
 export { BadgeSummaryCards } from './components/badge-summary-cards';
 export { RecentlyEarned } from './components/recently-earned';
-export { BADGE_EARNED_TITLE, useBadgeEvents } from './hooks/use-badge-events';
+export { BADGE_EARNED_TITLE, BADGES_EARNED_TITLE, useBadgeEvents } from './hooks/use-badge-events';
 export { badgeIcon } from './lib/badge-icon';
 export { badgeStandings, badgeSummary, badgesInProgress, recentlyEarned, type BadgeStanding } from './lib/badge-collection';

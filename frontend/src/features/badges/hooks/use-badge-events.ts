@@ -1,12 +1,28 @@
 import { BadgeEarnedNoticeSchema, EVENTS } from '@cinema-dna/shared-types';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { toast } from '../../../ui/toast';
+import { toast, toastState } from '../../../ui/toast';
 import type { AppSocket } from '../../realtime';
 import { BADGES_QUERY_ROOT } from '../api/query-keys';
 
 /** Spec wording of the toast for a badge just earned. */
 export const BADGE_EARNED_TITLE = 'Badge earned';
+/** The same toast when one moment earned several (a first search can earn two or three at once). */
+export const BADGES_EARNED_TITLE = 'Badges earned';
+
+/** The badge toast on screen and the names it lists. */
+let shown: { id: number; names: string[] } | null = null;
+
+/**
+ * One toast shows at a time (spec §9), so badges that arrive while a badge toast is still up join
+ * it instead of replacing it: a burst reads 'First Connection · People Person', not only the last.
+ */
+function toastBadge(name: string): void {
+  const stillOpen = shown !== null && toastState.toasts.some((item) => item.id === shown!.id && item.open);
+  const names = stillOpen ? [...shown!.names, name] : [name];
+  const { id } = toast({ title: names.length === 1 ? BADGE_EARNED_TITLE : BADGES_EARNED_TITLE, description: names.join(' · ') });
+  shown = { id, names };
+}
 
 /**
  * `badge:earned` (room `user:<id>`): a toast with the badge's name, and the badges page (if open)
@@ -25,7 +41,7 @@ export function useBadgeEvents(socket: AppSocket | null): void {
     const onBadgeEarned = (payload: unknown) => {
       const parsed = BadgeEarnedNoticeSchema.safeParse(payload);
       if (!parsed.success) return;
-      toast({ title: BADGE_EARNED_TITLE, description: parsed.data.badge.name });
+      toastBadge(parsed.data.badge.name);
       refresh();
     };
     socket.on(EVENTS.badgeEarned, onBadgeEarned);
