@@ -13,6 +13,7 @@ import { entityRoutes } from './features/entities/routes.js';
 import { healthRoutes } from './features/health/routes.js';
 import { sharedLinkPage, sharePreviewRoutes } from './features/share/routes.js';
 import type { GraphStatusSource } from './features/health/service.js';
+import { badgeRoutes } from './features/badges/routes.js';
 import { pointsRoutes } from './features/points/routes.js';
 import { savedConnectionRoutes } from './features/saved-connections/routes.js';
 import { unauthorized } from './platform/auth/guards.js';
@@ -94,6 +95,7 @@ export function createApp(deps: AppDeps): Express {
   apiKeyRoutes(routes, deps.apiKeys);
   savedConnectionRoutes(routes, { service: deps.savedConnections, users: deps.users });
   pointsRoutes(routes, deps.points);
+  badgeRoutes(routes, deps.badges);
   apiDocsRoutes(routes, { apiLimiters: deps.apiLimiters, unlimitedPaths: UNLIMITED_PATHS.map((path) => `/api${path}`) });
   recordApiRoutes(app, routes);
   api.use(apiNotFound);

@@ -2,6 +2,8 @@ import { createApiKeyService, type ApiKeyService } from './features/api-keys/ser
 import { createEmailVerification, type EmailVerification } from './features/auth/email-verification.js';
 import { createLoginThrottle, type LoginThrottle, type LoginThrottleSettings } from './features/auth/login-throttle.js';
 import type { Mailer } from './features/auth/mailer.js';
+import { createBadgeService, type BadgeService } from './features/badges/service.js';
+import { registerBadgeSubscribers } from './features/badges/subscribers.js';
 import { createConnectionService, type ConnectionService } from './features/connections/service.js';
 import { registerConnectionSubscribers } from './features/connections/subscribers.js';
 import { createContactStore, type ContactStore } from './features/contact/store.js';
@@ -69,6 +71,7 @@ export interface Services {
   auth: AuthPlatform;
   savedConnections: SavedConnectionService;
   points: PointsService;
+  badges: BadgeService;
   contact: ContactStore;
   emailVerification: EmailVerification;
   loginThrottle: LoginThrottle;
@@ -103,6 +106,7 @@ export function createServices(deps: ServiceDeps): Services {
   // Features react to each other only through events: each registers its own subscribers.
   registerConnectionSubscribers(events, { shared, logger });
   registerPointsSubscribers({ events, ledger: createLedger({ events }), notifier, names: graphNames(graph), logger });
+  registerBadgeSubscribers(events, { notifier });
 
   return {
     events,
@@ -116,6 +120,7 @@ export function createServices(deps: ServiceDeps): Services {
     auth,
     savedConnections: createSavedConnectionService({ db, events, verifyPath: (steps) => graph.verifyPath(steps) }),
     points: createPointsService({ db }),
+    badges: createBadgeService({ db }),
     contact: createContactStore(db),
     emailVerification: createEmailVerification({ db, users, mailer: deps.mailer, logger }),
     loginThrottle: createLoginThrottle(shared.counters, settings.loginThrottle, logger),

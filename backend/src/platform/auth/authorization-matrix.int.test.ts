@@ -132,6 +132,9 @@ const MATRIX: Row[] = [
   },
   { method: 'GET', route: '/api/users/me/progress', access: 'user', expected: signedIn(200) },
   { method: 'GET', route: '/api/users/me/points', access: 'user', request: () => ({ path: '/api/users/me/points?limit=5' }), expected: signedIn(200) },
+  { method: 'GET', route: '/api/badges/available', access: 'public', expected: all(200) },
+  { method: 'GET', route: '/api/users/me/badges', access: 'user', expected: signedIn(200) },
+  { method: 'GET', route: '/api/users/me/badge-progress', access: 'user', expected: signedIn(200) },
   { method: 'GET', route: '/api/openapi.json', access: 'public', expected: all(200) },
   { method: 'GET', route: '/api/asyncapi.json', access: 'public', expected: all(200) },
 ];
