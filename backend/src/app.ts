@@ -14,6 +14,7 @@ import { healthRoutes } from './features/health/routes.js';
 import { leaderboardRoutes } from './features/leaderboards/routes.js';
 import { sharedLinkPage, sharePreviewRoutes } from './features/share/routes.js';
 import type { GraphStatusSource } from './features/health/service.js';
+import { badgeRoutes } from './features/badges/routes.js';
 import { pointsRoutes } from './features/points/routes.js';
 import { savedConnectionRoutes } from './features/saved-connections/routes.js';
 import { unauthorized } from './platform/auth/guards.js';
@@ -96,6 +97,7 @@ export function createApp(deps: AppDeps): Express {
   savedConnectionRoutes(routes, { service: deps.savedConnections, users: deps.users });
   pointsRoutes(routes, deps.points);
   leaderboardRoutes(routes, deps.leaderboards);
+  badgeRoutes(routes, deps.badges);
   apiDocsRoutes(routes, { apiLimiters: deps.apiLimiters, unlimitedPaths: UNLIMITED_PATHS.map((path) => `/api${path}`) });
   recordApiRoutes(app, routes);
   api.use(apiNotFound);

@@ -2,6 +2,8 @@ import { createApiKeyService, type ApiKeyService } from './features/api-keys/ser
 import { createEmailVerification, type EmailVerification } from './features/auth/email-verification.js';
 import { createLoginThrottle, type LoginThrottle, type LoginThrottleSettings } from './features/auth/login-throttle.js';
 import type { Mailer } from './features/auth/mailer.js';
+import { createBadgeService, type BadgeService } from './features/badges/service.js';
+import { registerBadgeSubscribers } from './features/badges/subscribers.js';
 import { createConnectionService, type ConnectionService } from './features/connections/service.js';
 import { registerConnectionSubscribers } from './features/connections/subscribers.js';
 import { createContactStore, type ContactStore } from './features/contact/store.js';
@@ -72,6 +74,7 @@ export interface Services {
   auth: AuthPlatform;
   savedConnections: SavedConnectionService;
   points: PointsService;
+  badges: BadgeService;
   contact: ContactStore;
   emailVerification: EmailVerification;
   loginThrottle: LoginThrottle;
@@ -119,6 +122,7 @@ export function createServices(deps: ServiceDeps): Services {
   registerConnectionSubscribers(events, { shared, logger });
   registerPointsSubscribers({ events, ledger: createLedger({ events }), notifier, names: graphNames(graph), logger });
   registerLeaderboardSubscribers(events, { leaderboards });
+  registerBadgeSubscribers(events, { notifier });
 
   return {
     events,
@@ -132,6 +136,7 @@ export function createServices(deps: ServiceDeps): Services {
     auth,
     savedConnections: createSavedConnectionService({ db, events, verifyPath: (steps) => graph.verifyPath(steps) }),
     points: createPointsService({ db }),
+    badges: createBadgeService({ db }),
     contact: createContactStore(db),
     emailVerification: createEmailVerification({ db, users, mailer: deps.mailer, logger }),
     loginThrottle: createLoginThrottle(shared.counters, settings.loginThrottle, logger),

@@ -1,4 +1,4 @@
-import { DISCOVERY_DAILY_CAP, LedgerHistorySchema, LEVELS, PointsChangedSchema, ProgressResponseSchema, SearchParametersSchema, type DomainEventPayload } from '@cinema-dna/shared-types';
+import { DISCOVERY_DAILY_CAP, LedgerHistorySchema, LEVELS, levelProgress, PointsChangedSchema, ProgressResponseSchema, SearchParametersSchema, type DomainEventPayload, type LedgerHistory } from '@cinema-dna/shared-types';
 import { and, eq, sql } from 'drizzle-orm';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -41,11 +41,20 @@ describe.each(databaseTargets())('points ledger on $name', (dbTarget) => {
   }
 
   const ledgerOf = (userId: number) => database.db.select().from(pointsLedger).where(eq(pointsLedger.userId, userId)).orderBy(pointsLedger.id);
-  async function balanceOf(userId: number): Promise<{ points: number; level: number; sum: number }> {
+  /**
+   * The cached balance, the ledger's sum, and that sum without badge rewards (the badges feature
+   * pays those on its own schedule: the badge tests check them).
+   */
+  async function balanceOf(userId: number): Promise<{ points: number; level: number; sum: number; withoutBadges: number }> {
     const [account] = await database.db.select({ points: users.points, level: users.level }).from(users).where(eq(users.id, userId));
-    const [row] = await database.db.select({ sum: sql<number>`coalesce(sum(${pointsLedger.points}), 0)::int` }).from(pointsLedger).where(eq(pointsLedger.userId, userId));
-    return { points: account!.points, level: account!.level, sum: row!.sum };
+    const [row] = await database.db
+      .select({ sum: sql<number>`coalesce(sum(${pointsLedger.points}), 0)::int`, withoutBadges: sql<number>`coalesce(sum(${pointsLedger.points}) filter (where ${pointsLedger.reason} <> 'badge'), 0)::int` })
+      .from(pointsLedger)
+      .where(eq(pointsLedger.userId, userId));
+    expect(account!.points).toBe(row!.sum);
+    return { points: account!.points, level: account!.level, sum: row!.sum, withoutBadges: row!.withoutBadges };
   }
+  const notBadge = (row: { reason: string }) => row.reason !== 'badge';
   const pushesTo = (userId: number, event: string) => t.notifier.sent.filter((sent) => typeof sent.target === 'object' && 'user' in sent.target && sent.target.user === userId && sent.event === event).map((sent) => sent.payload[0]);
 
   it('pays a daily login once a UTC day: registration day and a sign-in the same day are one login', async () => {
@@ -53,9 +62,9 @@ describe.each(databaseTargets())('points ledger on $name', (dbTarget) => {
     await signedInClient(t.app, username);
     await signedInClient(t.app, username);
     await t.events.settled();
-    const rows = await ledgerOf(user.id);
+    const rows = (await ledgerOf(user.id)).filter(notBadge);
     expect(rows.map((row) => [row.reason, row.points, row.awardKey])).toEqual([['daily_login', 1, `daily-login:${new Date(rows[0]!.createdAt).toISOString().slice(0, 10)}`]]);
-    expect(await balanceOf(user.id)).toMatchObject({ points: 1, sum: 1 });
+    expect(await balanceOf(user.id)).toMatchObject({ withoutBadges: 1 });
   });
 
   it('pays a discovery once per unordered pair, whatever the direction or the parameters, and keeps the names for the history', async () => {
@@ -74,16 +83,20 @@ describe.each(databaseTargets())('points ledger on $name', (dbTarget) => {
       [10, discoveryKey('person:kevin-bacon', 'person:tom-hanks'), { from: 'person:kevin-bacon', to: 'person:tom-hanks', degrees: 2, fromName: 'Kevin Bacon', toName: 'Tom Hanks' }],
     ]);
     const progress = ProgressResponseSchema.parse((await client.send('get', '/api/users/me/progress').expect(200)).body);
-    expect(progress).toMatchObject({ points: 11, level: 1, levelName: 'Movie Newbie', nextLevelThreshold: 100, progressToNext: 11, connectionsFound: 1 });
-    expect(progress.recent.map((entry) => [entry.reason, entry.points, entry.description])).toEqual([
+    const balance = await balanceOf(user.id);
+    expect(balance.withoutBadges).toBe(11);
+    expect(progress).toEqual({ ...levelProgress(balance.points), connectionsFound: 1, recent: expect.any(Array) });
+    expect(progress.recent.filter(notBadge).map((entry) => [entry.reason, entry.points, entry.description])).toEqual([
       ['discovery', 10, 'Kevin Bacon → Tom Hanks'],
       ['daily_login', 1, 'Daily login'],
     ]);
     // The header heard of both awards, the latest with the balance after it.
-    expect(pushesTo(user.id, 'points:changed').map((changed) => PointsChangedSchema.parse(changed))).toEqual([
-      expect.objectContaining({ points: 1, delta: 1, reason: 'daily_login', previousLevel: null }),
-      expect.objectContaining({ points: 11, delta: 10, reason: 'discovery', previousLevel: null }),
+    const changes = pushesTo(user.id, 'points:changed').map((changed) => PointsChangedSchema.parse(changed));
+    expect(changes.filter(notBadge).map((changed) => [changed.delta, changed.reason])).toEqual([
+      [1, 'daily_login'],
+      [10, 'discovery'],
     ]);
+    expect(changes.at(-1)).toMatchObject({ points: balance.points, previousLevel: null });
   });
 
   it(`pays at most ${DISCOVERY_DAILY_CAP} discoveries a UTC day, and no search without a path`, async () => {
@@ -102,7 +115,7 @@ describe.each(databaseTargets())('points ledger on $name', (dbTarget) => {
     await t.events.settled();
     expect((await ledgerOf(user.id)).filter((row) => row.reason === 'discovery')).toHaveLength(DISCOVERY_DAILY_CAP);
     // Plus the registration day's login.
-    expect(await balanceOf(user.id)).toMatchObject({ points: 10 * DISCOVERY_DAILY_CAP + 1, sum: 10 * DISCOVERY_DAILY_CAP + 1 });
+    expect(await balanceOf(user.id)).toMatchObject({ withoutBadges: 10 * DISCOVERY_DAILY_CAP + 1 });
   });
 
   it('awards a connection.found batch delivered twice once (in process, retried)', async () => {
@@ -131,7 +144,7 @@ describe.each(databaseTargets())('points ledger on $name', (dbTarget) => {
     await discoveries.handle(batch, { tx: null });
     await t.events.settled();
     expect((await ledgerOf(user.id)).filter((row) => row.reason === 'discovery').map((row) => row.sourceEventId)).toEqual(batch.map((event) => event.id));
-    expect(await balanceOf(user.id)).toMatchObject({ points: 21, sum: 21 });
+    expect(await balanceOf(user.id)).toMatchObject({ withoutBadges: 21 });
   });
 
   it('awards an outbox event delivered twice once (its delivery record lost, as after a crash)', async () => {
@@ -146,7 +159,7 @@ describe.each(databaseTargets())('points ledger on $name', (dbTarget) => {
     const [redelivered] = await database.db.select({ deliveredAt: domainEvents.deliveredAt }).from(domainEvents).where(eq(domainEvents.id, eventId));
     expect(redelivered?.deliveredAt).not.toBeNull();
     expect((await ledgerOf(user.id)).filter((row) => row.reason === 'review').map((row) => [row.points, row.sourceEventId])).toEqual([[5, eventId]]);
-    expect(await balanceOf(user.id)).toMatchObject({ points: 6, sum: 6 });
+    expect(await balanceOf(user.id)).toMatchObject({ withoutBadges: 6 });
   });
 
   it('pays a review once per entity and a watchlist add once per movie: deleting and re-adding pays nothing', async () => {
@@ -156,13 +169,13 @@ describe.each(databaseTargets())('points ledger on $name', (dbTarget) => {
     await record('review.created', { userId: user.id, reviewId: 3, entity: 'person:tom-hanks', rating: 5 }, user.id);
     await record('watchlist.added', { userId: user.id, movieId: 'apollo-13' }, user.id);
     await record('watchlist.added', { userId: user.id, movieId: 'movie:apollo-13' }, user.id);
-    const rows = await ledgerOf(user.id);
+    const rows = (await ledgerOf(user.id)).filter(notBadge);
     expect(rows.filter((row) => row.reason !== 'daily_login').map((row) => [row.reason, row.points, row.awardKey])).toEqual([
       ['review', 5, 'review:movie:forrest-gump'],
       ['review', 5, 'review:person:tom-hanks'],
       ['watchlist_add', 2, 'watchlist:movie:apollo-13'],
     ]);
-    expect(await balanceOf(user.id)).toMatchObject({ points: 13, sum: 13 });
+    expect(await balanceOf(user.id)).toMatchObject({ withoutBadges: 13 });
   });
 
   it('pays challenge and badge rewards once each, and says when a level is reached', async () => {
@@ -172,31 +185,38 @@ describe.each(databaseTargets())('points ledger on $name', (dbTarget) => {
     await record('challenge.solved', solved, user.id);
     await record('challenge.solved', solved, user.id);
     await record('challenge.solved', { ...solved, challengeId: 'archive-1', daily: false, points: 0, date: null }, user.id);
-    const badge = { userId: user.id, badgeId: 'first-connection', name: 'First Connection', pointsReward: 25, earnedAt: new Date().toISOString() };
+    // A badge outside the catalog: only the points side reacts to it.
+    const badge = { userId: user.id, badgeId: 'test-reward', name: 'Test Reward', pointsReward: 25, earnedAt: new Date().toISOString() };
     await record('badge.earned', badge, user.id);
     await record('badge.earned', badge, user.id);
     await record('badge.earned', { ...badge, badgeId: 'no-reward', name: 'No Reward', pointsReward: 0 }, user.id);
 
-    const rows = (await ledgerOf(user.id)).filter((row) => row.reason !== 'daily_login');
-    expect(rows.map((row) => [row.reason, row.points, row.details])).toEqual([
+    const rows = await ledgerOf(user.id);
+    expect(rows.filter((row) => row.reason === 'challenge' || row.awardKey.startsWith('badge:test') || row.awardKey === 'badge:no-reward').map((row) => [row.reason, row.points, row.details])).toEqual([
       ['challenge', 120, { challengeId: 'daily-2026-11-25', daily: true, date: '2026-11-25', par: 3, degrees: 2 }],
-      ['badge', 25, { badgeId: 'first-connection', name: 'First Connection' }],
+      ['badge', 25, { badgeId: 'test-reward', name: 'Test Reward' }],
     ]);
-    expect(await balanceOf(user.id)).toMatchObject({ points: 146, sum: 146, level: 2 });
+    const balance = await balanceOf(user.id);
+    expect(balance).toMatchObject({ withoutBadges: 121, level: 2 });
     const changes = pushesTo(user.id, 'points:changed').map((changed) => PointsChangedSchema.parse(changed));
-    expect(changes.map((changed) => [changed.delta, changed.level, changed.previousLevel])).toEqual([
-      [1, 1, null],
-      [120, 2, 1],
-      [25, 2, null],
-    ]);
-    expect(changes.at(-1)).toMatchObject({ levelName: LEVELS[1]!.name, nextLevelThreshold: LEVELS[2]!.threshold, progressToNext: Math.floor(((146 - 100) * 100) / 200) });
+    // Level 2 was reached once, by the challenge reward; the last push carries the balance.
+    expect(changes.filter((changed) => changed.previousLevel !== null).map((changed) => [changed.delta, changed.reason, changed.level, changed.previousLevel])).toEqual([[120, 'challenge', 2, 1]]);
+    expect(changes.at(-1)).toMatchObject({ points: balance.points, level: 2, levelName: LEVELS[1]!.name, nextLevelThreshold: LEVELS[2]!.threshold, progressToNext: levelProgress(balance.points).progressToNext });
 
+    // The history, two at a time, newest first, is the whole ledger.
     const client = await signedInClient(t.app, (await t.users.findById(user.id))!.username);
     await t.events.settled();
-    const first = LedgerHistorySchema.parse((await client.send('get', '/api/users/me/points?limit=2').expect(200)).body);
-    expect(first.entries.map((entry) => entry.description)).toEqual(['Badge earned: First Connection', 'Daily challenge solved in 2 degrees (par 3)']);
-    const rest = LedgerHistorySchema.parse((await client.send('get', `/api/users/me/points?limit=2&cursor=${first.nextCursor}`).expect(200)).body);
-    expect(rest).toEqual({ entries: [expect.objectContaining({ reason: 'daily_login', points: 1 })], nextCursor: null });
+    const pages: LedgerHistory[] = [];
+    let cursor: number | null | undefined;
+    do {
+      const page = LedgerHistorySchema.parse((await client.send('get', `/api/users/me/points?limit=2${cursor ? `&cursor=${cursor}` : ''}`).expect(200)).body);
+      expect(page.entries.length).toBeLessThanOrEqual(2);
+      pages.push(page);
+      cursor = page.nextCursor;
+    } while (cursor);
+    const entries = pages.flatMap((page) => page.entries);
+    expect(entries.map((entry) => entry.id)).toEqual((await ledgerOf(user.id)).map((row) => row.id).reverse());
+    expect(entries.map((entry) => entry.description)).toEqual(expect.arrayContaining(['Badge earned: Test Reward', 'Daily challenge solved in 2 degrees (par 3)', 'Daily login']));
     const bad = await client.send('get', '/api/users/me/points?limit=0').expect(400);
     expect(bad.body).toMatchObject({ code: 'VALIDATION_FAILED' });
   });

@@ -142,6 +142,9 @@ const MATRIX: Row[] = [
     access: 'admin',
     expected: { anonymous: 401, user: 403, otherUser: 403, moderator: 403, admin: 200, apiKey: 403, deactivated: 401 },
   },
+  { method: 'GET', route: '/api/badges/available', access: 'public', expected: all(200) },
+  { method: 'GET', route: '/api/users/me/badges', access: 'user', expected: signedIn(200) },
+  { method: 'GET', route: '/api/users/me/badge-progress', access: 'user', expected: signedIn(200) },
   { method: 'GET', route: '/api/openapi.json', access: 'public', expected: all(200) },
   { method: 'GET', route: '/api/asyncapi.json', access: 'public', expected: all(200) },
 ];

@@ -1,0 +1,103 @@
+import { parseEntityKey } from '@cinema-dna/shared-types';
+import { eq } from 'drizzle-orm';
+import { users } from '../../platform/auth/schema.js';
+import type { DbTransaction, DomainEvents } from '../../platform/events/index.js';
+import type { Notifier } from '../../platform/notifier.js';
+import { badgeById, publicBadge, type BadgeCounter } from './catalog.js';
+import { count, type CounterChange } from './counters.js';
+
+const utcDay = (date: Date) => date.toISOString().slice(0, 10);
+
+/**
+ * Badge progress, counted from outbox events in the delivery's transaction: the dispatcher records
+ * the delivery in that same transaction, so a redelivered event counts nothing. Discoveries are
+ * counted from `points.awarded` (reason `discovery`), i.e. exactly the ones the ledger paid: a pair
+ * new to the user within the daily cap, so badge counts and `connectionsFound` always agree.
+ * Earned badges record `badge.earned`; the points feature pays the reward, and `badges.notify`
+ * tells the user.
+ */
+export function registerBadgeSubscribers(events: Pick<DomainEvents, 'subscribe' | 'record'>, deps: { notifier: Notifier }): void {
+  /** Runs the changes for `userId` in `tx`, unless the account is gone (a late event of a deleted user). */
+  async function forUser(tx: DbTransaction | null, userId: number, changes: Array<[BadgeCounter, CounterChange]>): Promise<void> {
+    if (!tx) throw new Error('badge subscribers expect outbox events, delivered with a transaction');
+    // Held until commit so the account cannot be deleted under the counters.
+    const [account] = await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('key share');
+    if (!account) return;
+    for (const [counter, change] of changes) await count(tx, events, userId, counter, change);
+  }
+
+  events.subscribe({
+    id: 'badges.progress',
+    events: ['points.awarded', 'user.signed_in', 'user.registered', 'review.created', 'watchlist.added', 'connection.saved', 'challenge.solved', 'user.followed'],
+    async handle(batch, { tx }) {
+      for (const event of batch) {
+        switch (event.name) {
+          case 'points.awarded': {
+            const { userId, balance, level, reason, discovery } = event.payload;
+            const changes: Array<[BadgeCounter, CounterChange]> = [
+              ['points', { max: balance }],
+              ['level', { max: level }],
+            ];
+            if (reason === 'discovery' && discovery) {
+              changes.push(['discoveries', { add: 1 }]);
+              if (discovery.degrees === 6) changes.push(['six-degree-discoveries', { add: 1 }]);
+              const types = new Set([discovery.from, discovery.to].map((key) => parseEntityKey(key)?.type).filter((type) => type !== undefined));
+              for (const type of types) changes.push([`discoveries:${type}`, { add: 1 }]);
+            }
+            await forUser(tx, userId, changes);
+            break;
+          }
+          case 'user.signed_in':
+          case 'user.registered':
+            await forUser(tx, event.payload.userId, [['login-streak', { streakDay: utcDay(event.createdAt) }]]);
+            break;
+          case 'review.created':
+            await forUser(tx, event.payload.userId, [['reviews', { distinct: event.payload.entity }]]);
+            break;
+          case 'watchlist.added': {
+            const { movieId } = event.payload;
+            await forUser(tx, event.payload.userId, [['watchlist', { distinct: movieId.includes(':') ? movieId : `movie:${movieId}` }]]);
+            break;
+          }
+          case 'connection.saved':
+            await forUser(tx, event.payload.userId, [['saved-connections', { add: 1 }]]);
+            break;
+          case 'challenge.solved': {
+            const { userId, challengeId, daily, date, par, degrees } = event.payload;
+            const changes: Array<[BadgeCounter, CounterChange]> = [];
+            if (daily) changes.push(['daily-challenges', { distinct: date ?? challengeId }]);
+            if (degrees <= par) changes.push(['par-solves', { distinct: challengeId }]);
+            await forUser(tx, userId, changes);
+            break;
+          }
+          case 'user.followed':
+            // The follower's side only: the followee's badges are another user's (badges.followers).
+            await forUser(tx, event.payload.followerId, [['following', { distinct: String(event.payload.followeeId) }]]);
+            break;
+        }
+      }
+    },
+  });
+
+  // One aggregate per transaction: the followee's badges are recorded in this subscriber's own
+  // delivery transaction (a transaction opened inside another would wait forever on PGlite's one connection).
+  events.subscribe({
+    id: 'badges.followers',
+    events: ['user.followed'],
+    async handle(batch, { tx }) {
+      for (const { payload } of batch) await forUser(tx, payload.followeeId, [['followers', { max: payload.followersCount }]]);
+    },
+  });
+
+  events.subscribe({
+    id: 'badges.notify',
+    events: ['badge.earned'],
+    // A socket push, outside the transaction: a redelivery may repeat it.
+    async handle(batch) {
+      for (const { payload } of batch) {
+        const badge = badgeById(payload.badgeId);
+        if (badge) deps.notifier.toUser(payload.userId, 'badge:earned', { badge: publicBadge(badge), earnedAt: payload.earnedAt });
+      }
+    },
+  });
+}
