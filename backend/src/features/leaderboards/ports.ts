@@ -1,3 +1,4 @@
+import type { Db } from '../../platform/db/database.js';
 import type { LedgerWindows } from './windows.js';
 
 /** A user's ledger rows within one window, summed. */
@@ -29,8 +30,8 @@ export interface UserLedgerTotals {
  * the ledger table). Boards hold absolute values recomputed from here, never increments.
  */
 export interface LedgerTotalsPort {
-  /** One user's totals (an event moved their points); a user without rows gets zeros. */
-  forUser(userId: number, windows: LedgerWindows): Promise<UserLedgerTotals>;
+  /** One user's totals (an event moved their points); a user without rows gets zeros. Read through `reader` when given (a transaction). */
+  forUser(userId: number, windows: LedgerWindows, reader?: Db): Promise<UserLedgerTotals>;
   /**
    * Totals of the users with ledger rows and an id above `afterUserId`, in id order, at most
    * `limit`: the rebuild pages through the whole ledger with it.

@@ -116,11 +116,12 @@ export function createLeaderboards(deps: LeaderboardDeps) {
   /**
    * Recomputes a user's scores from the ledger for the windows holding `at` (the award's time) and
    * writes the ones that changed; the watchers of each current board that moved get the new rank.
+   * `reader`: the transaction to read the ledger in (an event's delivery), default the database.
    */
-  async function syncUser(userId: number, at: Date): Promise<LeaderboardChanged[]> {
+  async function syncUser(userId: number, at: Date, reader?: Db): Promise<LeaderboardChanged[]> {
     touchedDuringRebuild?.add(userId);
     const now = clock();
-    const totals = await deps.totals.forUser(userId, windowsAt(at));
+    const totals = await deps.totals.forUser(userId, windowsAt(at), reader);
     const member = String(userId);
     const changes: LeaderboardChanged[] = [];
     await Promise.all(

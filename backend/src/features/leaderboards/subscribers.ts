@@ -10,9 +10,10 @@ export function registerLeaderboardSubscribers(events: Pick<DomainEvents, 'subsc
   events.subscribe({
     id: 'leaderboards.boards',
     events: ['points.awarded', 'user.deleted'],
-    async handle(delivered) {
+    async handle(delivered, { tx }) {
+      // Reads go through the delivery's transaction: on PGlite (one connection) a second one would wait for it forever.
       for (const event of delivered) {
-        if (event.name === 'points.awarded') await deps.leaderboards.syncUser(event.payload.userId, new Date(event.payload.awardedAt));
+        if (event.name === 'points.awarded') await deps.leaderboards.syncUser(event.payload.userId, new Date(event.payload.awardedAt), tx ?? undefined);
         else await deps.leaderboards.removeUser(event.payload.userId);
       }
     },

@@ -34,7 +34,7 @@ export interface UserLedgerTotals {
   week: WindowTotals;
 }
 export interface LedgerTotals {
-  forUser(userId: number, windows: LedgerWindows): Promise<UserLedgerTotals>;
+  forUser(userId: number, windows: LedgerWindows, reader?: Db): Promise<UserLedgerTotals>;
   page(afterUserId: number, limit: number, windows: LedgerWindows): Promise<UserLedgerTotals[]>;
 }
 
@@ -116,8 +116,8 @@ function toTotals(row: Row): UserLedgerTotals {
 /** Sums of the points ledger per user and window, by SQL over the ledger table. */
 export function createLedgerTotals(db: Db): LedgerTotals {
   return {
-    async forUser(userId, windows) {
-      const [row] = await db.select(columns(windows)).from(pointsLedger).where(eq(pointsLedger.userId, userId)).groupBy(pointsLedger.userId);
+    async forUser(userId, windows, reader = db) {
+      const [row] = await reader.select(columns(windows)).from(pointsLedger).where(eq(pointsLedger.userId, userId)).groupBy(pointsLedger.userId);
       const zero = totals({});
       return row ? toTotals(row as Row) : { userId, allTime: zero, year: zero, month: zero, week: zero };
     },

@@ -1,0 +1,172 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import {
+  EVENTS,
+  LeaderboardRebuildSchema,
+  LeaderboardSchema,
+  UserRankSchema,
+  type ClientToServerEvents,
+  type LeaderboardChanged,
+  type ServerToClientEvents,
+} from '@cinema-dna/shared-types';
+import { io as connect, type Socket } from 'socket.io-client';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '../../platform/config.js';
+import { createLogger } from '../../platform/logging.js';
+import { startServer, type RunningServer } from '../../server.js';
+import { TEST_PASSWORD } from '../../test-support/accounts.js';
+import { testAwards } from '../../test-support/points.js';
+import { dropSchema, uniqueSuffix } from '../../test-support/targets.js';
+
+type Client = Socket<ServerToClientEvents, ClientToServerEvents>;
+
+const targets = [
+  { name: 'pglite + memory', env: {} as Record<string, string>, drop: async () => {} },
+  ...(process.env.DATABASE_URL
+    ? [
+        (() => {
+          const schema = `test_${uniqueSuffix()}`;
+          const env: Record<string, string> = { DATABASE_URL: process.env.DATABASE_URL, DATABASE_SCHEMA: schema };
+          if (process.env.REDIS_URL) env.REDIS_URL = process.env.REDIS_URL;
+          return { name: `postgres${process.env.REDIS_URL ? ' + redis' : ''}`, env, drop: () => dropSchema(process.env.DATABASE_URL!, schema) };
+        })(),
+      ]
+    : []),
+];
+
+describe.each(targets)('live leaderboards over HTTP and Socket.IO on $name', (target) => {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'cdna-boards-'));
+  const admin = { username: `boss_${uniqueSuffix()}`, password: TEST_PASSWORD };
+  let server: RunningServer;
+  let award: ReturnType<typeof testAwards>;
+  const sockets: Client[] = [];
+
+  beforeAll(async () => {
+    const config = loadConfig({ PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, ADMIN_USERNAME: admin.username, ADMIN_PASSWORD: admin.password, ...target.env });
+    server = await startServer(config, { logger: createLogger('silent'), redisKeyPrefix: `test:${uniqueSuffix()}:`, searchWorkers: 0 });
+    award = testAwards(server.services.events);
+    await server.services.leaderboards.idle();
+  });
+  afterAll(async () => {
+    for (const socket of sockets) socket.disconnect();
+    await server?.close();
+    await target.drop();
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  async function session(route: '/api/auth/register' | '/api/auth/login', username: string, password = TEST_PASSWORD) {
+    const csrf = await fetch(`${server.url}/api/auth/csrf`);
+    const anonymousCookie = csrf.headers.getSetCookie()[0]!.split(';')[0]!;
+    const { csrfToken } = (await csrf.json()) as { csrfToken: string };
+    const res = await fetch(`${server.url}${route}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', cookie: anonymousCookie, 'x-csrf-token': csrfToken },
+      body: JSON.stringify({ username, email: `${username}@example.com`, password }),
+    });
+    expect(res.status).toBeLessThan(300);
+    const cookie = res.headers.getSetCookie()[0]!.split(';')[0]!;
+    const token = ((await (await fetch(`${server.url}/api/auth/csrf`, { headers: { cookie } })).json()) as { csrfToken: string }).csrfToken;
+    return { cookie, csrfToken: token, userId: ((await res.json()) as { id: number }).id };
+  }
+
+  /** A connected client and every leaderboard change it receives. */
+  async function client(cookie?: string) {
+    const socket: Client = connect(server.url, { transports: ['websocket'], forceNew: true, extraHeaders: cookie ? { cookie } : {} });
+    sockets.push(socket);
+    const changes: LeaderboardChanged[] = [];
+    socket.on(EVENTS.leaderboardChanged, (change) => changes.push(change));
+    await new Promise((resolve) => socket.once('connect', () => resolve(undefined)));
+    /** Resolves with the first change (received or to come) that `match` accepts. */
+    const next = (match: (change: LeaderboardChanged) => boolean) =>
+      expect.poll(() => changes.find(match), { timeout: 10_000 }).toBeDefined().then(() => changes.find(match)!);
+    return { socket, changes, next };
+  }
+
+  const get = async (route: string, cookie?: string) => {
+    const res = await fetch(`${server.url}${route}`, { headers: cookie ? { cookie } : {} });
+    return { status: res.status, body: (await res.json()) as Record<string, unknown> };
+  };
+  const onGlobal = (userId: number, rank: number, score: number) => (change: LeaderboardChanged) =>
+    change.board === 'global:all-time:points' && change.entries.some((entry) => entry.userId === userId && entry.rank === rank && entry.score === score);
+
+  it('one player earns, another watching the global board receives the change with the new rank', async () => {
+    const earner = await session('/api/auth/register', `earner_${uniqueSuffix()}`);
+    const rival = await session('/api/auth/register', `rival_${uniqueSuffix()}`);
+    const watcher = await client(); // anonymous: boards are public
+    const bystander = await client(rival.cookie);
+    const earnerSocket = await client(earner.cookie);
+    expect(await watcher.socket.emitWithAck(EVENTS.leaderboardWatch, { board: 'global:all-time:points' })).toEqual({ ok: true, data: { board: 'global:all-time:points' } });
+    expect(await watcher.socket.emitWithAck(EVENTS.leaderboardWatch, { board: 'no-such-board' as never })).toMatchObject({ ok: false, error: { code: 'VALIDATION_FAILED' } });
+
+    await award(rival.userId, 'review', 20);
+    expect(await watcher.next(onGlobal(rival.userId, 1, 20))).toEqual({ board: 'global:all-time:points', entries: [{ userId: rival.userId, rank: 1, score: 20 }] });
+    await award(earner.userId, 'discovery', 10);
+    await watcher.next(onGlobal(earner.userId, 2, 10));
+    await award(earner.userId, 'discovery', 15);
+    await watcher.next(onGlobal(earner.userId, 1, 25));
+
+    // Nobody else watches that board: the other sockets received no board change.
+    expect(bystander.changes).toEqual([]);
+    expect(earnerSocket.changes).toEqual([]);
+
+    // The boards and ranks the pages read agree.
+    const global = await get('/api/leaderboards/global');
+    expect(global.status).toBe(200);
+    const board = LeaderboardSchema.parse(global.body);
+    expect(board.rows.map((row) => [row.id, row.rank, row.score, row.points, row.connectionsFound])).toEqual([
+      [earner.userId, 1, 25, 25, 2],
+      [rival.userId, 2, 20, 20, 0],
+    ]);
+    expect(UserRankSchema.parse((await get('/api/users/me/rank', earner.cookie)).body)).toEqual({ globalRank: 1, weeklyRank: 1, points: 25 });
+    expect((await get('/api/users/me/rank')).status).toBe(401);
+    expect(LeaderboardSchema.parse((await get('/api/leaderboards/global?period=monthly&metric=connections&limit=1')).body).rows.map((row) => row.id)).toEqual([earner.userId]);
+
+    // Unwatched: no more changes for this socket (a second watcher shows the change went out).
+    const second = await client();
+    await second.socket.emitWithAck(EVENTS.leaderboardWatch, { board: 'global:all-time:points' });
+    expect(await watcher.socket.emitWithAck(EVENTS.leaderboardUnwatch, { board: 'global:all-time:points' })).toEqual({ ok: true, data: { board: 'global:all-time:points' } });
+    const seen = watcher.changes.length;
+    await award(rival.userId, 'review', 10);
+    await second.next(onGlobal(rival.userId, 1, 30));
+    expect(watcher.changes.length).toBe(seen);
+  });
+
+  it('refuses bad queries with 400 and keeps the rebuild for admins', async () => {
+    for (const query of ['period=weekly', 'metric=karma', 'limit=0', 'limit=101', 'limit=ten', 'period=monthly&period=yearly']) {
+      const res = await get(`/api/leaderboards/global?${query}`);
+      expect(res.status, query).toBe(400);
+      expect(res.body).toMatchObject({ code: 'VALIDATION_FAILED', message: expect.any(String), details: expect.anything() });
+    }
+    expect((await get('/api/leaderboards/weekly?limit=-1')).status).toBe(400);
+
+    const player = await session('/api/auth/register', `player_${uniqueSuffix()}`);
+    const boss = await session('/api/auth/login', admin.username, admin.password);
+    const rebuild = (caller: { cookie: string; csrfToken: string }) =>
+      fetch(`${server.url}/api/admin/leaderboards/rebuild`, { method: 'POST', headers: { cookie: caller.cookie, 'x-csrf-token': caller.csrfToken } });
+    expect((await rebuild(player)).status).toBe(403);
+    const before = LeaderboardSchema.parse((await get('/api/leaderboards/global')).body);
+    const res = await rebuild(boss);
+    expect(res.status).toBe(200);
+    const result = LeaderboardRebuildSchema.parse(await res.json());
+    expect(result.boards).toBe(11);
+    expect(result.players).toBe(before.total);
+    // Rebuilt from the ledger: the same board.
+    expect(LeaderboardSchema.parse((await get('/api/leaderboards/global')).body).rows).toEqual(before.rows);
+  });
+
+  it("takes a deleted account's entries off the boards", async () => {
+    const leaving = await session('/api/auth/register', `leaving_${uniqueSuffix()}`);
+    await award(leaving.userId, 'challenge', 500, { par: 3, degrees: 3 });
+    await server.services.events.settled();
+    const onBoard = async (route: string) => LeaderboardSchema.parse((await get(route)).body).rows.some((row) => row.id === leaving.userId);
+    expect(await onBoard('/api/leaderboards/global')).toBe(true);
+    expect(await onBoard('/api/leaderboards/challenges')).toBe(true);
+    expect(await server.services.users.delete(leaving.userId)).toBe(true);
+    await server.services.events.settled();
+    for (const route of ['/api/leaderboards/global', '/api/leaderboards/weekly', '/api/leaderboards/challenges', '/api/leaderboards/global?metric=efficiency']) {
+      expect(await onBoard(route), route).toBe(false);
+    }
+    expect(await server.services.leaderboards.rankOf(leaving.userId)).toEqual({ globalRank: null, weeklyRank: null, points: 0 });
+  });
+});
