@@ -108,12 +108,13 @@ export function createServices(deps: ServiceDeps): Services {
     pruneIntervalMs: settings.sessionPruneIntervalMs,
   });
 
+  const badges = createBadgeService({ db });
   const leaderboards = createLeaderboards({
     shared,
     db,
     totals: createLedgerTotals(db),
-    // MERGE: badges.countEarned — the badges feature is built in parallel; until then no one has a badge.
-    badgeCounts: async () => new Map<number, number>(),
+    // The rows' badge counts, through a port: leaderboards never imports the badges feature.
+    badgeCounts: (userIds) => badges.countEarned([...userIds]),
     notifier,
     logger,
   });
@@ -136,7 +137,7 @@ export function createServices(deps: ServiceDeps): Services {
     auth,
     savedConnections: createSavedConnectionService({ db, events, verifyPath: (steps) => graph.verifyPath(steps) }),
     points: createPointsService({ db }),
-    badges: createBadgeService({ db }),
+    badges,
     contact: createContactStore(db),
     emailVerification: createEmailVerification({ db, users, mailer: deps.mailer, logger }),
     loginThrottle: createLoginThrottle(shared.counters, settings.loginThrottle, logger),
