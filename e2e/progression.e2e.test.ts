@@ -147,12 +147,17 @@ describe('progression', () => {
   it.each([
     ['desktop', DESKTOP],
     ['mobile', MOBILE],
-  ] as const)('shows a newcomer No Badges Yet and the empty Badge Progress card (%s)', async (label, viewport) => {
+  ] as const)('shows a newcomer No Badges Yet, with the badges their first sign-in started in Badge Progress (%s)', async (label, viewport) => {
     const { page, pageErrors, close } = await openPage(browser, viewport, `progression-badges-empty-${label}`);
     await register(page, newUsername('new'));
     await page.goto(`${server.url}/badges`);
     await page.getByText('No Badges Yet').waitFor();
-    await page.getByText('No badges in progress. Keep exploring to start earning new badges!').waitFor();
+    // Registering is the first day's login: a streak badge is under way (count / requirement, whole percent).
+    const progress = page.getByRole('region', { name: 'Badge Progress' });
+    const started = progress.getByRole('listitem', { name: 'Daily Devotee' });
+    await started.waitFor();
+    expect(await started.textContent()).toContain('1 / 7 · 14%');
+    expect(await progress.getByRole('listitem').count()).toBeLessThanOrEqual(5);
     const tabs = await page.getByRole('tablist', { name: 'Badge categories' }).getByRole('tab').allTextContents();
     expect(tabs[0]).toMatch(/^All Badges\d+$/);
     expect(tabs.map((tab) => tab.replace(/\d+$/, ''))).toEqual(['All Badges', 'Discovery', 'Social', 'Expertise', 'Milestone', 'Special']);

@@ -62,15 +62,18 @@ function BadgesContent() {
 
   const standings = badgeStandings(catalog.data, earned.data, progress.data);
   return (
-    <div className="mt-10 grid gap-6 sm:gap-8">
+    <div className="mt-10 grid grid-cols-1 gap-6 sm:gap-8">
       <BadgeSummaryCards summary={badgeSummary(standings)} />
-      <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_22rem] lg:items-start">
-        <div className="grid min-w-0 gap-6 sm:gap-8">
+      {/* Phones: recent, progress, then the collection; wide screens: the progress card beside both. */}
+      <div className="grid grid-cols-1 gap-6 sm:gap-8 lg:grid-cols-[minmax(0,1fr)_22rem]">
+        <div className="min-w-0 lg:col-start-1 lg:row-start-1">
           <RecentlyEarned badges={recentlyEarned(earned.data)} />
-          <BadgeCollection standings={standings} />
         </div>
-        <div className="lg:sticky lg:top-24 lg:row-start-1 lg:col-start-2">
+        <div className="lg:sticky lg:top-24 lg:col-start-2 lg:row-span-2 lg:row-start-1 lg:self-start">
           <BadgeProgressCard standings={badgesInProgress(standings)} />
+        </div>
+        <div className="min-w-0 lg:col-start-1 lg:row-start-2">
+          <BadgeCollection standings={standings} />
         </div>
       </div>
     </div>

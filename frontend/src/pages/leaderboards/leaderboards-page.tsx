@@ -52,7 +52,8 @@ export default function LeaderboardsPage() {
         onValueChange={(tab) => show(tab === 'global' ? globalView : { tab: tab as 'weekly' | 'challenges' })}
         className="mt-10"
       >
-        <TabsList layout="scroll" aria-label="Leaderboards">
+        {/* Phones: two tabs over the third, spanning the row (three long labels do not fit one row at 390px). */}
+        <TabsList layout="wrap" aria-label="Leaderboards" className="max-w-xl max-sm:[&>*:last-child]:col-span-2">
           {BOARD_TABS.map((tab) => (
             <TabsTrigger key={tab} value={tab} className="whitespace-nowrap">
               {BOARD_TAB_LABELS[tab]}

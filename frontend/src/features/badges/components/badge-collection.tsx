@@ -33,7 +33,8 @@ export function BadgeCollection({ standings }: { standings: readonly BadgeStandi
   const counts = countsByCategory(standings);
   return (
     <Tabs value={tab} onValueChange={(value) => setTab(value as CollectionTab)}>
-      <TabsList layout="scroll" aria-label="Badge categories">
+      {/* Phones: a 2-column grid so every category shows; wider: one row that scrolls if it must. */}
+      <TabsList layout="scroll" aria-label="Badge categories" className="max-sm:w-full max-sm:grid-flow-row max-sm:grid-cols-2 max-sm:rounded-2xl">
         <TabsTrigger value="all" className="group whitespace-nowrap">
           All Badges
           <TabCount value={standings.length} />
