@@ -125,7 +125,10 @@ describe('progression', () => {
     await dismissToasts(player.page);
     await screenshot(player.page, 'progression-badges-earned-desktop');
     await player.page.setViewportSize(MOBILE);
-    await screenshot(player.page, 'progression-badges-earned-mobile');
+    // Phones: the whole page is 39 badges long; keep its opening screen and the category tabs' screen.
+    await screenshot(player.page, 'progression-badges-earned-mobile', { fullPage: false });
+    await player.page.getByRole('tablist', { name: 'Badge categories' }).evaluate((tabs) => window.scrollTo(0, tabs.getBoundingClientRect().top + window.scrollY - 80));
+    await screenshot(player.page, 'progression-badges-earned-mobile-collection', { fullPage: false });
 
     // /leaderboards signed in: the ranking card and the player's own row.
     await player.page.setViewportSize(DESKTOP);
@@ -162,7 +165,7 @@ describe('progression', () => {
     expect(tabs[0]).toMatch(/^All Badges\d+$/);
     expect(tabs.map((tab) => tab.replace(/\d+$/, ''))).toEqual(['All Badges', 'Discovery', 'Social', 'Expertise', 'Milestone', 'Special']);
     await dismissToasts(page);
-    await screenshot(page, `progression-badges-empty-${label}`);
+    await screenshot(page, `progression-badges-empty-${label}`, { fullPage: label === 'desktop' });
     expect(pageErrors).toEqual([]);
     await close();
   });
