@@ -100,6 +100,7 @@ describe('progression', () => {
     const badgeToast = player.page.getByRole('status').filter({ hasText: /Badges? earned/ });
     await badgeToast.first().waitFor({ timeout: 15_000 });
     expect(await badgeToast.first().textContent()).toContain('First Connection');
+    await screenshot(player.page, 'progression-badge-toast-desktop', { fullPage: false });
     await player.page.getByRole('button', { name: 'Save Path' }).click();
     await player.page.getByRole('status').filter({ hasText: /Connection Saved|Badges? earned/ }).first().waitFor();
 
