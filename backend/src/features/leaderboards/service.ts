@@ -266,15 +266,11 @@ export function createLeaderboards(deps: LeaderboardDeps) {
       const now = clock();
       const member = String(userId);
       const [globalKey, weeklyKey] = [boardKey('global:all-time:points', now), boardKey('weekly', now)];
-      const [globalScore, weeklyScore] = await Promise.all([sets.score(globalKey, member), sets.score(weeklyKey, member)]);
-      const [globalAbove, weeklyAbove] = await Promise.all([
-        globalScore === null ? null : sets.countAbove(globalKey, globalScore),
-        weeklyScore === null ? null : sets.countAbove(weeklyKey, weeklyScore),
-      ]);
+      const [global, weekly] = await Promise.all([sets.standing(globalKey, member), sets.standing(weeklyKey, member)]);
       return {
-        globalRank: globalAbove === null ? null : globalAbove + 1,
-        weeklyRank: weeklyAbove === null ? null : weeklyAbove + 1,
-        points: globalScore ?? 0,
+        globalRank: global ? global.above + 1 : null,
+        weeklyRank: weekly ? weekly.above + 1 : null,
+        points: global?.score ?? 0,
       };
     },
   };
