@@ -167,21 +167,21 @@ export function createLeaderboards(deps: LeaderboardDeps) {
     let entries = 0;
     try {
       let page = await deps.totals.page(0, pageSize, windows);
-      while (page.length > 0) {
-        const last = page[page.length - 1]!.userId;
+      for (;;) {
         // The next page is read from the database while this one is written to the sets.
-        const next = page.length === pageSize ? deps.totals.page(last, pageSize, windows) : Promise.resolve([]);
+        const next = page.next === null ? null : deps.totals.page(page.next, pageSize, windows);
         const writes = BOARD_DEFINITIONS.map((definition, index) => {
           const batch: Array<{ member: string; score: number }> = [];
-          for (const totals of page) {
+          for (const totals of page.rows) {
             const score = scoreOn(definition, totals);
             if (score !== null) batch.push({ member: String(totals.userId), score });
           }
           entries += batch.length;
           return sets.setMany(buildKeys[index]!, batch);
         });
-        await Promise.all([...writes, next.catch(() => [])]);
-        players += page.length;
+        await Promise.all([...writes, next?.catch(() => undefined)]);
+        players += page.rows.length;
+        if (!next) break;
         page = await next;
       }
       await Promise.all(liveKeys.map((key, index) => sets.rename(buildKeys[index]!, key)));
