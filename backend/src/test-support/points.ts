@@ -41,3 +41,6 @@ export async function insertPlayer(db: Db, name = `player_${uniqueSuffix()}`): P
   const [row] = await db.insert(users).values({ username: name, usernameLower: name.toLowerCase(), email: '', displayName: name.replace('_', ' ') }).returning({ id: users.id });
   return row!.id;
 }
+
+/** The leaderboards' ledger port as services.ts wires it (suites of another feature reach it through here). */
+export { createLedgerTotals } from '../features/points/ledger-totals.js';

@@ -33,10 +33,10 @@ export interface LedgerTotalsPort {
   /** One user's totals (an event moved their points); a user without rows gets zeros. Read through `reader` when given (a transaction). */
   forUser(userId: number, windows: LedgerWindows, reader?: Db): Promise<UserLedgerTotals>;
   /**
-   * Totals of the users with ledger rows and an id above `afterUserId`, in id order, at most
-   * `limit`: the rebuild pages through the whole ledger with it.
+   * Totals of the next `limit` accounts after `afterUserId` (in id order) that have ledger rows, and
+   * the cursor of the page after it (null after the last): the rebuild pages through the whole ledger.
    */
-  page(afterUserId: number, limit: number, windows: LedgerWindows): Promise<UserLedgerTotals[]>;
+  page(afterUserId: number, limit: number, windows: LedgerWindows): Promise<{ rows: UserLedgerTotals[]; next: number | null }>;
 }
 
 /** Badges earned per user (the badges feature's countEarned); users with none may be absent. */

@@ -167,21 +167,21 @@ export function createLeaderboards(deps: LeaderboardDeps) {
     let entries = 0;
     try {
       let page = await deps.totals.page(0, pageSize, windows);
-      while (page.length > 0) {
-        const last = page[page.length - 1]!.userId;
+      for (;;) {
         // The next page is read from the database while this one is written to the sets.
-        const next = page.length === pageSize ? deps.totals.page(last, pageSize, windows) : Promise.resolve([]);
+        const next = page.next === null ? null : deps.totals.page(page.next, pageSize, windows);
         const writes = BOARD_DEFINITIONS.map((definition, index) => {
           const batch: Array<{ member: string; score: number }> = [];
-          for (const totals of page) {
+          for (const totals of page.rows) {
             const score = scoreOn(definition, totals);
             if (score !== null) batch.push({ member: String(totals.userId), score });
           }
           entries += batch.length;
           return sets.setMany(buildKeys[index]!, batch);
         });
-        await Promise.all([...writes, next.catch(() => [])]);
-        players += page.length;
+        await Promise.all([...writes, next?.catch(() => undefined)]);
+        players += page.rows.length;
+        if (!next) break;
         page = await next;
       }
       await Promise.all(liveKeys.map((key, index) => sets.rename(buildKeys[index]!, key)));
@@ -266,15 +266,11 @@ export function createLeaderboards(deps: LeaderboardDeps) {
       const now = clock();
       const member = String(userId);
       const [globalKey, weeklyKey] = [boardKey('global:all-time:points', now), boardKey('weekly', now)];
-      const [globalScore, weeklyScore] = await Promise.all([sets.score(globalKey, member), sets.score(weeklyKey, member)]);
-      const [globalAbove, weeklyAbove] = await Promise.all([
-        globalScore === null ? null : sets.countAbove(globalKey, globalScore),
-        weeklyScore === null ? null : sets.countAbove(weeklyKey, weeklyScore),
-      ]);
+      const [global, weekly] = await Promise.all([sets.standing(globalKey, member), sets.standing(weeklyKey, member)]);
       return {
-        globalRank: globalAbove === null ? null : globalAbove + 1,
-        weeklyRank: weeklyAbove === null ? null : weeklyAbove + 1,
-        points: globalScore ?? 0,
+        globalRank: global ? global.above + 1 : null,
+        weeklyRank: weekly ? weekly.above + 1 : null,
+        points: global?.score ?? 0,
       };
     },
   };

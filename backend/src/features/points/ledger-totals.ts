@@ -1,4 +1,5 @@
-import { asc, eq, gt, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, gt, lte, sql, type SQL } from 'drizzle-orm';
+import { users } from '../../platform/auth/schema.js';
 import type { Db } from '../../platform/db/database.js';
 import { pointsLedger } from './schema.js';
 
@@ -35,7 +36,7 @@ export interface UserLedgerTotals {
 }
 export interface LedgerTotals {
   forUser(userId: number, windows: LedgerWindows, reader?: Db): Promise<UserLedgerTotals>;
-  page(afterUserId: number, limit: number, windows: LedgerWindows): Promise<UserLedgerTotals[]>;
+  page(afterUserId: number, limit: number, windows: LedgerWindows): Promise<{ rows: UserLedgerTotals[]; next: number | null }>;
 }
 
 const challenge = sql`${pointsLedger.reason} = 'challenge'`;
@@ -122,14 +123,13 @@ export function createLedgerTotals(db: Db): LedgerTotals {
       return row ? toTotals(row as Row) : { userId, allTime: zero, year: zero, month: zero, week: zero };
     },
     async page(afterUserId, limit, windows) {
-      const rows = await db
-        .select(columns(windows))
-        .from(pointsLedger)
-        .where(gt(pointsLedger.userId, afterUserId))
-        .groupBy(pointsLedger.userId)
-        .orderBy(asc(pointsLedger.userId))
-        .limit(limit);
-      return rows.map((row) => toTotals(row as Row));
+      // Pages are ranges of user ids (the next `limit` accounts), so each reads only its own rows
+      // through the (user_id, created_at) index: the whole rebuild stays one pass over the ledger.
+      const [bound] = await db.select({ id: users.id }).from(users).where(gt(users.id, afterUserId)).orderBy(asc(users.id)).offset(limit - 1).limit(1);
+      const upper = bound?.id ?? null;
+      const inPage = upper === null ? gt(pointsLedger.userId, afterUserId) : and(gt(pointsLedger.userId, afterUserId), lte(pointsLedger.userId, upper));
+      const rows = await db.select(columns(windows)).from(pointsLedger).where(inPage).groupBy(pointsLedger.userId).orderBy(asc(pointsLedger.userId));
+      return { rows: rows.map((row) => toTotals(row as Row)), next: upper };
     },
   };
 }

@@ -138,6 +138,11 @@ export function createMemorySharedState(options: MemorySharedStateOptions = {}):
     async countAbove(key, score) {
       return find(key)?.countAbove(score) ?? 0;
     },
+    async standing(key, member) {
+      const set = find(key);
+      const score = set?.scores.get(member);
+      return set && score !== undefined ? { score, above: set.countAbove(score) } : null;
+    },
     async range(key, start, stop) {
       return find(key)?.range(start, stop) ?? [];
     },

@@ -6,6 +6,8 @@ export type RedisClient = ReturnType<typeof createClient>;
 
 /** Members per ZADD of setMany. */
 const SET_MANY_CHUNK = 2_000;
+/** ZSCORE then ZCOUNT above it, in one round trip (a rank lookup is the hot read of the boards). */
+const STANDING = `local score = redis.call('ZSCORE', KEYS[1], ARGV[1]) if not score then return false end return {redis.call('ZCOUNT', KEYS[1], '(' .. score, '+inf'), score}`;
 /** RENAME, except that a missing source deletes the destination (RENAME alone fails on it). Atomic as a script. */
 const RENAME_OR_DELETE = `if redis.call('EXISTS', KEYS[1]) == 1 then return redis.call('RENAME', KEYS[1], KEYS[2]) else return redis.call('DEL', KEYS[2]) end`;
 
@@ -127,6 +129,10 @@ export async function createRedisSharedState(options: RedisOptions): Promise<Red
     async countAbove(key, score) {
       // "(" excludes the score itself: members strictly above it.
       return main.zCount(prefix + key, `(${score}`, '+inf');
+    },
+    async standing(key, member) {
+      const reply = (await main.eval(STANDING, { keys: [prefix + key], arguments: [member] })) as [number, string] | null;
+      return reply ? { above: Number(reply[0]), score: Number(reply[1]) } : null;
     },
     async setMany(key, entries) {
       // Chunks of a few thousand per ZADD; the client pipelines them.

@@ -140,6 +140,10 @@ describe.each(sharedStateTargets())('shared state contract on $name', (target) =
       expect(await state.sortedSets.countAbove('board:ties', 1_000)).toBe(0);
       expect(await state.sortedSets.countAbove('board:ties', -1)).toBe(5);
       expect(await state.sortedSets.countAbove('missing', 0)).toBe(0);
+      expect(await state.sortedSets.standing('board:ties', '3')).toEqual({ score: 40, above: 1 });
+      expect(await state.sortedSets.standing('board:ties', '5')).toEqual({ score: 2 / 3, above: 4 });
+      expect(await state.sortedSets.standing('board:ties', 'nobody')).toBeNull();
+      expect(await state.sortedSets.standing('missing', '1')).toBeNull();
       // The same on a bounded (non-board) set.
       await state.sortedSets.setMany('plain', [
         { member: 'a', score: 3 },

@@ -42,6 +42,8 @@ export interface SortedSets {
   rank(key: string, member: string): Promise<number | null>;
   /** Members scoring strictly above `score` (ZCOUNT): a competition rank ("1224") is this + 1. */
   countAbove(key: string, score: number): Promise<number>;
+  /** A member's score and how many score strictly above it (its competition rank - 1), in one round trip; null when absent. */
+  standing(key: string, member: string): Promise<{ score: number; above: number } | null>;
   /** Members from rank `start` to rank `stop` inclusive (like ZRANGE ... REV). */
   range(key: string, start: number, stop: number): Promise<ScoredMember[]>;
   size(key: string): Promise<number>;
