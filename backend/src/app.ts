@@ -11,6 +11,7 @@ import { contactRoutes } from './features/contact/routes.js';
 import { connectionRoutes } from './features/connections/routes.js';
 import { entityRoutes } from './features/entities/routes.js';
 import { healthRoutes } from './features/health/routes.js';
+import { leaderboardRoutes } from './features/leaderboards/routes.js';
 import { sharedLinkPage, sharePreviewRoutes } from './features/share/routes.js';
 import type { GraphStatusSource } from './features/health/service.js';
 import { savedConnectionRoutes } from './features/saved-connections/routes.js';
@@ -92,6 +93,7 @@ export function createApp(deps: AppDeps): Express {
   googleRoutes(routes, { passport: deps.auth.passport, users: deps.users, options: deps.google ?? null, publicUrl: deps.publicUrl, logger: deps.logger });
   apiKeyRoutes(routes, deps.apiKeys);
   savedConnectionRoutes(routes, { service: deps.savedConnections, users: deps.users });
+  leaderboardRoutes(routes, deps.leaderboards);
   apiDocsRoutes(routes, { apiLimiters: deps.apiLimiters, unlimitedPaths: UNLIMITED_PATHS.map((path) => `/api${path}`) });
   recordApiRoutes(app, routes);
   api.use(apiNotFound);

@@ -7,6 +7,7 @@ import { createApp } from './app.js';
 import { startPresence } from './features/rooms/presence.js';
 import { registerRoomEvents } from './features/rooms/events.js';
 import { registerSearchEvents } from './features/connections/events.js';
+import { registerLeaderboardEvents } from './features/leaderboards/events.js';
 import type { GoogleSignInOptions } from './features/auth/google.js';
 import { createLogMailer } from './features/auth/mailer.js';
 import { createTmdbEnricher } from './ingest/tmdb/enrichment.js';
@@ -169,7 +170,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
   const io = await createRealtime(http, {
     logger,
     shared,
-    features: [registerRoomEvents(logger), registerSearchEvents({ service: connections, logger, findLimiter })],
+    features: [registerRoomEvents(logger), registerSearchEvents({ service: connections, logger, findLimiter }), registerLeaderboardEvents(logger)],
     onServer: [startPresence(logger)],
     // express-session and Passport run on the raw handshake request as they do on Express ones.
     handshake: auth.handshake as never,

@@ -6,6 +6,9 @@ import { createConnectionService, type ConnectionService } from './features/conn
 import { registerConnectionSubscribers } from './features/connections/subscribers.js';
 import { createContactStore, type ContactStore } from './features/contact/store.js';
 import { createEntityService, type EntityService } from './features/entities/service.js';
+import { createLeaderboards, type Leaderboards } from './features/leaderboards/service.js';
+import { registerLeaderboardSubscribers } from './features/leaderboards/subscribers.js';
+import { createLedgerTotals } from './features/points/ledger-totals.js';
 import { createSavedConnectionService, type SavedConnectionService } from './features/saved-connections/service.js';
 import { createUserService, type UserService } from './features/users/service.js';
 import type { GraphService } from './graph/index.js';
@@ -69,6 +72,8 @@ export interface Services {
   loginThrottle: LoginThrottle;
   /** Verification emails a user may ask for again. */
   resendLimiter: RateLimiter;
+  /** Boards from the points ledger (rebuilt in the background by start()). */
+  leaderboards: Leaderboards;
   /** Starts delivering domain events: call once the app and the socket server are wired. */
   start(): void;
   /** Delivers what is pending, stops the dispatcher and the session pruning. Storage stays open. */
@@ -95,8 +100,19 @@ export function createServices(deps: ServiceDeps): Services {
     pruneIntervalMs: settings.sessionPruneIntervalMs,
   });
 
+  const leaderboards = createLeaderboards({
+    shared,
+    db,
+    totals: createLedgerTotals(db),
+    // MERGE: badges.countEarned — the badges feature is built in parallel; until then no one has a badge.
+    badgeCounts: async () => new Map<number, number>(),
+    notifier,
+    logger,
+  });
+
   // Features react to each other only through events: each registers its own subscribers.
   registerConnectionSubscribers(events, { shared, logger });
+  registerLeaderboardSubscribers(events, { leaderboards });
 
   return {
     events,
@@ -113,8 +129,14 @@ export function createServices(deps: ServiceDeps): Services {
     emailVerification: createEmailVerification({ db, users, mailer: deps.mailer, logger }),
     loginThrottle: createLoginThrottle(shared.counters, settings.loginThrottle, logger),
     resendLimiter: createRateLimiter(shared.counters, { name: 'verify-email-resend', limit: 5, windowMs: 60 * 60_000 }, logger),
-    start: () => events.start(),
+    leaderboards,
+    start() {
+      events.start();
+      // Boards derive from the ledger: rebuilt at every start (in the background; reads answer meanwhile).
+      leaderboards.rebuild().catch((error: unknown) => logger.error({ err: error }, 'leaderboards not rebuilt at start'));
+    },
     async close() {
+      await leaderboards.idle();
       await events.close();
       auth.close();
     },

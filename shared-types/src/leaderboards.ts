@@ -82,3 +82,15 @@ export const LeaderboardChangedSchema = z.object({
   entries: z.array(z.object({ userId: z.number().int(), rank: z.number().int().positive(), score: z.number() })),
 });
 export type LeaderboardChanged = z.infer<typeof LeaderboardChangedSchema>;
+
+/** POST /api/admin/leaderboards/rebuild: every current board rebuilt from the ledger. */
+export const LeaderboardRebuildSchema = z.object({
+  boards: z.number().int().nonnegative(),
+  /** Users with ledger rows. */
+  players: z.number().int().nonnegative(),
+  /** Board entries written (a player sits on several boards). */
+  entries: z.number().int().nonnegative(),
+  /** How long the rebuild took. */
+  ms: z.number().int().nonnegative(),
+});
+export type LeaderboardRebuild = z.infer<typeof LeaderboardRebuildSchema>;

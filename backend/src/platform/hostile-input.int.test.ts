@@ -65,6 +65,7 @@ const EXAMPLE_QUERIES: Record<string, Record<string, string>> = {
   'GET /api/login': { returnTo: '/profile' },
   'GET /api/auth/google': { returnTo: '/profile' },
   'GET /api/auth/google/callback': { error: 'access_denied', state: 'abc', code: 'xyz' },
+  'GET /api/leaderboards/global': { period: 'monthly', metric: 'efficiency', limit: '10' },
 };
 const GENERIC_QUERY = { q: 'tom', id: '1', limit: '2' };
 const pathStep = (id: string, name: string, type: EntityType, relationship: unknown) => ({
@@ -100,6 +101,8 @@ const EXAMPLE_SOCKET_PAYLOADS: Record<ClientEvent, unknown> = {
   'room:leave': { code: 'fuzz-room' },
   'search:start': { fromEntity: bacon, toEntity: hanks, parameters: { maxDegrees: 2 } },
   'search:cancel': { requestId: 'not-running' },
+  'leaderboard:watch': { board: 'global:all-time:points' },
+  'leaderboard:unwatch': { board: 'weekly' },
 };
 /** Socket.IO closes a connection whose message exceeds maxHttpBufferSize (64 kB): socket strings stay below it (UTF-16 units, up to 3 bytes each). */
 const SOCKET_STRING_LIMIT = 8 * 1024;

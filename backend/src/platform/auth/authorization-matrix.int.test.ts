@@ -130,6 +130,16 @@ const MATRIX: Row[] = [
     request: (_caller, fixture) => ({ path: `/api/users/${fixture.owner.id}/connections` }),
     expected: { anonymous: 401, user: 200, otherUser: 403, moderator: 200, admin: 200, apiKey: 200, deactivated: 401 },
   },
+  { method: 'GET', route: '/api/leaderboards/global', access: 'public', request: () => ({ path: '/api/leaderboards/global?period=monthly&metric=efficiency' }), expected: all(200) },
+  { method: 'GET', route: '/api/leaderboards/weekly', access: 'public', expected: all(200) },
+  { method: 'GET', route: '/api/leaderboards/challenges', access: 'public', expected: all(200) },
+  { method: 'GET', route: '/api/users/me/rank', access: 'user', expected: signedIn(200) },
+  {
+    method: 'POST',
+    route: '/api/admin/leaderboards/rebuild',
+    access: 'admin',
+    expected: { anonymous: 401, user: 403, otherUser: 403, moderator: 403, admin: 200, apiKey: 403, deactivated: 401 },
+  },
   { method: 'GET', route: '/api/openapi.json', access: 'public', expected: all(200) },
   { method: 'GET', route: '/api/asyncapi.json', access: 'public', expected: all(200) },
 ];

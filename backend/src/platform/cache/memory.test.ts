@@ -91,3 +91,76 @@ describe('the in-process shared state is bounded', () => {
     }
   });
 });
+
+describe('in-process leaderboards (keys under board:) are unbounded', () => {
+  let shared: SharedState;
+  afterEach(async () => {
+    await shared.close();
+  });
+
+  it('keeps every member of a board and every board, past the bound', async () => {
+    shared = createMemorySharedState({ maxEntries: 100 });
+    await shared.sortedSets.setMany(
+      'board:big',
+      Array.from({ length: 1_000 }, (_, i) => ({ member: `u${i}`, score: i })),
+    );
+    for (let i = 0; i < 500; i += 1) await shared.sortedSets.increment('board:big', `late${i}`, 0);
+    for (let i = 0; i < 300; i += 1) await shared.sortedSets.increment(`board:other-${i}`, 'ana', 1);
+    expect(await shared.sortedSets.size('board:big')).toBe(1_500);
+    expect(await shared.sortedSets.score('board:big', 'late0')).toBe(0);
+    expect(await shared.sortedSets.size('board:other-0')).toBe(1);
+    // A bounded set beside them still is bounded.
+    await shared.sortedSets.setMany('trending', Array.from({ length: 1_000 }, (_, i) => ({ member: `p${i}`, score: i })));
+    expect(await shared.sortedSets.size('trending')).toBe(100);
+  });
+
+  it('answers like a full sort under random writes, removals, copies and renames (seeded)', async () => {
+    shared = createMemorySharedState();
+    const random = seededRandom(11);
+    const model = new Map<string, number>();
+    const sorted = () => [...model].map(([member, score]) => ({ member, score })).sort((a, b) => b.score - a.score || (a.member < b.member ? 1 : -1));
+    for (let step = 0; step < 6_000; step += 1) {
+      const member = `m${Math.floor(random() * 3_000)}`;
+      const roll = random();
+      if (roll < 0.05) {
+        await shared.sortedSets.remove('board:r', member);
+        model.delete(member);
+      } else if (roll < 0.5) {
+        const score = Math.floor(random() * 40); // many ties
+        await shared.sortedSets.setMany('board:r', [{ member, score }]);
+        model.set(member, score);
+      } else {
+        const by = Math.floor(random() * 5) - 1;
+        expect(await shared.sortedSets.increment('board:r', member, by)).toBe((model.get(member) ?? 0) + by);
+        model.set(member, (model.get(member) ?? 0) + by);
+      }
+      if (step % 1_000 === 999) {
+        // A copy renamed back over the board changes nothing.
+        expect(await shared.sortedSets.copy('board:r', 'board:r-copy')).toBe(true);
+        await shared.sortedSets.rename('board:r-copy', 'board:r');
+      }
+      if (step % 211 === 0) {
+        const expected = sorted();
+        expect(await shared.sortedSets.size('board:r')).toBe(expected.length);
+        expect(await shared.sortedSets.range('board:r', 0, -1)).toEqual(expected);
+        expect(await shared.sortedSets.range('board:r', 5, 17)).toEqual(expected.slice(5, 18));
+        expect(await shared.sortedSets.range('board:r', -4, -1)).toEqual(expected.slice(-4));
+        for (let probe = 0; probe < 20; probe += 1) {
+          const row = expected[Math.floor(random() * expected.length)]!;
+          expect(await shared.sortedSets.rank('board:r', row.member)).toBe(expected.indexOf(row));
+          expect(await shared.sortedSets.countAbove('board:r', row.score)).toBe(expected.filter((other) => other.score > row.score).length);
+        }
+      }
+    }
+  });
+
+  it('reads a rank among a million members without scanning them', async () => {
+    shared = createMemorySharedState();
+    await shared.sortedSets.setMany('board:million', Array.from({ length: 1_000_000 }, (_, i) => ({ member: String(i), score: i % 5_000 })));
+    await shared.sortedSets.increment('board:million', '42', 10_000);
+    expect(await shared.sortedSets.rank('board:million', '42')).toBe(0);
+    expect(await shared.sortedSets.countAbove('board:million', 4_998)).toBe(201);
+    // Ties order by member descending, as strings (Redis compares bytes).
+    expect((await shared.sortedSets.range('board:million', 0, 2)).map((row) => row.member)).toEqual(['42', '999999', '99999']);
+  });
+});

@@ -1,6 +1,7 @@
 import { EventEmitter } from 'node:events';
 import { LRUCache } from 'lru-cache';
-import type { CounterValue, Counters, KeyValueStore, PubSub, ScoredMember, SharedState, SortedSets } from './types.js';
+import { OrderedSet } from './ordered-set.js';
+import { BOARD_KEY_PREFIX, type CounterValue, type Counters, type KeyValueStore, type PubSub, type ScoredMember, type SharedState, type SortedSets } from './types.js';
 
 interface Expiring<T> {
   value: T;
@@ -11,6 +12,7 @@ export interface MemorySharedStateOptions {
   /**
    * Bound of each structure: cached strings, counters, sorted sets, and members of one sorted set.
    * Past it the least recently used string, counter or set goes (the lowest-scored member of a set).
+   * Leaderboards (keys under BOARD_KEY_PREFIX) are not bounded: a board must hold every player.
    */
   maxEntries?: number;
 }
@@ -96,26 +98,82 @@ export function createMemorySharedState(options: MemorySharedStateOptions = {}):
     },
   };
 
+  // Leaderboards apart from the bounded sets: never evicted, never dropping a member (see BOARD_KEY_PREFIX).
+  const boards = new Map<string, OrderedSet>();
+  const isBoard = (key: string) => key.startsWith(BOARD_KEY_PREFIX);
+  const find = (key: string): MemorySortedSet | undefined => (isBoard(key) ? boards.get(key) : sets.get(key));
+  const store = (key: string, set: MemorySortedSet) => {
+    if (isBoard(key)) boards.set(key, set instanceof OrderedSet ? set : toOrdered(set));
+    else sets.set(key, set instanceof BoundedSortedSet ? set : BoundedSortedSet.from(set, max));
+  };
+  const open = (key: string): MemorySortedSet => {
+    let set = find(key);
+    if (!set) store(key, (set = isBoard(key) ? new OrderedSet() : new BoundedSortedSet()));
+    return set;
+  };
+  const drop = (key: string) => {
+    boards.delete(key);
+    sets.delete(key);
+  };
+  // Like Redis, a set left empty stops existing (copy() and rename() rely on it).
+  const dropIfEmpty = (key: string, set: MemorySortedSet) => {
+    if (set.scores.size === 0 && find(key) === set) drop(key);
+  };
+
   const sortedSets: SortedSets = {
     async increment(key, member, by) {
-      let set = sets.get(key);
-      if (!set) sets.set(key, (set = new BoundedSortedSet()));
-      return set.increment(member, by, max);
+      const set = open(key);
+      return set instanceof OrderedSet ? set.increment(member, by) : set.increment(member, by, max);
     },
     async score(key, member) {
-      return sets.get(key)?.scores.get(member) ?? null;
+      return find(key)?.scores.get(member) ?? null;
+    },
+    async scores(key, members) {
+      const set = find(key);
+      return members.map((member) => set?.scores.get(member) ?? null);
     },
     async rank(key, member) {
-      return sets.get(key)?.rank(member) ?? null;
+      return find(key)?.rank(member) ?? null;
+    },
+    async countAbove(key, score) {
+      return find(key)?.countAbove(score) ?? 0;
     },
     async range(key, start, stop) {
-      return sets.get(key)?.range(start, stop) ?? [];
+      return find(key)?.range(start, stop) ?? [];
     },
     async size(key) {
-      return sets.get(key)?.scores.size ?? 0;
+      return find(key)?.scores.size ?? 0;
+    },
+    async setMany(key, entries) {
+      if (entries.length === 0) return;
+      const set = open(key);
+      if (set instanceof OrderedSet) set.setMany(entries);
+      else for (const { member, score } of entries) set.set(member, score, max);
     },
     async remove(key, member) {
-      sets.get(key)?.scores.delete(member);
+      const set = find(key);
+      if (!set) return;
+      set.remove(member);
+      dropIfEmpty(key, set);
+    },
+    async delete(key) {
+      drop(key);
+    },
+    async rename(from, to) {
+      const set = find(from);
+      drop(to);
+      if (!set) return;
+      drop(from);
+      store(to, set);
+    },
+    async copy(from, to) {
+      const set = find(from);
+      if (!set || find(to)) return false;
+      store(to, set.clone());
+      return true;
+    },
+    async keys(prefix) {
+      return [...boards.keys(), ...sets.keys()].filter((key) => key.startsWith(prefix));
     },
   };
 
@@ -149,6 +207,15 @@ export function createMemorySharedState(options: MemorySharedStateOptions = {}):
   };
 }
 
+/** What both in-process sorted sets offer: bounded (trending) and unbounded (leaderboards). */
+type MemorySortedSet = BoundedSortedSet | OrderedSet;
+
+function toOrdered(set: { scores: ReadonlyMap<string, number> }): OrderedSet {
+  const ordered = new OrderedSet();
+  ordered.setMany([...set.scores].map(([member, score]) => ({ member, score })));
+  return ordered;
+}
+
 /** Ranks `a` ahead of `b`: higher score first, ties by member, descending (as Redis ZRANGE ... REV). */
 const ahead = (a: ScoredMember, b: ScoredMember) => a.score > b.score || (a.score === b.score && a.member > b.member);
 
@@ -171,8 +238,18 @@ class BoundedSortedSet {
   private heap: HeapEntry[] = [];
   private seq = 0;
 
+  /** A set holding `source`'s members, bounded to `max` (the lowest-scored go). */
+  static from(source: { scores: ReadonlyMap<string, number> }, max: number): BoundedSortedSet {
+    const set = new BoundedSortedSet();
+    for (const [member, score] of source.scores) set.set(member, score, max);
+    return set;
+  }
+
   increment(member: string, by: number, max: number): number {
-    const score = (this.scores.get(member) ?? 0) + by;
+    return this.set(member, (this.scores.get(member) ?? 0) + by, max);
+  }
+
+  set(member: string, score: number, max: number): number {
     this.scores.set(member, score);
     this.push({ score, seq: this.seq++, member });
     if (this.scores.size > max) this.dropLowest(member);
@@ -191,6 +268,24 @@ class BoundedSortedSet {
     const all: ScoredMember[] = [];
     for (const [member, score] of this.scores) all.push({ member, score });
     return all.sort((a, b) => (ahead(a, b) ? -1 : ahead(b, a) ? 1 : 0)).slice(from, to + 1);
+  }
+
+  remove(member: string): void {
+    // Its heap entry goes stale and is skipped when met.
+    this.scores.delete(member);
+  }
+
+  countAbove(score: number): number {
+    let count = 0;
+    for (const other of this.scores.values()) if (other > score) count += 1;
+    return count;
+  }
+
+  clone(): BoundedSortedSet {
+    const copy = new BoundedSortedSet();
+    for (const [member, score] of this.scores) copy.scores.set(member, score);
+    copy.rebuild();
+    return copy;
   }
 
   rank(member: string): number | null {

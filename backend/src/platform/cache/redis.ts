@@ -4,6 +4,11 @@ import type { Counters, KeyValueStore, PubSub, SharedState, SortedSets } from '.
 
 export type RedisClient = ReturnType<typeof createClient>;
 
+/** Members per ZADD of setMany. */
+const SET_MANY_CHUNK = 2_000;
+/** RENAME, except that a missing source deletes the destination (RENAME alone fails on it). Atomic as a script. */
+const RENAME_OR_DELETE = `if redis.call('EXISTS', KEYS[1]) == 1 then return redis.call('RENAME', KEYS[1], KEYS[2]) else return redis.call('DEL', KEYS[2]) end`;
+
 export interface RedisSharedState extends SharedState {
   keyPrefix: string;
   /** A new connection with the same settings (Socket.IO adapter, subscribers). Connected. */
@@ -113,6 +118,39 @@ export async function createRedisSharedState(options: RedisOptions): Promise<Red
     },
     async remove(key, member) {
       await main.zRem(prefix + key, member);
+    },
+    async scores(key, members) {
+      if (members.length === 0) return [];
+      const replies = (await main.zmScore(prefix + key, [...members])) as Array<number | string | null>;
+      return replies.map((score) => (score === null ? null : Number(score)));
+    },
+    async countAbove(key, score) {
+      // "(" excludes the score itself: members strictly above it.
+      return main.zCount(prefix + key, `(${score}`, '+inf');
+    },
+    async setMany(key, entries) {
+      // Chunks of a few thousand per ZADD; the client pipelines them.
+      const chunks: Array<Promise<unknown>> = [];
+      for (let i = 0; i < entries.length; i += SET_MANY_CHUNK) {
+        chunks.push(main.zAdd(prefix + key, entries.slice(i, i + SET_MANY_CHUNK).map(({ member, score }) => ({ value: member, score }))));
+      }
+      await Promise.all(chunks);
+    },
+    async delete(key) {
+      await main.del(prefix + key);
+    },
+    async rename(from, to) {
+      await main.eval(RENAME_OR_DELETE, { keys: [prefix + from, prefix + to] });
+    },
+    async copy(from, to) {
+      return Number(await main.copy(prefix + from, prefix + to)) === 1;
+    },
+    async keys(keyPrefix) {
+      const found: string[] = [];
+      for await (const keys of main.scanIterator({ MATCH: `${escapeGlob(prefix + keyPrefix)}*`, TYPE: 'zset', COUNT: 500 })) {
+        for (const key of keys) found.push(String(key).slice(prefix.length));
+      }
+      return found;
     },
   };
 

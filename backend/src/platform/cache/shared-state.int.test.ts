@@ -113,6 +113,83 @@ describe.each(sharedStateTargets())('shared state contract on $name', (target) =
       expect(await state.sortedSets.size('mixed')).toBe(0);
       expect(await state.sortedSets.range('empty', 0, 9)).toEqual([]);
     });
+
+    it('sets absolute scores in bulk, idempotently, and reads several scores at once', async () => {
+      const entries = Array.from({ length: 5_000 }, (_, i) => ({ member: `p${i}`, score: i % 100 }));
+      await state.sortedSets.setMany('board:bulk', entries);
+      await state.sortedSets.setMany('board:bulk', entries);
+      expect(await state.sortedSets.size('board:bulk')).toBe(5_000);
+      await state.sortedSets.setMany('board:bulk', [{ member: 'p1', score: 0.25 }]);
+      expect(await state.sortedSets.scores('board:bulk', ['p1', 'p2', 'nobody'])).toEqual([0.25, 2, null]);
+      expect(await state.sortedSets.scores('board:bulk', [])).toEqual([]);
+      expect(await state.sortedSets.scores('missing', ['a'])).toEqual([null]);
+      await state.sortedSets.setMany('board:bulk', []);
+      expect(await state.sortedSets.size('board:bulk')).toBe(5_000);
+    });
+
+    it('counts the members strictly above a score: competition ranks share a place on ties', async () => {
+      await state.sortedSets.setMany('board:ties', [
+        { member: '1', score: 50 },
+        { member: '2', score: 40 },
+        { member: '3', score: 40 },
+        { member: '4', score: 10 },
+        { member: '5', score: 2 / 3 },
+      ]);
+      const competition = async (member: string) => 1 + (await state.sortedSets.countAbove('board:ties', (await state.sortedSets.score('board:ties', member))!));
+      expect(await Promise.all(['1', '2', '3', '4', '5'].map(competition))).toEqual([1, 2, 2, 4, 5]);
+      expect(await state.sortedSets.countAbove('board:ties', 1_000)).toBe(0);
+      expect(await state.sortedSets.countAbove('board:ties', -1)).toBe(5);
+      expect(await state.sortedSets.countAbove('missing', 0)).toBe(0);
+      // The same on a bounded (non-board) set.
+      await state.sortedSets.setMany('plain', [
+        { member: 'a', score: 3 },
+        { member: 'b', score: 3 },
+        { member: 'c', score: 1 },
+      ]);
+      expect(await state.sortedSets.countAbove('plain', 1)).toBe(2);
+      expect(await state.sortedSets.countAbove('plain', 3)).toBe(0);
+    });
+
+    it('renames over a set in one step, and a missing source empties the destination', async () => {
+      await state.sortedSets.setMany('board:live', [{ member: 'old', score: 1 }]);
+      await state.sortedSets.setMany('board:tmp', [
+        { member: 'new', score: 5 },
+        { member: 'newer', score: 6 },
+      ]);
+      await state.sortedSets.rename('board:tmp', 'board:live');
+      expect(await state.sortedSets.range('board:live', 0, -1)).toEqual([
+        { member: 'newer', score: 6 },
+        { member: 'new', score: 5 },
+      ]);
+      expect(await state.sortedSets.size('board:tmp')).toBe(0);
+      await state.sortedSets.rename('board:never-written', 'board:live');
+      expect(await state.sortedSets.size('board:live')).toBe(0);
+    });
+
+    it('copies a set only when the destination does not exist, and a copy is independent', async () => {
+      await state.sortedSets.setMany('board:day', [{ member: 'a', score: 1 }]);
+      expect(await state.sortedSets.copy('board:day', 'board:snap')).toBe(true);
+      await state.sortedSets.increment('board:day', 'a', 10);
+      expect(await state.sortedSets.score('board:snap', 'a')).toBe(1);
+      expect(await state.sortedSets.copy('board:day', 'board:snap')).toBe(false);
+      expect(await state.sortedSets.score('board:snap', 'a')).toBe(1);
+      expect(await state.sortedSets.copy('board:nothing', 'board:snap2')).toBe(false);
+      expect(await state.sortedSets.size('board:snap2')).toBe(0);
+      // A set emptied by removals no longer exists: copying onto it works.
+      await state.sortedSets.remove('board:snap', 'a');
+      expect(await state.sortedSets.copy('board:day', 'board:snap')).toBe(true);
+      expect(await state.sortedSets.score('board:snap', 'a')).toBe(11);
+    });
+
+    it('lists sorted sets by prefix and deletes a whole set', async () => {
+      await state.sortedSets.setMany('board:list:a', [{ member: 'x', score: 1 }]);
+      await state.sortedSets.setMany('board:list:b', [{ member: 'x', score: 1 }]);
+      await state.kv.set('board:list:not-a-set', 'x');
+      expect((await state.sortedSets.keys('board:list:')).sort()).toEqual(['board:list:a', 'board:list:b']);
+      await state.sortedSets.delete('board:list:a');
+      expect(await state.sortedSets.keys('board:list:')).toEqual(['board:list:b']);
+      expect(await state.sortedSets.size('board:list:a')).toBe(0);
+    });
   });
 
   describe('counters', () => {

@@ -26,15 +26,36 @@ export interface ScoredMember {
   score: number;
 }
 
+/**
+ * Sorted sets whose key starts with this are leaderboards: they must hold every player, so the
+ * in-process implementation never drops their members nor evicts them (other sets, such as
+ * trending, are bounded there). Redis bounds none.
+ */
+export const BOARD_KEY_PREFIX = 'board:';
+
 /** Leaderboard-shaped sets: highest score first; rank 0 is the top. Ties order by member, descending. */
 export interface SortedSets {
   increment(key: string, member: string, by: number): Promise<number>;
   score(key: string, member: string): Promise<number | null>;
+  /** Scores of several members at once, null for each absent one (ZMSCORE). */
+  scores(key: string, members: readonly string[]): Promise<Array<number | null>>;
   rank(key: string, member: string): Promise<number | null>;
+  /** Members scoring strictly above `score` (ZCOUNT): a competition rank ("1224") is this + 1. */
+  countAbove(key: string, score: number): Promise<number>;
   /** Members from rank `start` to rank `stop` inclusive (like ZRANGE ... REV). */
   range(key: string, start: number, stop: number): Promise<ScoredMember[]>;
   size(key: string): Promise<number>;
+  /** Sets absolute scores, many members at once (ZADD): replaying it changes nothing. */
+  setMany(key: string, entries: readonly ScoredMember[]): Promise<void>;
   remove(key: string, member: string): Promise<void>;
+  /** Deletes the whole set. */
+  delete(key: string): Promise<void>;
+  /** Replaces `to` with `from` in one step (readers see the old set or the new one, never a mix); a missing `from` deletes `to`. */
+  rename(from: string, to: string): Promise<void>;
+  /** Copies `from` to `to` unless `to` exists; false when nothing was copied (`to` exists or `from` is missing). */
+  copy(from: string, to: string): Promise<boolean>;
+  /** Keys of the sorted sets that start with `prefix`. */
+  keys(prefix: string): Promise<string[]>;
 }
 
 export interface CounterValue {

@@ -1,0 +1,105 @@
+import {
+  LEADERBOARD_DEFAULT_LIMIT,
+  LEADERBOARD_MAX_LIMIT,
+  LeaderboardMetricSchema,
+  LeaderboardPeriodSchema,
+  LeaderboardRebuildSchema,
+  LeaderboardSchema,
+  UserRankSchema,
+  globalBoard,
+} from '@cinema-dna/shared-types';
+import { z } from 'zod';
+import { currentUser } from '../../platform/auth/guards.js';
+import type { ApiRoutes } from '../../platform/auth/route-registry.js';
+import type { Leaderboards } from './service.js';
+
+const limit = z.coerce
+  .number()
+  .int()
+  .min(1)
+  .max(LEADERBOARD_MAX_LIMIT)
+  .default(LEADERBOARD_DEFAULT_LIMIT)
+  .meta({ description: `Rows from the top (1–${LEADERBOARD_MAX_LIMIT}, default ${LEADERBOARD_DEFAULT_LIMIT}).` });
+const BoardQuerySchema = z.object({ limit });
+const GlobalQuerySchema = z.object({
+  period: LeaderboardPeriodSchema.default('all-time').meta({ description: 'all-time (default), monthly (this UTC month) or yearly (this UTC year).' }),
+  metric: LeaderboardMetricSchema.default('points').meta({
+    description: 'points (default), connections (discoveries: pairs new to the player) or efficiency (over challenge rewards: sum of pars ÷ sum of degrees used).',
+  }),
+  limit,
+});
+
+const RANKING = 'Competition ranking: tied scores share a rank and the next rank skips the places they took (1, 2, 2, 4). `change`: places moved since the UTC day began (0 for a newcomer today).';
+
+/** Boards (public), the caller's own rank, and the admin rebuild. */
+export function leaderboardRoutes(routes: ApiRoutes, leaderboards: Leaderboards): void {
+  const api = routes.group({ name: 'Leaderboards', description: `Live rankings derived from the points ledger. ${RANKING}` });
+  api.get(
+    '/leaderboards/global',
+    {
+      access: 'public',
+      summary: 'Global rankings',
+      description: `A global board for the period and metric. ${RANKING}`,
+      inputName: 'Leaderboard',
+      query: GlobalQuerySchema,
+      example: { query: { period: 'monthly', metric: 'connections', limit: '10' } },
+      responses: { 200: LeaderboardSchema },
+    },
+    async ({ query }, _req, res) => {
+      res.set('Cache-Control', 'no-cache').json(await leaderboards.read(globalBoard(query.period, query.metric), query.limit));
+    },
+  );
+  api.get(
+    '/leaderboards/weekly',
+    {
+      access: 'public',
+      summary: 'This week',
+      description: `Points earned this ISO week; the board resets every Monday 00:00 UTC. ${RANKING}`,
+      inputName: 'Leaderboard',
+      query: BoardQuerySchema,
+      responses: { 200: LeaderboardSchema },
+    },
+    async ({ query }, _req, res) => {
+      res.set('Cache-Control', 'no-cache').json(await leaderboards.read('weekly', query.limit));
+    },
+  );
+  api.get(
+    '/leaderboards/challenges',
+    {
+      access: 'public',
+      summary: 'Challenge Masters',
+      description: `Points from challenge rewards, all time. ${RANKING}`,
+      inputName: 'Leaderboard',
+      query: BoardQuerySchema,
+      responses: { 200: LeaderboardSchema },
+    },
+    async ({ query }, _req, res) => {
+      res.set('Cache-Control', 'no-cache').json(await leaderboards.read('challenges', query.limit));
+    },
+  );
+  api.get(
+    '/users/me/rank',
+    {
+      access: 'user',
+      summary: 'Your ranking',
+      description: 'Your rank on the global all-time points board and on this week’s, and your points; a rank is null while you have no score on that board.',
+      responses: { 200: UserRankSchema },
+    },
+    async (_input, req, res) => {
+      res.set('Cache-Control', 'private, no-store').json(await leaderboards.rankOf(currentUser(req).id));
+    },
+  );
+  api.post(
+    '/admin/leaderboards/rebuild',
+    {
+      access: 'admin',
+      summary: 'Rebuild the leaderboards',
+      description: 'Rebuilds every current board from the whole points ledger into new keys, then swaps each in at once (readers never see a half-built board). A call while a rebuild runs waits for that one.',
+      body: null,
+      responses: { 200: LeaderboardRebuildSchema },
+    },
+    async (_input, _req, res) => {
+      res.json(await leaderboards.rebuild());
+    },
+  );
+}

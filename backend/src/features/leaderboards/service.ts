@@ -1,0 +1,282 @@
+import { randomBytes } from 'node:crypto';
+import {
+  EVENTS,
+  LEADERBOARD_DEFAULT_LIMIT,
+  LEADERBOARD_MAX_LIMIT,
+  type Leaderboard,
+  type LeaderboardBoard,
+  type LeaderboardChanged,
+  type LeaderboardRow,
+  type UserRank,
+} from '@cinema-dna/shared-types';
+import { BOARD_KEY_PREFIX, type SharedState } from '../../platform/cache/types.js';
+import type { Db } from '../../platform/db/database.js';
+import type { Logger } from '../../platform/logging.js';
+import type { Notifier } from '../../platform/notifier.js';
+import { findPlayers } from './players.js';
+import type { BadgeCountsPort, LedgerTotalsPort, UserLedgerTotals, WindowTotals } from './ports.js';
+import { BOARD_DEFINITIONS, boardDefinition, boardKey, dayKey, snapshotKey, windowName, windowsAt, type BoardDefinition } from './windows.js';
+
+export interface LeaderboardDeps {
+  shared: SharedState;
+  db: Db;
+  totals: LedgerTotalsPort;
+  badgeCounts: BadgeCountsPort;
+  notifier: Notifier;
+  logger: Logger;
+  /** Which week, month, year and day it is (tests move it across a Monday). Default: the system clock. */
+  clock?: () => Date;
+  /** Users per ledger page of a rebuild (default 5000). */
+  rebuildPageSize?: number;
+}
+
+/** What a rebuild did (the admin operation answers it). */
+export interface RebuildResult {
+  boards: number;
+  /** Users with ledger rows. */
+  players: number;
+  /** Board entries written (a player is on several boards). */
+  entries: number;
+  ms: number;
+}
+
+/** The room of a board's watchers. */
+export const leaderboardRoom = (board: LeaderboardBoard) => `leaderboard:${board}`;
+
+/**
+ * In a day's snapshot, marks "the board was empty when the day began" (a new week's board): a
+ * snapshot must exist for the day, and sorted sets cannot be empty. Never a user id; never above anyone.
+ */
+const EMPTY_SNAPSHOT_MARK = '-';
+const DAY_MS = 86_400_000;
+
+function windowTotals(definition: BoardDefinition, totals: UserLedgerTotals): WindowTotals {
+  switch (definition.window) {
+    case 'all-time':
+      return totals.allTime;
+    case 'year':
+      return totals.year;
+    case 'month':
+      return totals.month;
+    case 'week':
+      return totals.week;
+  }
+}
+
+/** A player's score on a board, or null when they are not on it (no rows of that kind in its window). */
+export function scoreOn(definition: BoardDefinition, totals: UserLedgerTotals): number | null {
+  const window = windowTotals(definition, totals);
+  if (definition.challengesOnly) return window.challengeEntries > 0 ? window.challengePoints : null;
+  switch (definition.metric) {
+    case 'points':
+      return window.entries > 0 ? window.points : null;
+    case 'connections':
+      return window.discoveries > 0 ? window.discoveries : null;
+    case 'efficiency':
+      return window.degrees > 0 ? window.par / window.degrees : null;
+  }
+}
+
+/**
+ * The leaderboards: one sorted set per board and window, holding absolute scores recomputed from the
+ * ledger (so a redelivered event changes nothing), rebuilt from the whole ledger at start and on
+ * demand, with a copy of each board taken at its first change of a UTC day for `change`.
+ */
+export function createLeaderboards(deps: LeaderboardDeps) {
+  const { shared, logger } = deps;
+  const sets = shared.sortedSets;
+  const clock = deps.clock ?? (() => new Date());
+  const pageSize = deps.rebuildPageSize ?? 5_000;
+  const connectionsBoard = boardDefinition('global:all-time:connections');
+
+  /** Snapshots known to exist (this process took or saw them), per day. */
+  let snapshotDay = '';
+  const snapshotsTaken = new Set<string>();
+  /** While a rebuild runs: users whose scores moved meanwhile, synced again once it swapped the boards in. */
+  let touchedDuringRebuild: Set<number> | null = null;
+  let rebuilding: Promise<RebuildResult> | null = null;
+
+  /** The board as the UTC day began: copied before its first change of the day. */
+  async function ensureSnapshot(liveKey: string, now: Date): Promise<void> {
+    const day = dayKey(now);
+    if (day !== snapshotDay) {
+      snapshotDay = day;
+      snapshotsTaken.clear();
+    }
+    const snapshot = snapshotKey(liveKey, day);
+    if (snapshotsTaken.has(snapshot)) return;
+    // copy() never overwrites, so two processes racing here keep the first copy.
+    if ((await sets.size(snapshot)) === 0 && !(await sets.copy(liveKey, snapshot))) {
+      await sets.setMany(snapshot, [{ member: EMPTY_SNAPSHOT_MARK, score: -Infinity }]);
+    }
+    snapshotsTaken.add(snapshot);
+    await sets.delete(snapshotKey(liveKey, dayKey(new Date(now.getTime() - DAY_MS))));
+  }
+
+  /**
+   * Recomputes a user's scores from the ledger for the windows holding `at` (the award's time) and
+   * writes the ones that changed; the watchers of each current board that moved get the new rank.
+   */
+  async function syncUser(userId: number, at: Date): Promise<LeaderboardChanged[]> {
+    touchedDuringRebuild?.add(userId);
+    const now = clock();
+    const totals = await deps.totals.forUser(userId, windowsAt(at));
+    const member = String(userId);
+    const changes: LeaderboardChanged[] = [];
+    await Promise.all(
+      BOARD_DEFINITIONS.map(async (definition) => {
+        const key = boardKey(definition.board, at);
+        const score = scoreOn(definition, totals);
+        if ((await sets.score(key, member)) === score) return;
+        // An award of a past window (delivered late) corrects that window's board, quietly.
+        const current = key === boardKey(definition.board, now);
+        if (current) await ensureSnapshot(key, now);
+        if (score === null) {
+          await sets.remove(key, member);
+          return;
+        }
+        await sets.setMany(key, [{ member, score }]);
+        if (!current) return;
+        const change: LeaderboardChanged = { board: definition.board, entries: [{ userId, rank: 1 + (await sets.countAbove(key, score)), score }] };
+        changes.push(change);
+        deps.notifier.toRoom(leaderboardRoom(definition.board), EVENTS.leaderboardChanged, change);
+      }),
+    );
+    return changes;
+  }
+
+  /** Takes a user off every board and snapshot (their account and ledger rows are gone). */
+  async function removeUser(userId: number): Promise<void> {
+    touchedDuringRebuild?.add(userId);
+    const member = String(userId);
+    const keys = await sets.keys(BOARD_KEY_PREFIX);
+    await Promise.all(keys.map((key) => sets.remove(key, member)));
+  }
+
+  async function runRebuild(): Promise<RebuildResult> {
+    const started = performance.now();
+    const now = clock();
+    const windows = windowsAt(now);
+    const run = randomBytes(4).toString('hex');
+    const liveKeys = BOARD_DEFINITIONS.map((definition) => boardKey(definition.board, now));
+    // Built beside the live boards, then renamed over them: readers never see a half-built board.
+    const buildKeys = liveKeys.map((key) => `${BOARD_KEY_PREFIX}rebuild:${run}:${key.slice(BOARD_KEY_PREFIX.length)}`);
+    touchedDuringRebuild = new Set();
+    let players = 0;
+    let entries = 0;
+    try {
+      let page = await deps.totals.page(0, pageSize, windows);
+      while (page.length > 0) {
+        const last = page[page.length - 1]!.userId;
+        // The next page is read from the database while this one is written to the sets.
+        const next = page.length === pageSize ? deps.totals.page(last, pageSize, windows) : Promise.resolve([]);
+        const writes = BOARD_DEFINITIONS.map((definition, index) => {
+          const batch: Array<{ member: string; score: number }> = [];
+          for (const totals of page) {
+            const score = scoreOn(definition, totals);
+            if (score !== null) batch.push({ member: String(totals.userId), score });
+          }
+          entries += batch.length;
+          return sets.setMany(buildKeys[index]!, batch);
+        });
+        await Promise.all([...writes, next.catch(() => [])]);
+        players += page.length;
+        page = await next;
+      }
+      await Promise.all(liveKeys.map((key, index) => sets.rename(buildKeys[index]!, key)));
+    } catch (error) {
+      await Promise.all(buildKeys.map((key) => sets.delete(key).catch(() => undefined)));
+      touchedDuringRebuild = null;
+      throw error;
+    }
+    // Awards of this process that landed while the pages were read may predate them: sync those users again.
+    const touched = touchedDuringRebuild;
+    touchedDuringRebuild = null;
+    for (const userId of touched) await syncUser(userId, clock());
+    const ms = Math.round(performance.now() - started);
+    logger.info({ boards: liveKeys.length, players, entries, ms }, 'leaderboards rebuilt from the ledger');
+    return { boards: liveKeys.length, players, entries, ms };
+  }
+
+  return {
+    syncUser,
+    removeUser,
+
+    /** Rebuilds every current board from the whole ledger; a call during a rebuild shares it. */
+    rebuild(): Promise<RebuildResult> {
+      rebuilding ??= runRebuild().finally(() => {
+        rebuilding = null;
+      });
+      return rebuilding;
+    },
+
+    /** Resolves once no rebuild is running (tests wait for the start-up one). */
+    async idle(): Promise<void> {
+      await rebuilding?.catch(() => undefined);
+    },
+
+    /** The top `limit` rows of a board's current window, with competition ranks (ties share a rank). */
+    async read(board: LeaderboardBoard, limit: number = LEADERBOARD_DEFAULT_LIMIT): Promise<Leaderboard> {
+      const now = clock();
+      const definition = boardDefinition(board);
+      const key = boardKey(board, now);
+      const take = Math.min(Math.max(1, Math.floor(limit)), LEADERBOARD_MAX_LIMIT);
+      const [top, total] = await Promise.all([sets.range(key, 0, take - 1), sets.size(key)]);
+      const members = top.map((row) => row.member);
+      const ids = members.map(Number);
+      const snapshot = snapshotKey(key, dayKey(now));
+      const [players, connections, before, badges] = await Promise.all([
+        findPlayers(deps.db, ids),
+        sets.scores(boardKey(connectionsBoard.board, now), members),
+        sets.scores(snapshot, members),
+        ids.length > 0 ? deps.badgeCounts(ids) : new Map<number, number>(),
+      ]);
+      // Rank in the day's first snapshot, per distinct score there.
+      const beforeRanks = new Map<number, number>();
+      await Promise.all(
+        [...new Set(before.filter((score): score is number => score !== null))].map(async (score) => beforeRanks.set(score, 1 + (await sets.countAbove(snapshot, score)))),
+      );
+      const rows: LeaderboardRow[] = [];
+      let rank = 0;
+      top.forEach((entry, index) => {
+        // Competition ranking from the top: a score equal to the previous one keeps its rank.
+        if (index === 0 || entry.score !== top[index - 1]!.score) rank = index + 1;
+        const player = players.get(ids[index]!);
+        if (!player) return; // deleted while being read; user.deleted takes it off the board
+        const previous = before[index];
+        rows.push({
+          id: player.id,
+          rank,
+          username: player.username,
+          displayName: player.displayName,
+          level: player.level,
+          points: player.points,
+          connectionsFound: connections[index] ?? 0,
+          badgeCount: badges.get(player.id) ?? 0,
+          score: entry.score,
+          change: previous === null || previous === undefined ? 0 : beforeRanks.get(previous)! - rank,
+        });
+      });
+      return { board, metric: definition.metric, window: windowName(definition.window, now), rows, total };
+    },
+
+    /** A user's competition rank on the global all-time points board and this week's, and their points. */
+    async rankOf(userId: number): Promise<UserRank> {
+      const now = clock();
+      const member = String(userId);
+      const [globalKey, weeklyKey] = [boardKey('global:all-time:points', now), boardKey('weekly', now)];
+      const [globalScore, weeklyScore] = await Promise.all([sets.score(globalKey, member), sets.score(weeklyKey, member)]);
+      const [globalAbove, weeklyAbove] = await Promise.all([
+        globalScore === null ? null : sets.countAbove(globalKey, globalScore),
+        weeklyScore === null ? null : sets.countAbove(weeklyKey, weeklyScore),
+      ]);
+      return {
+        globalRank: globalAbove === null ? null : globalAbove + 1,
+        weeklyRank: weeklyAbove === null ? null : weeklyAbove + 1,
+        points: globalScore ?? 0,
+      };
+    },
+  };
+}
+
+export type Leaderboards = ReturnType<typeof createLeaderboards>;
