@@ -3,7 +3,7 @@
  * `npm start` wires it) on PostgreSQL and Redis — so Socket.IO runs with its Redis adapter — on
  * 127.0.0.1 with a free port. Talks to the parent over IPC only:
  *
- *   child → parent  { type: 'ready', url, startupMs } | { type: 'failed', message }
+ *   child → parent  { type: 'ready', url, startupMs, rebuildMs } (after its start-up rebuild) | { type: 'failed', message }
  *                   { type: 'awarded', round, startedAt, committedAt, emittedAt } after an 'award'
  *                   { type: 'broadcasted', round, startedAt, emittedAt } after a 'broadcast'
  *                   { type: 'stats', ... } after a 'stats'
@@ -25,7 +25,7 @@ import { loadConfig } from '../backend/src/platform/config.js';
 import { startServer, type RunningServer } from '../backend/src/server.js';
 
 export type ServerMessage =
-  | { type: 'ready'; url: string; startupMs: number }
+  | { type: 'ready'; url: string; startupMs: number; rebuildMs: number }
   | { type: 'failed'; message: string }
   | { type: 'awarded'; round: number; startedAt: number; committedAt: number; emittedAt: number | null; balance: number | null }
   | { type: 'broadcasted'; round: number; startedAt: number; emittedAt: number }
@@ -70,6 +70,9 @@ async function start(): Promise<void> {
     RATE_LIMIT_AUTHENTICATED_PER_MINUTE: '0',
   });
   server = await startServer(config, { searchWorkers: 0 });
+  const listening = performance.now();
+  // The start-up rebuild runs in the background: measured rounds start once it is done.
+  await server.services.leaderboards.idle();
   const adapter = server.io.of('/').adapter;
   const broadcast = adapter.broadcast.bind(adapter);
   adapter.broadcast = (packet, options) => {
@@ -81,7 +84,7 @@ async function start(): Promise<void> {
     }
     return broadcast(packet, options);
   };
-  send({ type: 'ready', url: server.url, startupMs: Math.round(performance.now() - started) });
+  send({ type: 'ready', url: server.url, startupMs: Math.round(listening - started), rebuildMs: Math.round(performance.now() - listening) });
 }
 
 /** Resolves with the time of the next `leaderboard:changed` emit to `room`, or null after `timeoutMs`. */
