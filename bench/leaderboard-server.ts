@@ -4,8 +4,8 @@
  * 127.0.0.1 with a free port. Talks to the parent over IPC only:
  *
  *   child → parent  { type: 'ready', url, startupMs, rebuildMs } (after its start-up rebuild) | { type: 'failed', message }
- *                   { type: 'awarded', round, startedAt, committedAt, emittedAt } after an 'award'
- *                   { type: 'broadcasted', round, startedAt, emittedAt } after a 'broadcast'
+ *                   { type: 'awarded', round, startedAt, committedAt, emittedAt, writeMs } after an 'award'
+ *                   { type: 'broadcasted', round, startedAt, emittedAt, writeMs } after a 'broadcast'
  *                   { type: 'stats', ... } after a 'stats'
  *   parent → child  { type: 'award', round, userId, points, awardKey }: one real award, through the
  *                   ledger and the outbox as any feature writes it; the leaderboard feature reacts.
@@ -15,7 +15,8 @@
  *
  * Times are epoch ms (performance.timeOrigin + performance.now()), comparable across processes on
  * one machine. `emittedAt` is when the server handed the `leaderboard:changed` packet to its
- * Socket.IO adapter (seen by wrapping the adapter's broadcast here; the server is unchanged).
+ * Socket.IO adapter (seen by wrapping the adapter's broadcast here; the server is unchanged), and
+ * `writeMs` how long that broadcast call took: the local fan-out, every socket's frame handed to the kernel.
  * Import only its types (`import type`): importing the module would run it. Exits when the parent goes away.
  */
 import { randomUUID } from 'node:crypto';
@@ -27,8 +28,8 @@ import { startServer, type RunningServer } from '../backend/src/server.js';
 export type ServerMessage =
   | { type: 'ready'; url: string; startupMs: number; rebuildMs: number }
   | { type: 'failed'; message: string }
-  | { type: 'awarded'; round: number; startedAt: number; committedAt: number; emittedAt: number | null; balance: number | null }
-  | { type: 'broadcasted'; round: number; startedAt: number; emittedAt: number }
+  | { type: 'awarded'; round: number; startedAt: number; committedAt: number; emittedAt: number | null; writeMs: number | null; balance: number | null }
+  | { type: 'broadcasted'; round: number; startedAt: number; emittedAt: number | null; writeMs: number | null }
   | ServerStats;
 
 export type ServerCommand =
@@ -52,8 +53,8 @@ const epochNow = () => performance.timeOrigin + performance.now();
 const ELD_RESOLUTION_MS = 1;
 
 let server: RunningServer | undefined;
-/** A waiter for the next `leaderboard:changed` packet to one room. */
-let nextEmit: { room: string; resolve: (at: number) => void } | null = null;
+/** A waiter for the next `leaderboard:changed` packet to one room: when the adapter got it, and how long its broadcast call took. */
+let nextEmit: { room: string; resolve: (at: number, writeMs: number) => void } | null = null;
 
 async function start(): Promise<void> {
   const started = performance.now();
@@ -77,18 +78,19 @@ async function start(): Promise<void> {
   const broadcast = adapter.broadcast.bind(adapter);
   adapter.broadcast = (packet, options) => {
     const data = (packet as { data?: unknown[] }).data;
-    if (Array.isArray(data) && data[0] === 'leaderboard:changed' && nextEmit && options.rooms.has(nextEmit.room)) {
-      const waiter = nextEmit;
-      nextEmit = null;
-      waiter.resolve(epochNow());
-    }
-    return broadcast(packet, options);
+    if (!(Array.isArray(data) && data[0] === 'leaderboard:changed' && nextEmit && options.rooms.has(nextEmit.room))) return broadcast(packet, options);
+    const waiter = nextEmit;
+    nextEmit = null;
+    const at = epochNow();
+    // The local fan-out is synchronous: every socket's frame is handed to the kernel within this call.
+    broadcast(packet, options);
+    waiter.resolve(at, epochNow() - at);
   };
   send({ type: 'ready', url: server.url, startupMs: Math.round(listening - started), rebuildMs: Math.round(performance.now() - listening) });
 }
 
-/** Resolves with the time of the next `leaderboard:changed` emit to `room`, or null after `timeoutMs`. */
-function awaitEmit(room: string, timeoutMs: number): Promise<number | null> {
+/** Resolves with the next `leaderboard:changed` emit to `room` (its time and the broadcast call's duration), or null after `timeoutMs`. */
+function awaitEmit(room: string, timeoutMs: number): Promise<{ at: number; writeMs: number } | null> {
   return new Promise((resolve) => {
     const timer = setTimeout(() => {
       nextEmit = null;
@@ -96,9 +98,9 @@ function awaitEmit(room: string, timeoutMs: number): Promise<number | null> {
     }, timeoutMs);
     nextEmit = {
       room,
-      resolve: (at) => {
+      resolve: (at, writeMs) => {
         clearTimeout(timer);
-        resolve(at);
+        resolve({ at, writeMs });
       },
     };
   });
@@ -119,7 +121,8 @@ async function award(command: Extract<ServerCommand, { type: 'award' }>): Promis
     ledger.award(tx, { userId: command.userId, reason: 'badge', points: command.points, awardKey: command.awardKey, sourceEventId: randomUUID(), details: { bench: 'fan-out' } }),
   );
   const committedAt = epochNow();
-  send({ type: 'awarded', round: command.round, startedAt, committedAt, emittedAt: await emitted, balance: result?.balance ?? null });
+  const emit = await emitted;
+  send({ type: 'awarded', round: command.round, startedAt, committedAt, emittedAt: emit?.at ?? null, writeMs: emit?.writeMs ?? null, balance: result?.balance ?? null });
 }
 
 function bareBroadcast(command: Extract<ServerCommand, { type: 'broadcast' }>): void {
@@ -127,7 +130,7 @@ function bareBroadcast(command: Extract<ServerCommand, { type: 'broadcast' }>): 
   const emitted = awaitEmit(command.room, 10_000);
   const startedAt = epochNow();
   (running.io.to(command.room).emit as (event: string, payload: unknown) => boolean)('leaderboard:changed', command.payload);
-  void emitted.then((emittedAt) => send({ type: 'broadcasted', round: command.round, startedAt, emittedAt: emittedAt ?? startedAt }));
+  void emitted.then((emit) => send({ type: 'broadcasted', round: command.round, startedAt, emittedAt: emit?.at ?? null, writeMs: emit?.writeMs ?? null }));
 }
 
 let stopping = false;

@@ -25,7 +25,8 @@
  * BENCH_LOOKUPS (rank lookups and top-100 reads each, 5,000), BENCH_ROUNDS (fan-out rounds of each kind, 5),
  * BENCH_CLIENT_PROCS (client processes, 4), BENCH_REDIS_PORT (6390), BENCH_PG_URL (a server URL,
  * default postgres://postgres@127.0.0.1:5432/postgres), BENCH_DATABASE (bench_leaderboard),
- * BENCH_REGENERATE=1 (regenerate the data even when it could be reused).
+ * BENCH_REGENERATE=1 (regenerate the data even when it could be reused), BENCH_SERVER_NODE_OPTIONS
+ * (extra node flags for the server child, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof").
  * Scale down to try it: BENCH_USERS=20000 BENCH_ROWS=200000 BENCH_SOCKETS=500 npm run bench:leaderboard
  * (a smaller data set gets its own database, bench_leaderboard_<users>_<rows>).
  */
@@ -137,8 +138,8 @@ class Child<In, Out extends { type: string }> {
     });
   }
 
-  static fork<In, Out extends { type: string }>(file: string, label: string, childEnv: NodeJS.ProcessEnv): Child<In, Out> {
-    const child = fork(join(here, file), [], { execArgv: ['--import', 'tsx'], env: childEnv, stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+  static fork<In, Out extends { type: string }>(file: string, label: string, childEnv: NodeJS.ProcessEnv, nodeOptions: string[] = []): Child<In, Out> {
+    const child = fork(join(here, file), [], { execArgv: ['--import', 'tsx', ...nodeOptions], env: childEnv, stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
     return new Child<In, Out>(child, label);
   }
 
@@ -271,6 +272,8 @@ interface FanOutRound {
   triggerToEmitMs: number | null;
   /** Receive − emit. */
   afterEmitMs: LatencySummary | null;
+  /** The server's broadcast call: every watcher's frame written. */
+  serverWriteMs: number | null;
 }
 
 interface FanOut {
@@ -290,14 +293,12 @@ interface FanOut {
 }
 
 async function fanOut(data: LeaderboardData, dataDir: string, runId: string): Promise<FanOut> {
-  const server = Child.fork<ServerCommand, ServerMessage>('leaderboard-server.ts', 'server', {
-    ...process.env,
-    DATA_DIR: dataDir,
-    DATABASE_URL: data.url,
-    REDIS_URL: redisUrl,
-    REDIS_KEY_PREFIX: KEY_PREFIX,
-    LOG_LEVEL: 'warn',
-  });
+  const server = Child.fork<ServerCommand, ServerMessage>(
+    'leaderboard-server.ts',
+    'server',
+    { ...process.env, DATA_DIR: dataDir, DATABASE_URL: data.url, REDIS_URL: redisUrl, REDIS_KEY_PREFIX: KEY_PREFIX, LOG_LEVEL: 'warn' },
+    process.env.BENCH_SERVER_NODE_OPTIONS?.split(' ').filter(Boolean),
+  );
   const groups: Array<Child<ClientsCommand, ClientsMessage>> = [];
   try {
     log('fan-out: starting the server (its start-up rebuilds the boards)...');
@@ -337,12 +338,14 @@ async function fanOut(data: LeaderboardData, dataDir: string, runId: string): Pr
         const roundId = r * 2 + (kind === 'award' ? 1 : 0);
         let trigger: number;
         let emittedAt: number | null;
+        let writeMs: number | null;
         if (kind === 'award') {
           const reply = server.next('awarded', 15_000, (m) => m.round === roundId);
           server.send({ type: 'award', round: roundId, room: `leaderboard:${WATCHED}`, userId, points: 500, awardKey: `badge:bench-fanout-${runId}-${r}` });
           const awarded = await reply;
           trigger = awarded.startedAt;
           emittedAt = awarded.emittedAt;
+          writeMs = awarded.writeMs;
           awardedUsers.push(userId);
         } else {
           const reply = server.next('broadcasted', 15_000, (m) => m.round === roundId);
@@ -350,6 +353,7 @@ async function fanOut(data: LeaderboardData, dataDir: string, runId: string): Pr
           const sent = await reply;
           trigger = sent.startedAt;
           emittedAt = sent.emittedAt;
+          writeMs = sent.writeMs;
         }
         await sleep(SETTLE_MS);
         const collected = await Promise.all(
@@ -369,9 +373,10 @@ async function fanOut(data: LeaderboardData, dataDir: string, runId: string): Pr
           latencyMs: roundSummary(summarize(times.map((t) => t - trigger))),
           triggerToEmitMs: emittedAt === null ? null : round(emittedAt - trigger),
           afterEmitMs: emittedAt === null ? null : roundSummary(summarize(times.map((t) => t - emittedAt!))),
+          serverWriteMs: writeMs === null ? null : round(writeMs),
         };
         results.push(row);
-        log(`  ${kind} round ${r}: ${row.received}/${row.expected} received, p50 ${row.latencyMs.p50} ms, p99 ${row.latencyMs.p99} ms, max ${row.latencyMs.max} ms (trigger → emit ${row.triggerToEmitMs ?? '–'} ms)`);
+        log(`  ${kind} round ${r}: ${row.received}/${row.expected} received, p50 ${row.latencyMs.p50} ms, p99 ${row.latencyMs.p99} ms, max ${row.latencyMs.max} ms (trigger → emit ${row.triggerToEmitMs ?? '–'} ms, the server's writes ${row.serverWriteMs ?? '–'} ms)`);
         await sleep(500);
       }
     }
