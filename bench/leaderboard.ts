@@ -16,7 +16,9 @@
  *    watching the global board. Rounds alternate a real award (ledger row + points.awarded through the
  *    outbox; the leaderboard feature moves the boards and emits leaderboard:changed) with the baseline,
  *    a bare Socket.IO emit of a leaderboard:changed to the same room. Per client: receive time − the
- *    moment the server began the award (or the bare emit); target p99 ≤ 250 ms, every client reached.
+ *    moment the server began the award (or the bare emit); target p99 ≤ 250 ms, every client reached,
+ *    judged on the worst round. A first award, before the rounds, is the boards' first change of the
+ *    UTC day (the service then copies each board it changes as the day's snapshot): its own row.
  * 6. Prints a table (targets met / NOT MET; printed, never asserted) and writes bench/results/leaderboard.json.
  *
  *   npm run bench:leaderboard
@@ -198,7 +200,11 @@ interface RebuildFloor {
   keys: Array<{ key: string; members: number }>;
 }
 
-/** Every board's values for every user in one grouped query (counted server-side: no transfer). */
+/**
+ * Every board's values for every user in one grouped query (a sequential scan and a hash aggregate),
+ * summed server-side so nothing is transferred. Every column is used by the outer query: PostgreSQL
+ * would otherwise drop the unused aggregates from the subquery.
+ */
 async function sqlFloor(url: string): Promise<{ seconds: number; users: number }> {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
@@ -208,7 +214,10 @@ async function sqlFloor(url: string): Promise<{ seconds: number; users: number }
       with w as (select date_trunc('week', now() at time zone 'UTC') at time zone 'UTC' as week,
                         date_trunc('month', now() at time zone 'UTC') at time zone 'UTC' as month,
                         date_trunc('year', now() at time zone 'UTC') at time zone 'UTC' as year)
-      select count(*) as users from (
+      select count(*) as users, sum(all_points) + sum(all_connections) + sum(all_par) + sum(all_degrees) + sum(challenge_points)
+        + sum(year_points) + sum(year_connections) + sum(year_par) + sum(year_degrees)
+        + sum(month_points) + sum(month_connections) + sum(month_par) + sum(month_degrees) + sum(week_points) as checksum
+      from (
         select user_id,
           sum(points) as all_points, count(*) filter (where reason = 'discovery') as all_connections,
           sum((details->>'par')::int) filter (where reason = 'challenge') as all_par, sum((details->>'degrees')::int) filter (where reason = 'challenge') as all_degrees,
@@ -262,7 +271,8 @@ async function zaddFloor(): Promise<Omit<RebuildFloor, 'sqlSeconds' | 'sqlUsers'
 // Fan-out
 
 interface FanOutRound {
-  kind: 'award' | 'bare';
+  /** first-award: the first change of the UTC day on these boards; award: later ones; bare: the baseline emit. */
+  kind: 'first-award' | 'award' | 'bare';
   round: number;
   received: number;
   expected: number;
@@ -288,6 +298,8 @@ interface FanOut {
   rounds: FanOutRound[];
   award: { /** Every delivery of every round. */ latencyMs: LatencySummary; worstRoundP99Ms: number; reachedAll: boolean; triggerToEmitMs: LatencySummary };
   bare: { latencyMs: LatencySummary; worstRoundP99Ms: number; reachedAll: boolean };
+  /** The first award of the UTC day on these boards. */
+  firstOfDay: FanOutRound;
   server: ServerStats | null;
   awardedUsers: number[];
 }
@@ -326,59 +338,59 @@ async function fanOut(data: LeaderboardData, dataDir: string, runId: string): Pr
     server.send({ type: 'measure' });
 
     const results: FanOutRound[] = [];
-    const pooledSamples: Record<FanOutRound['kind'], number[]> = { award: [], bare: [] };
+    const pooledSamples: Record<FanOutRound['kind'], number[]> = { 'first-award': [], award: [], bare: [] };
     const awardedUsers: number[] = [];
     const random = prng(11);
-    for (let r = 1; r <= rounds; r++) {
-      for (const kind of ['bare', 'award'] as const) {
-        // A tail player (their rows are few) earns a badge's 500 points: they climb many places.
-        const userId = kind === 'award' ? Math.floor(userCount / 2 + random() * (userCount / 2)) : 2_000_000_000 + r;
-        groups.forEach((group) => group.send({ type: 'arm', round: r * 2 + (kind === 'award' ? 1 : 0), userId }));
-        await sleep(200); // the arm messages are in before the trigger
-        const roundId = r * 2 + (kind === 'award' ? 1 : 0);
-        let trigger: number;
-        let emittedAt: number | null;
-        let writeMs: number | null;
-        if (kind === 'award') {
-          const reply = server.next('awarded', 15_000, (m) => m.round === roundId);
-          server.send({ type: 'award', round: roundId, room: `leaderboard:${WATCHED}`, userId, points: 500, awardKey: `badge:bench-fanout-${runId}-${r}` });
-          const awarded = await reply;
-          trigger = awarded.startedAt;
-          emittedAt = awarded.emittedAt;
-          writeMs = awarded.writeMs;
-          awardedUsers.push(userId);
-        } else {
-          const reply = server.next('broadcasted', 15_000, (m) => m.round === roundId);
-          server.send({ type: 'broadcast', round: roundId, room: `leaderboard:${WATCHED}`, payload: { board: WATCHED, entries: [{ userId, rank: 1, score: 1 }] } });
-          const sent = await reply;
-          trigger = sent.startedAt;
-          emittedAt = sent.emittedAt;
-          writeMs = sent.writeMs;
-        }
-        await sleep(SETTLE_MS);
-        const collected = await Promise.all(
-          groups.map((group) => {
-            const reply = group.next('collected', 30_000, (m) => m.round === roundId);
-            group.send({ type: 'collect', round: roundId });
-            return reply;
-          }),
-        );
-        const times = collected.flatMap((c) => c.times);
-        for (const t of times) pooledSamples[kind].push(t - trigger);
-        const row: FanOutRound = {
-          kind,
-          round: r,
-          received: times.length,
-          expected: total.watching,
-          latencyMs: roundSummary(summarize(times.map((t) => t - trigger))),
-          triggerToEmitMs: emittedAt === null ? null : round(emittedAt - trigger),
-          afterEmitMs: emittedAt === null ? null : roundSummary(summarize(times.map((t) => t - emittedAt!))),
-          serverWriteMs: writeMs === null ? null : round(writeMs),
-        };
-        results.push(row);
-        log(`  ${kind} round ${r}: ${row.received}/${row.expected} received, p50 ${row.latencyMs.p50} ms, p99 ${row.latencyMs.p99} ms, max ${row.latencyMs.max} ms (trigger → emit ${row.triggerToEmitMs ?? '–'} ms, the server's writes ${row.serverWriteMs ?? '–'} ms)`);
-        await sleep(500);
+    let roundId = 0;
+    const runRound = async (kind: FanOutRound['kind'], r: number) => {
+      roundId++;
+      const id = roundId;
+      // A tail player (their rows are few) earns a badge's 500 points: they climb many places.
+      const userId = kind === 'bare' ? 2_000_000_000 + id : Math.floor(userCount / 2 + random() * (userCount / 2));
+      groups.forEach((group) => group.send({ type: 'arm', round: id, userId }));
+      await sleep(200); // the arm messages are in before the trigger
+      let sent: { startedAt: number; emittedAt: number | null; writeMs: number | null };
+      if (kind === 'bare') {
+        const reply = server.next('broadcasted', 15_000, (m) => m.round === id);
+        server.send({ type: 'broadcast', round: id, room: `leaderboard:${WATCHED}`, payload: { board: WATCHED, entries: [{ userId, rank: 1, score: 1 }] } });
+        sent = await reply;
+      } else {
+        const reply = server.next('awarded', 15_000, (m) => m.round === id);
+        server.send({ type: 'award', round: id, room: `leaderboard:${WATCHED}`, userId, points: 500, awardKey: `badge:bench-fanout-${runId}-${id}` });
+        sent = await reply;
+        awardedUsers.push(userId);
       }
+      const { startedAt: trigger, emittedAt, writeMs } = sent;
+      await sleep(SETTLE_MS);
+      const collected = await Promise.all(
+        groups.map((group) => {
+          const reply = group.next('collected', 30_000, (m) => m.round === id);
+          group.send({ type: 'collect', round: id });
+          return reply;
+        }),
+      );
+      const times = collected.flatMap((c) => c.times);
+      for (const t of times) pooledSamples[kind].push(t - trigger);
+      const row: FanOutRound = {
+        kind,
+        round: r,
+        received: times.length,
+        expected: total.watching,
+        latencyMs: roundSummary(summarize(times.map((t) => t - trigger))),
+        triggerToEmitMs: emittedAt === null ? null : round(emittedAt - trigger),
+        afterEmitMs: emittedAt === null ? null : roundSummary(summarize(times.map((t) => t - emittedAt))),
+        serverWriteMs: writeMs === null ? null : round(writeMs),
+      };
+      results.push(row);
+      log(`  ${kind} round ${r}: ${row.received}/${row.expected} received, p50 ${row.latencyMs.p50} ms, p99 ${row.latencyMs.p99} ms, max ${row.latencyMs.max} ms (trigger → emit ${row.triggerToEmitMs ?? '–'} ms, the server's writes ${row.serverWriteMs ?? '–'} ms)`);
+      await sleep(500);
+    };
+    // The boards' first change of the UTC day: the service copies each board it changes as the day's
+    // snapshot (for `change`) before writing. It happens once a day per board, so it is its own row.
+    await runRound('first-award', 0);
+    for (let r = 1; r <= rounds; r++) {
+      await runRound('bare', r);
+      await runRound('award', r);
     }
     server.send({ type: 'stats' });
     const stats = await server.next('stats', 10_000).catch(() => null);
@@ -395,6 +407,7 @@ async function fanOut(data: LeaderboardData, dataDir: string, runId: string): Pr
     };
     const award = pooled('award');
     const bare = pooled('bare');
+    const first = results.find((r) => r.kind === 'first-award')!;
     return {
       sockets: socketCount,
       connected: total.connected,
@@ -411,6 +424,7 @@ async function fanOut(data: LeaderboardData, dataDir: string, runId: string): Pr
         triggerToEmitMs: roundSummary(summarize(award.rows.map((r) => r.triggerToEmitMs ?? Number.POSITIVE_INFINITY))),
       },
       bare: { latencyMs: bare.pooled, worstRoundP99Ms: bare.worstRoundP99Ms, reachedAll: bare.reachedAll },
+      firstOfDay: first,
       server: stats,
       awardedUsers,
     };
@@ -486,9 +500,16 @@ try {
     [
       `fan-out to ${fan.watching.toLocaleString('en')} sockets p99`,
       `${ms(fan.award.worstRoundP99Ms)} (worst of ${rounds})`,
-      `${ms(fan.bare.worstRoundP99Ms)} (bare emit)`,
+      `${ms(fan.bare.worstRoundP99Ms)} (bare emit, worst)`,
       `≤ ${TARGETS.fanOutP99Ms} ms, all reached`,
       fan.award.worstRoundP99Ms <= TARGETS.fanOutP99Ms && fan.award.reachedAll,
+    ],
+    [
+      "  … the day's first change",
+      ms(fan.firstOfDay.latencyMs.p99),
+      `emit after ${ms(fan.firstOfDay.triggerToEmitMs ?? NaN)}`,
+      `≤ ${TARGETS.fanOutP99Ms} ms, all reached`,
+      fan.firstOfDay.latencyMs.p99 <= TARGETS.fanOutP99Ms && fan.firstOfDay.received === socketCount,
     ],
   ];
   console.log(`\nbench:leaderboard — ${data.users.toLocaleString('en')} users, ${data.rows.toLocaleString('en')} ledger rows, ${fan.sockets.toLocaleString('en')} sockets (${cpus().length} cores, load ${loadBefore.map((x) => x.toFixed(1)).join(' ')} → ${loadAfter.map((x) => x.toFixed(1)).join(' ')})\n`);
