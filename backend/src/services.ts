@@ -123,6 +123,7 @@ export function createServices(deps: ServiceDeps): Services {
   registerConnectionSubscribers(events, { shared, logger });
   registerPointsSubscribers({ events, ledger: createLedger({ events }), notifier, names: graphNames(graph), logger });
   registerLeaderboardSubscribers(events, { leaderboards });
+  let stopDailySnapshots = () => {};
   registerBadgeSubscribers(events, { notifier });
 
   return {
@@ -145,10 +146,12 @@ export function createServices(deps: ServiceDeps): Services {
     leaderboards,
     start() {
       events.start();
+      stopDailySnapshots = leaderboards.startDailySnapshots();
       // Boards derive from the ledger: rebuilt at every start (in the background; reads answer meanwhile).
       leaderboards.rebuild().catch((error: unknown) => logger.error({ err: error }, 'leaderboards not rebuilt at start'));
     },
     async close() {
+      stopDailySnapshots();
       await leaderboards.idle();
       await events.close();
       auth.close();

@@ -244,11 +244,16 @@ describe.each(databaseTargets())('API documents on $name', (dbTarget) => {
       roomLeave: 'receive',
       searchStart: 'receive',
       searchCancel: 'receive',
+      leaderboardWatch: 'receive',
+      leaderboardUnwatch: 'receive',
       roomChanged: 'send',
       presenceChanged: 'send',
       searchProgressed: 'send',
       searchCompleted: 'send',
       searchFailed: 'send',
+      pointsChanged: 'send',
+      badgeEarned: 'send',
+      leaderboardChanged: 'send',
     });
     expect(asyncApi.operations.searchStart!.reply).toBeDefined();
     expect(Object.keys(asyncApi.components.messages.searchStart!.payload.properties!)).toEqual(['fromEntity', 'toEntity', 'parameters']);

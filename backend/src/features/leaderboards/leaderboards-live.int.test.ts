@@ -8,6 +8,7 @@ import {
   UserRankSchema,
   type ClientToServerEvents,
   type LeaderboardChanged,
+  type PointsChanged,
   type ServerToClientEvents,
 } from '@cinema-dna/shared-types';
 import { io as connect, type Socket } from 'socket.io-client';
@@ -76,11 +77,13 @@ describe.each(targets)('live leaderboards over HTTP and Socket.IO on $name', (ta
     sockets.push(socket);
     const changes: LeaderboardChanged[] = [];
     socket.on(EVENTS.leaderboardChanged, (change) => changes.push(change));
+    const points: PointsChanged[] = [];
+    socket.on(EVENTS.pointsChanged, (changed) => points.push(changed));
     await new Promise((resolve) => socket.once('connect', () => resolve(undefined)));
     /** Resolves with the first change (received or to come) that `match` accepts. */
     const next = (match: (change: LeaderboardChanged) => boolean) =>
       expect.poll(() => changes.find(match), { timeout: 10_000 }).toBeDefined().then(() => changes.find(match)!);
-    return { socket, changes, next };
+    return { socket, changes, points, next };
   }
 
   const get = async (route: string, cookie?: string) => {
@@ -93,6 +96,8 @@ describe.each(targets)('live leaderboards over HTTP and Socket.IO on $name', (ta
   it('one player earns, another watching the global board receives the change with the new rank', async () => {
     const earner = await session('/api/auth/register', `earner_${uniqueSuffix()}`);
     const rival = await session('/api/auth/register', `rival_${uniqueSuffix()}`);
+    // Registering is the day's login: each starts with 1 point on the boards.
+    await server.services.events.settled();
     const watcher = await client(); // anonymous: boards are public
     const bystander = await client(rival.cookie);
     const earnerSocket = await client(earner.cookie);
@@ -100,11 +105,14 @@ describe.each(targets)('live leaderboards over HTTP and Socket.IO on $name', (ta
     expect(await watcher.socket.emitWithAck(EVENTS.leaderboardWatch, { board: 'no-such-board' as never })).toMatchObject({ ok: false, error: { code: 'VALIDATION_FAILED' } });
 
     await award(rival.userId, 'review', 20);
-    expect(await watcher.next(onGlobal(rival.userId, 1, 20))).toEqual({ board: 'global:all-time:points', entries: [{ userId: rival.userId, rank: 1, score: 20 }] });
+    expect(await watcher.next(onGlobal(rival.userId, 1, 21))).toEqual({ board: 'global:all-time:points', entries: [{ userId: rival.userId, rank: 1, score: 21 }] });
     await award(earner.userId, 'discovery', 10);
-    await watcher.next(onGlobal(earner.userId, 2, 10));
+    await watcher.next(onGlobal(earner.userId, 2, 11));
     await award(earner.userId, 'discovery', 15);
-    await watcher.next(onGlobal(earner.userId, 1, 25));
+    await watcher.next(onGlobal(earner.userId, 1, 26));
+    // The earner's own sockets got the new balance (the header's counters).
+    await expect.poll(() => earnerSocket.points.at(-1)?.points, { timeout: 10_000 }).toBe(26);
+    expect(bystander.points.every((changed) => changed.points !== 26)).toBe(true);
 
     // Nobody else watches that board: the other sockets received no board change.
     expect(bystander.changes).toEqual([]);
@@ -114,11 +122,12 @@ describe.each(targets)('live leaderboards over HTTP and Socket.IO on $name', (ta
     const global = await get('/api/leaderboards/global');
     expect(global.status).toBe(200);
     const board = LeaderboardSchema.parse(global.body);
-    expect(board.rows.map((row) => [row.id, row.rank, row.score, row.points, row.connectionsFound])).toEqual([
-      [earner.userId, 1, 25, 25, 2],
-      [rival.userId, 2, 20, 20, 0],
+    // The configured admin (registered at start, 1 point) sits below them.
+    expect(board.rows.slice(0, 2).map((row) => [row.id, row.rank, row.score, row.points, row.connectionsFound])).toEqual([
+      [earner.userId, 1, 26, 26, 2],
+      [rival.userId, 2, 21, 21, 0],
     ]);
-    expect(UserRankSchema.parse((await get('/api/users/me/rank', earner.cookie)).body)).toEqual({ globalRank: 1, weeklyRank: 1, points: 25 });
+    expect(UserRankSchema.parse((await get('/api/users/me/rank', earner.cookie)).body)).toEqual({ globalRank: 1, weeklyRank: 1, points: 26 });
     expect((await get('/api/users/me/rank')).status).toBe(401);
     expect(LeaderboardSchema.parse((await get('/api/leaderboards/global?period=monthly&metric=connections&limit=1')).body).rows.map((row) => row.id)).toEqual([earner.userId]);
 
@@ -128,7 +137,7 @@ describe.each(targets)('live leaderboards over HTTP and Socket.IO on $name', (ta
     expect(await watcher.socket.emitWithAck(EVENTS.leaderboardUnwatch, { board: 'global:all-time:points' })).toEqual({ ok: true, data: { board: 'global:all-time:points' } });
     const seen = watcher.changes.length;
     await award(rival.userId, 'review', 10);
-    await second.next(onGlobal(rival.userId, 1, 30));
+    await second.next(onGlobal(rival.userId, 1, 31));
     expect(watcher.changes.length).toBe(seen);
   });
 

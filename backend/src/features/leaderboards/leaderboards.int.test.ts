@@ -202,6 +202,29 @@ describe.each(targets)('leaderboards on $name', (target) => {
     ]);
   });
 
+  it("takes the day's snapshots ahead of the awards (midnight, after a rebuild): the first change of a day copies nothing", async () => {
+    const [a, b] = [await insertPlayer(database.db), await insertPlayer(database.db)];
+    await earn(a, 'review', 30);
+    await earn(b, 'review', 20);
+    now = new Date(now.getTime() + 86_400_000);
+    await boards.takeSnapshots();
+    // Another process's view of today: a fresh service finds the snapshot there and must not copy the board again.
+    const copies: string[] = [];
+    const copy = shared.sortedSets.copy.bind(shared.sortedSets);
+    shared.sortedSets.copy = async (from, to) => {
+      copies.push(to);
+      return copy(from, to);
+    };
+    boards = build();
+    await insertLedgerRow(database.db, { userId: b, reason: 'review', points: 40, createdAt: new Date(), details: {} });
+    await boards.syncUser(b, new Date());
+    expect(copies).toEqual([]);
+    expect((await boards.read('global:all-time:points')).rows.map((row) => [row.id, row.rank, row.change])).toEqual([
+      [b, 1, 1],
+      [a, 2, -1],
+    ]);
+  });
+
   it('takes a deleted user off every board, snapshots and past windows included', async () => {
     const ana = await insertPlayer(database.db);
     const ben = await insertPlayer(database.db);

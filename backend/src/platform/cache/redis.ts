@@ -143,7 +143,8 @@ export async function createRedisSharedState(options: RedisOptions): Promise<Red
       await Promise.all(chunks);
     },
     async delete(key) {
-      await main.del(prefix + key);
+      // UNLINK frees a big board (yesterday's snapshot) in the background instead of blocking Redis.
+      await main.unlink(prefix + key);
     },
     async rename(from, to) {
       await main.eval(RENAME_OR_DELETE, { keys: [prefix + from, prefix + to] });
