@@ -1,6 +1,6 @@
 import { act, render, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { TOAST_DURATION_MS, Toaster, resetToasts, toast } from './toast';
+import { TOAST_DURATION_MS, Toaster, notify, resetToasts, toast, updateNotice } from './toast';
 
 beforeEach(() => resetToasts());
 afterEach(() => vi.useRealTimers());
@@ -31,5 +31,33 @@ describe('toast', () => {
       vi.advanceTimersByTime(TOAST_DURATION_MS + 1000);
     });
     expect(screen.queryByText('Welcome back!')).toBeNull();
+  });
+
+  it("keeps a notice from covering an action's toast: it waits, then shows once that one closes", async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    render(<Toaster />);
+    await act(async () => {
+      toast({ title: 'Connection Saved', description: 'Added to your discovered connections' });
+    });
+    let badge = 0;
+    await act(async () => {
+      badge = notify({ title: 'Badge earned', description: 'Keeper' }).id;
+    });
+    expect(screen.getByText('Connection Saved')).toBeTruthy();
+    expect(screen.queryByText('Badge earned')).toBeNull();
+    // Still waiting: a second badge joins it.
+    expect(updateNotice(badge, { title: 'Badges earned', description: 'Keeper · People Person' })).toBe(true);
+    await act(async () => {
+      vi.advanceTimersByTime(TOAST_DURATION_MS + 1000);
+    });
+    expect(screen.queryByText('Connection Saved')).toBeNull();
+    expect(screen.getByText('Badges earned')).toBeTruthy();
+    expect(screen.getByText('Keeper · People Person')).toBeTruthy();
+    // An action's answer still replaces a notice on screen at once.
+    await act(async () => {
+      toast({ title: 'Entry Deleted' });
+    });
+    expect(screen.getByText('Entry Deleted')).toBeTruthy();
+    expect(screen.queryByText('Badges earned')).toBeNull();
   });
 });

@@ -16,6 +16,8 @@ interface ToastItem extends Required<Pick<ToastInput, 'title'>> {
   description?: string;
   variant: ToastVariant;
   open: boolean;
+  /** 'action': the answer to something the user did; 'notice': news they did not ask for (a badge, a level). */
+  kind: 'action' | 'notice';
 }
 
 /** Default time a toast stays up (spec: 5000 ms). */
@@ -28,12 +30,39 @@ const REMOVE_DELAY_MS = 300;
 
 export const toastState = proxy<{ toasts: ToastItem[] }>({ toasts: [] });
 let nextId = 1;
+/** Notices waiting for the action's toast on screen to close, oldest first. */
+let waitingNotices: ToastItem[] = [];
 
-/** Shows a toast from anywhere (components, mutations, stores). */
+const show = (item: ToastItem) => {
+  toastState.toasts = [item, ...toastState.toasts].slice(0, TOAST_LIMIT);
+};
+
+/** Shows a toast from anywhere (components, mutations, stores); it replaces the one on screen. */
 export function toast({ title, description, variant = 'default' }: ToastInput): { id: number; dismiss: () => void } {
   const id = nextId++;
-  toastState.toasts = [{ id, title, description, variant, open: true }, ...toastState.toasts].slice(0, TOAST_LIMIT);
+  show({ id, title, description, variant, open: true, kind: 'action' });
   return { id, dismiss: () => dismissToast(id) };
+}
+
+/**
+ * Shows a notice (a badge earned, a level reached): news the user did not ask for never covers the
+ * answer to what they just did ('Connection Saved'), so while an action's toast is open it waits and
+ * shows once that one closes. One toast is still visible at a time.
+ */
+export function notify({ title, description, variant = 'default' }: ToastInput): { id: number } {
+  const item: ToastItem = { id: nextId++, title, description, variant, open: true, kind: 'notice' };
+  if (toastState.toasts.some((t) => t.open && t.kind === 'action')) waitingNotices.push(item);
+  else show(item);
+  return { id: item.id };
+}
+
+/** Rewrites a notice still waiting or still on screen; false once it has closed. */
+export function updateNotice(id: number, { title, description }: Pick<ToastInput, 'title' | 'description'>): boolean {
+  const item = waitingNotices.find((t) => t.id === id) ?? toastState.toasts.find((t) => t.id === id && t.open);
+  if (!item) return false;
+  item.title = title;
+  item.description = description;
+  return true;
 }
 
 export function dismissToast(id: number): void {
@@ -42,12 +71,15 @@ export function dismissToast(id: number): void {
   item.open = false;
   setTimeout(() => {
     toastState.toasts = toastState.toasts.filter((t) => t.id !== id);
+    const next = toastState.toasts.some((t) => t.open) ? undefined : waitingNotices.shift();
+    if (next) show(next);
   }, REMOVE_DELAY_MS);
 }
 
 /** Clears every toast at once (tests). */
 export function resetToasts(): void {
   toastState.toasts = [];
+  waitingNotices = [];
 }
 
 const variantStyles: Record<ToastVariant, { root: string; icon: typeof Info; iconClass: string }> = {

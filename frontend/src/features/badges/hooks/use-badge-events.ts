@@ -1,7 +1,7 @@
 import { BadgeEarnedNoticeSchema, EVENTS } from '@cinema-dna/shared-types';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { toast, toastState } from '../../../ui/toast';
+import { notify, updateNotice } from '../../../ui/toast';
 import type { AppSocket } from '../../realtime';
 import { BADGES_QUERY_ROOT } from '../api/query-keys';
 
@@ -14,14 +14,16 @@ export const BADGES_EARNED_TITLE = 'Badges earned';
 let shown: { id: number; names: string[] } | null = null;
 
 /**
- * One toast shows at a time (spec §9), so badges that arrive while a badge toast is still up join
- * it instead of replacing it: a burst reads 'First Connection · People Person', not only the last.
+ * One toast shows at a time (spec §9), so badges that arrive while a badge notice is still up (or
+ * still waiting for an action's toast to close) join it: a burst reads 'First Connection · People
+ * Person', not only the last.
  */
 function toastBadge(name: string): void {
-  const stillOpen = shown !== null && toastState.toasts.some((item) => item.id === shown!.id && item.open);
-  const names = stillOpen ? [...shown!.names, name] : [name];
-  const { id } = toast({ title: names.length === 1 ? BADGE_EARNED_TITLE : BADGES_EARNED_TITLE, description: names.join(' · ') });
-  shown = { id, names };
+  if (shown && updateNotice(shown.id, { title: BADGES_EARNED_TITLE, description: [...shown.names, name].join(' · ') })) {
+    shown.names.push(name);
+    return;
+  }
+  shown = { id: notify({ title: BADGE_EARNED_TITLE, description: name }).id, names: [name] };
 }
 
 /**

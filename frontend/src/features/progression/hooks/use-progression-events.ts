@@ -1,7 +1,7 @@
 import { EVENTS, PointsChangedSchema, ProgressResponseSchema, type LevelProgress } from '@cinema-dna/shared-types';
 import { useEffect } from 'react';
 import { apiFetch } from '../../../lib/api-client';
-import { toast } from '../../../ui/toast';
+import { notify } from '../../../ui/toast';
 import { authState, setUser } from '../../auth';
 import type { AppSocket } from '../../realtime';
 import { levelReachedText, reachedNewLevel } from '../lib/level-notice';
@@ -36,7 +36,7 @@ export function useProgressionEvents(socket: AppSocket | null): void {
       const parsed = PointsChangedSchema.safeParse(payload);
       if (!parsed.success) return;
       applyProgress(parsed.data);
-      if (reachedNewLevel(parsed.data)) toast({ title: LEVEL_REACHED_TITLE, description: levelReachedText(parsed.data) });
+      if (reachedNewLevel(parsed.data)) notify({ title: LEVEL_REACHED_TITLE, description: levelReachedText(parsed.data) });
     };
     const onConnect = () => {
       // The first connect carries the session the page just loaded; only a later one can have missed awards.
