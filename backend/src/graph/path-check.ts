@@ -56,6 +56,19 @@ export function checkPath(graph: Graph, steps: readonly PathStepClaim[]): PathCh
 function linked(graph: Graph, from: number, to: number, relationship: Relationship, forward: boolean): boolean {
   // Adjacency is sorted by (neighbour, relation byte): find the first entry for `to`, then scan its few entries.
   const { neighbours, relations, offsets } = graph;
+  for (let p = firstEntryTo(graph, from, to); p < offsets[from + 1]! && neighbours[p] === to; p++) {
+    const byte = relations[p]!;
+    if (relationshipOf(byte) === relationship && ((byte & FORWARD_BIT) !== 0) === forward) return true;
+  }
+  return false;
+}
+
+/**
+ * The first adjacency entry of `from` whose neighbour is `to` or greater (adjacency is sorted by
+ * neighbour): `from`'s links to `to`, if any, start there.
+ */
+export function firstEntryTo(graph: Graph, from: number, to: number): number {
+  const { neighbours, offsets } = graph;
   let lo = offsets[from]!;
   let hi = offsets[from + 1]!;
   while (lo < hi) {
@@ -63,9 +76,5 @@ function linked(graph: Graph, from: number, to: number, relationship: Relationsh
     if (neighbours[mid]! < to) lo = mid + 1;
     else hi = mid;
   }
-  for (let p = lo; p < offsets[from + 1]! && neighbours[p] === to; p++) {
-    const byte = relations[p]!;
-    if (relationshipOf(byte) === relationship && ((byte & FORWARD_BIT) !== 0) === forward) return true;
-  }
-  return false;
+  return lo;
 }

@@ -1,6 +1,7 @@
 import type { LinkTier, Relationship } from '@cinema-dna/shared-types';
 import { FORWARD_BIT, relationshipOf, tierOf } from '../../graph/model.js';
 import { compileParameters, defaultParameters } from '../../graph/parameters.js';
+import { firstEntryTo } from '../../graph/path-check.js';
 import type { Graph } from '../../graph/snapshot.js';
 
 /**
@@ -52,15 +53,8 @@ export class GameGraph {
     const g = this.graph;
     if (from === to || !g.has(from) || !g.has(to) || !this.playable(from) || !this.playable(to)) return null;
     const { neighbours, relations, offsets } = g;
-    let lo = offsets[from]!;
-    let hi = offsets[from + 1]!;
-    while (lo < hi) {
-      const mid = (lo + hi) >>> 1;
-      if (neighbours[mid]! < to) lo = mid + 1;
-      else hi = mid;
-    }
     let best = -1;
-    for (let p = lo; p < offsets[from + 1]! && neighbours[p] === to; p++) {
+    for (let p = firstEntryTo(g, from, to); p < offsets[from + 1]! && neighbours[p] === to; p++) {
       const byte = relations[p]!;
       if (!this.tierAllowed(byte)) continue;
       if (best < 0 || (tierOf(byte) === 'core' && tierOf(relations[best]!) !== 'core')) best = p;
