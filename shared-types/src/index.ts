@@ -17,3 +17,4 @@ export * from './events.js';
 export * from './progression.js';
 export * from './badges.js';
 export * from './leaderboards.js';
+export * from './challenges.js';
