@@ -69,24 +69,26 @@ export interface TestAppOptions {
   searchBudget?: SearchBudget;
 }
 
-/** A clock a test can move: `now()` is real time plus an offset (or a fixed time once `set`). */
+/** A clock a test can move: real time until `set`, then frozen at what it was set to, moved only by `advance`. */
 export interface TestClock {
   now(): number;
   /** Moves the clock forward (or back, with a negative value). */
   advance(ms: number): void;
-  /** Sets the clock to an instant; it runs on from there. */
+  /** Stops the clock at an instant. */
   set(at: number | Date): void;
 }
 
 export function createTestClock(): TestClock {
+  let frozen: number | null = null;
   let offset = 0;
   return {
-    now: () => Date.now() + offset,
+    now: () => frozen ?? Date.now() + offset,
     advance(ms) {
-      offset += ms;
+      if (frozen === null) offset += ms;
+      else frozen += ms;
     },
     set(at) {
-      offset = new Date(at).getTime() - Date.now();
+      frozen = new Date(at).getTime();
     },
   };
 }
