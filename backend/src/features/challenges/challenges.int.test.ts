@@ -106,8 +106,8 @@ describe.each(databaseTargets())('challenges over HTTP on $name', (dbTarget) => 
     // The same move again, at the version already used: refused as stale.
     const stale = await client.send('post', `/api/challenges/attempts/${started.attemptId}/moves`, { entity: daily.toEntity.key, version: 0 }).expect(409);
     expect(stale.body).toMatchObject({ code: 'CONFLICT' });
-    // Starting again resumes the open attempt.
-    const resumed = AttemptStateSchema.parse((await client.send('post', `/api/challenges/${daily.id}/attempts`, {}).expect(201)).body);
+    // Starting again (with no body at all) resumes the open attempt.
+    const resumed = AttemptStateSchema.parse((await client.send('post', `/api/challenges/${daily.id}/attempts`).expect(201)).body);
     expect(resumed.attemptId).toBe(started.attemptId);
   });
 

@@ -94,10 +94,11 @@ export function challengeRoutes(routes: ApiRoutes, service: ChallengeService): v
       description: 'Your open attempt of the challenge, or a new one: the server’s clock starts now and the attempt ends at `endsAt`. Points are paid for your first solve only (the daily on its day only).',
       inputName: 'Challenge',
       params: ChallengeParamsSchema,
-      body: AttemptStartSchema,
+      // An empty body or none at all.
+      body: AttemptStartSchema.optional(),
       example: { params: { id: 'list-speed-sprint' }, body: {} },
       responses: { 201: AttemptStateSchema },
-      errors: { 404: 'Challenge not found.' },
+      errors: { 404: 'Challenge not found.', 503: 'The movie graph is still loading.' },
     },
     async ({ params }, req, res) => {
       res.status(201).json(await service.start(currentUser(req).id, params.id));

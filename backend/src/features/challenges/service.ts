@@ -114,7 +114,12 @@ export function createChallengeService(deps: ChallengeServiceDeps) {
   const states = new WeakMap<Graph, GraphState>();
 
   function state(): GraphState {
-    const graph = graphService.graph;
+    let graph: Graph;
+    try {
+      graph = graphService.graph;
+    } catch {
+      throw new AppError(503, 'SERVICE_UNAVAILABLE', 'The movie graph is still loading. Try again in a moment.');
+    }
     let known = states.get(graph);
     if (!known) {
       const game = new GameGraph(graph);
