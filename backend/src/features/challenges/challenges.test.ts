@@ -80,8 +80,8 @@ describe('the daily challenge, generated from the graph', () => {
   });
 
   it('keeps the day’s band (Mon–Tue 2–3, Wed–Thu 3–4, Fri–Sun 4–5) and the popularity floor for 60 days', () => {
-    const people = world.entities.filter((e) => e.type === 'person').map((e) => e.popularity).sort((a, b) => b - a);
-    const films = world.entities.filter((e) => e.type === 'movie').map((e) => e.popularity).sort((a, b) => b - a);
+    const people = world.entities.filter((e) => e.type === 'person').map((e) => e.popularity ?? 0).sort((a, b) => b - a);
+    const films = world.entities.filter((e) => e.type === 'movie').map((e) => e.popularity ?? 0).sort((a, b) => b - a);
     const typeOf = new Map(world.entities.map((e) => [e.key, e]));
     const bands = new Set<string>();
     for (const daily of dailies.slice(0, 60)) {
@@ -95,7 +95,7 @@ describe('the daily challenge, generated from the graph', () => {
       for (const end of ends) {
         expect(['person', 'movie']).toContain(end.type);
         const floor = end.type === 'person' ? people[199]! : films[149]!;
-        expect(end.popularity, `${daily.id} ${end.key}`).toBeGreaterThanOrEqual(floor);
+        expect(end.popularity ?? 0, `${daily.id} ${end.key}`).toBeGreaterThanOrEqual(floor);
       }
     }
     expect(bands).toEqual(new Set(['2-3', '3-4', '4-5']));
