@@ -194,6 +194,22 @@ describe.each(databaseTargets())('challenges over HTTP on $name', (dbTarget) => 
     expect((await ledgerRows(client)).map((row) => row.points)).toEqual([points]);
   });
 
+  it('pays once when the same player sends a chain twice at once, and keeps one open attempt for two starts at once', async () => {
+    const { client } = await player();
+    const list = ChallengeListSchema.parse((await client.send('get', '/api/challenges').expect(200)).body);
+    const target = list.challenges.find((each) => each.type === 'speed' && each.participants === 0)!;
+    const chain = optimalChain(target.fromEntity.key, target.toEntity.key);
+    const answers = await Promise.all([1, 2, 3].map(() => client.send('post', '/api/challenges/attempt', { challengeId: target.id, chain })));
+    for (const res of answers) expect([200, 409], res.text).toContain(res.status);
+    const paid = answers.filter((res) => res.status === 200 && res.body.points > 0);
+    expect(paid).toHaveLength(1);
+    expect((await ledgerRows(client)).map((row) => row.points)).toEqual([paid[0]!.body.points]);
+
+    const other = list.challenges.find((each) => each.type === 'efficiency' && each.participants === 0)!;
+    const starts = await Promise.all([1, 2, 3].map(() => client.send('post', `/api/challenges/${other.id}/attempts`, {})));
+    expect(new Set(starts.map((res) => `${res.status} ${res.body.attemptId}`)).size).toBe(1);
+  });
+
   it('times a whole chain from the open attempt, and takes hints off the points', async () => {
     const { client } = await player();
     const list = ChallengeListSchema.parse((await client.send('get', '/api/challenges').expect(200)).body);
