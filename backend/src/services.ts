@@ -3,6 +3,8 @@ import { createEmailVerification, type EmailVerification } from './features/auth
 import { createLoginThrottle, type LoginThrottle, type LoginThrottleSettings } from './features/auth/login-throttle.js';
 import type { Mailer } from './features/auth/mailer.js';
 import { createBadgeService, type BadgeService } from './features/badges/service.js';
+import { createRaceService, type RaceService } from './features/challenges/races/service.js';
+import type { RoomSettings as RaceSettings } from './features/challenges/races/room.js';
 import { registerBadgeSubscribers } from './features/badges/subscribers.js';
 import { createConnectionService, type ConnectionService } from './features/connections/service.js';
 import { registerConnectionSubscribers } from './features/connections/subscribers.js';
@@ -43,6 +45,8 @@ export interface ServiceSettings {
   sessionPruneIntervalMs?: number;
   /** Outbox poll interval (EVENTS_POLL_INTERVAL_MS). */
   eventsPollIntervalMs?: number;
+  /** Race countdown and round length (default: the contract's; tests shorten them). */
+  races?: RaceSettings;
 }
 
 export interface ServiceDeps {
@@ -82,6 +86,8 @@ export interface Services {
   resendLimiter: RateLimiter;
   /** Boards from the points ledger (rebuilt in the background by start()). */
   leaderboards: Leaderboards;
+  /** Live race rooms (shared state; played over Socket.IO). */
+  races: RaceService;
   /** Starts delivering domain events: call once the app and the socket server are wired. */
   start(): void;
   /** Delivers what is pending, stops the dispatcher and the session pruning. Storage stays open. */
@@ -125,6 +131,7 @@ export function createServices(deps: ServiceDeps): Services {
   registerLeaderboardSubscribers(events, { leaderboards });
   let stopDailySnapshots = () => {};
   registerBadgeSubscribers(events, { notifier });
+  const races = createRaceService({ shared, graph: () => graph.graph, summaries: (indices) => entities.summaries(indices), notifier, logger, settings: settings.races });
 
   return {
     events,
@@ -144,6 +151,7 @@ export function createServices(deps: ServiceDeps): Services {
     loginThrottle: createLoginThrottle(shared.counters, settings.loginThrottle, logger),
     resendLimiter: createRateLimiter(shared.counters, { name: 'verify-email-resend', limit: 5, windowMs: 60 * 60_000 }, logger),
     leaderboards,
+    races,
     start() {
       events.start();
       stopDailySnapshots = leaderboards.startDailySnapshots();
@@ -151,6 +159,7 @@ export function createServices(deps: ServiceDeps): Services {
       leaderboards.rebuild().catch((error: unknown) => logger.error({ err: error }, 'leaderboards not rebuilt at start'));
     },
     async close() {
+      races.close();
       stopDailySnapshots();
       await leaderboards.idle();
       await events.close();
