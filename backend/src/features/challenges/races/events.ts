@@ -36,7 +36,7 @@ export function registerRaceEvents(deps: { races: RaceService; logger: Logger })
         throw new AppError(409, 'CONFLICT', `You can be in at most ${MAX_RACES_PER_SOCKET} races at once`);
       }
     };
-    const progressed = (progress: RaceProgressed) => io.to(raceRoom(progress.code)).volatile.emit(EVENTS.raceProgressed, progress);
+    const progressed = (progress: RaceProgressed) => void io.to(raceRoom(progress.code)).volatile.emit(EVENTS.raceProgressed, progress);
 
     socket.on(
       EVENTS.raceJoin,
@@ -72,25 +72,19 @@ export function registerRaceEvents(deps: { races: RaceService; logger: Logger })
     socket.on(
       EVENTS.raceMove,
       command(logger, RaceMoveSchema, async ({ code, entity }) => {
-        const { outcome, progress } = await races.move(code, signedIn(), entity);
-        progressed(progress);
-        return outcome;
+        return races.move(code, signedIn(), entity, progressed);
       }),
     );
     socket.on(
       EVENTS.raceUndo,
       command(logger, RaceCodeOnlySchema, async ({ code }) => {
-        const { outcome, progress } = await races.undo(code, signedIn());
-        progressed(progress);
-        return outcome;
+        return races.undo(code, signedIn(), progressed);
       }),
     );
     socket.on(
       EVENTS.raceGiveUp,
       command(logger, RaceCodeOnlySchema, async ({ code }) => {
-        const { state, progress } = await races.giveUp(code, signedIn());
-        progressed(progress);
-        return state;
+        return races.giveUp(code, signedIn(), progressed);
       }),
     );
     socket.on(

@@ -54,6 +54,9 @@ interface Changed<T> {
   result: T;
 }
 
+/** Where a player's progress goes (the socket layer emits it, volatile). */
+export type OnProgress = (progress: RaceProgressed) => void;
+
 /** A race's view plus the caller's own chain. */
 export interface RaceResync {
   state: RaceState;
@@ -103,7 +106,7 @@ export function createRaceService(deps: RaceServiceDeps) {
   }
 
   /** Applies a pure change with compare-and-set, retrying on a concurrent write; broadcasts what changed. */
-  async function change<T>(code: string, apply: (room: Room, at: number) => { room: Room; result: T }): Promise<Changed<T>> {
+  async function change<T>(code: string, apply: (room: Room, at: number) => { room: Room; result: T }, beforeBroadcast?: (room: Room) => void): Promise<Changed<T>> {
     const outcome = await serialized(code, async () => {
       for (let attempt = 0; attempt < MAX_WRITE_ATTEMPTS; attempt++) {
         const { room, version } = await load(code);
@@ -116,6 +119,8 @@ export function createRaceService(deps: RaceServiceDeps) {
       throw new AppError(503, 'SERVICE_UNAVAILABLE', 'The race is busy; try again');
     });
     if (outcome.changed && outcome.room.players.length > 0) {
+      // The volatile progress goes first: right behind the state it would find the sockets busy and be dropped.
+      beforeBroadcast?.(outcome.room);
       const state = await view(outcome.room, outcome.version);
       notifier.toRoom(raceRoom(code), 'race:state', state);
       scheduleDeadline(outcome.room);
@@ -241,6 +246,11 @@ export function createRaceService(deps: RaceServiceDeps) {
     if (!player) throw new AppError(403, 'FORBIDDEN', 'Only players of this race can do that');
     return player;
   };
+  /** Tells `onProgress` the mover's progress once their change is written. */
+  const reportProgress = (code: string, userId: number | undefined, onProgress?: OnProgress) => (room: Room) => {
+    const player = rooms.findPlayer(room, userId);
+    if (player && onProgress) onProgress(progressOf(code, player));
+  };
 
   return {
     /** A new room hosted by `host`: its code and link. */
@@ -288,28 +298,26 @@ export function createRaceService(deps: RaceServiceDeps) {
     },
 
     /** A pick: the mover's own chain (accepted or refused), and the progress the others see. */
-    async move(code: string, userId: number | undefined, entity: string): Promise<{ outcome: RaceMoveOutcome; progress: RaceProgressed }> {
+    async move(code: string, userId: number | undefined, entity: string, onProgress?: OnProgress): Promise<RaceMoveOutcome> {
       const check = rules();
-      const changed = await change(code, (room, t) => {
-        const moved = rooms.move(room, userId, entity, t, (from, to) => check.check(from, to));
-        return { room: moved.room, result: moved };
-      });
-      const player = playerAfter(changed.room, userId);
-      return { outcome: await ownChain(player, changed.result.accepted, changed.result.reason), progress: progressOf(code, player) };
+      const changed = await change(
+        code,
+        (room, t) => {
+          const moved = rooms.move(room, userId, entity, t, (from, to) => check.check(from, to));
+          return { room: moved.room, result: moved };
+        },
+        reportProgress(code, userId, onProgress),
+      );
+      return ownChain(playerAfter(changed.room, userId), changed.result.accepted, changed.result.reason);
     },
 
-    async undo(code: string, userId: number | undefined): Promise<{ outcome: RaceMoveOutcome; progress: RaceProgressed }> {
-      const changed = await change(code, (room, t) => {
-        const undone = rooms.undo(room, userId, t);
-        return { room: undone.room, result: undone };
-      });
-      const player = playerAfter(changed.room, userId);
-      return { outcome: await ownChain(player, true, null), progress: progressOf(code, player) };
+    async undo(code: string, userId: number | undefined, onProgress?: OnProgress): Promise<RaceMoveOutcome> {
+      const changed = await change(code, (room, t) => ({ room: rooms.undo(room, userId, t).room, result: null }), reportProgress(code, userId, onProgress));
+      return ownChain(playerAfter(changed.room, userId), true, null);
     },
 
-    async giveUp(code: string, userId: number | undefined): Promise<{ state: RaceState; progress: RaceProgressed }> {
-      const changed = await change(code, (room, t) => ({ room: rooms.giveUp(room, userId, t), result: null }));
-      return { state: await stateOf(changed), progress: progressOf(code, playerAfter(changed.room, userId)) };
+    async giveUp(code: string, userId: number | undefined, onProgress?: OnProgress): Promise<RaceState> {
+      return stateOf(await change(code, (room, t) => ({ room: rooms.giveUp(room, userId, t), result: null }), reportProgress(code, userId, onProgress)));
     },
 
     /**
