@@ -33,6 +33,8 @@ interface Fixture {
   loginTarget: string;
   path: PathStep[];
   createKey(userId: number): Promise<number>;
+  /** A race room's code (hosted by the owner). */
+  raceCode: string;
 }
 
 interface Row {
@@ -145,6 +147,8 @@ const MATRIX: Row[] = [
   { method: 'GET', route: '/api/badges/available', access: 'public', expected: all(200) },
   { method: 'GET', route: '/api/users/me/badges', access: 'user', expected: signedIn(200) },
   { method: 'GET', route: '/api/users/me/badge-progress', access: 'user', expected: signedIn(200) },
+  { method: 'POST', route: '/api/challenges/races', access: 'user', expected: signedIn(201) },
+  { method: 'GET', route: '/api/challenges/races/:code', access: 'public', request: (_caller, fixture) => ({ path: `/api/challenges/races/${fixture.raceCode}` }), expected: all(200) },
   { method: 'GET', route: '/api/openapi.json', access: 'public', expected: all(200) },
   { method: 'GET', route: '/api/asyncapi.json', access: 'public', expected: all(200) },
 ];
@@ -178,6 +182,7 @@ describe.each(databaseTargets())('authorization matrix on $name', (dbTarget) => 
       loginTarget: (await createTestUser(t.users, { prefix: 'target' })).username,
       path: found.path,
       createKey: async (userId) => (await t.apiKeys.create(userId, 'to revoke')).id,
+      raceCode: (await t.services.races.create({ userId: accounts.owner.user.id, displayName: 'Owner' })).code,
     };
   });
   afterAll(async () => {
