@@ -52,9 +52,7 @@ export function registerRaceEvents(deps: { races: RaceService; logger: Logger })
       EVENTS.raceLeave,
       command(logger, RaceCodeOnlySchema, async ({ code }) => {
         await socket.leave(raceRoom(code));
-        const state = await races.leave(code, who());
-        if (!state) throw new AppError(404, 'NOT_FOUND', 'Race not found', { code });
-        return state;
+        return races.leave(code, who());
       }),
     );
     socket.on(

@@ -276,9 +276,9 @@ export function createRaceService(deps: RaceServiceDeps) {
       return stateOf(await change(code, (room, t) => ({ room: rooms.join(room, who, as, t), result: null })));
     },
 
-    async leave(code: string, who: Participant): Promise<RaceState | null> {
-      const outcome = await change(code, (room, t) => ({ room: rooms.leave(room, who, t), result: null }));
-      return outcome.room.players.length === 0 ? null : stateOf(outcome);
+    /** After leaving; the last player out closes the room (it answers NOT_FOUND from then on). */
+    async leave(code: string, who: Participant): Promise<RaceState> {
+      return stateOf(await change(code, (room, t) => ({ room: rooms.leave(room, who, t), result: null })));
     },
 
     async disconnect(code: string, socketId: string): Promise<void> {
