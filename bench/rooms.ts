@@ -96,7 +96,20 @@ async function main(): Promise<void> {
     if (Number.isInteger(id) && id > 0) req.user = { id, username: `p${id}`, displayName: `Player ${id}` };
     nextMiddleware();
   };
-  const io = await createRealtime(http, { logger, shared, features: [registerRaceEvents({ races, logger })], handshake: [benchIdentity as never] });
+  // The service's own time per move (queue wait, link check, compare-and-set, state built and sent), apart from the sockets'.
+  const serverMove: number[] = [];
+  const timedRaces: typeof races = {
+    ...races,
+    async move(...args) {
+      const begun = performance.now();
+      try {
+        return await races.move(...args);
+      } finally {
+        serverMove.push(performance.now() - begun);
+      }
+    },
+  };
+  const io = await createRealtime(http, { logger, shared, features: [registerRaceEvents({ races: timedRaces, logger })], handshake: [benchIdentity as never] });
   notifier.attach(io);
   await new Promise<void>((resolve) => http.listen(0, '127.0.0.1', resolve));
   const url = `http://127.0.0.1:${(http.address() as AddressInfo).port}`;
@@ -132,7 +145,7 @@ async function main(): Promise<void> {
     const done = await next(child, 'done', 600_000);
     activeLoop.disable();
     const activeSeconds = (performance.now() - startedAt) / 1000;
-    report(done.results, { ready, idle: histogramSummary(idleLoop), active: histogramSummary(activeLoop), activeSeconds });
+    report(done.results, { ready, idle: histogramSummary(idleLoop), active: histogramSummary(activeLoop), activeSeconds, serverMove });
   } finally {
     child.disconnect();
     races.close();
@@ -146,11 +159,12 @@ async function main(): Promise<void> {
 
 type Loop = ReturnType<typeof histogramSummary>;
 
-function report(r: RoomsResults, run: { ready: Extract<RoomsMessage, { type: 'ready' }>; idle: Loop; active: Loop; activeSeconds: number }): void {
+function report(r: RoomsResults, run: { ready: Extract<RoomsMessage, { type: 'ready' }>; idle: Loop; active: Loop; activeSeconds: number; serverMove: number[] }): void {
   const skew = roundSummary(summarize(r.startSkew));
   const arrival = roundSummary(summarize(r.arrivalSpread));
   const moves = roundSummary(summarize(r.moveAck));
   const clock = roundSummary(summarize(r.clockAck));
+  const service = roundSummary(summarize(run.serverMove));
   const lead = roundSummary(summarize(r.leadMs));
   const offset = roundSummary(summarize(r.offsetError));
   const p95 = (values: number[]) => {
@@ -169,6 +183,7 @@ function report(r: RoomsResults, run: { ready: Extract<RoomsMessage, { type: 're
     ['clock offset estimate error', offset, p95(r.offsetError), ''],
     ['race:move ack (link check)', moves, p95(r.moveAck), `p99 ≤ ${TARGETS.moveAckP99Ms}: ${verdict(moves.p99 <= TARGETS.moveAckP99Ms)}`],
     ['  baseline: race:clock ack, same load', clock, p95(r.clockAck), 'floor'],
+    ['  server side: the service\'s move', service, p95(run.serverMove), 'in the server'],
     ['server event-loop delay, racing', run.active, '', 'reported'],
     ['  baseline: event-loop delay, idle', run.idle, '', ''],
   ];
@@ -195,6 +210,7 @@ function report(r: RoomsResults, run: { ready: Extract<RoomsMessage, { type: 're
     offsetErrorMs: offset,
     moveAckMs: moves,
     baselineClockAckMs: clock,
+    serviceMoveMs: service,
     eventLoopDelayMs: { racing: run.active, idle: run.idle },
     activeSeconds: round(run.activeSeconds),
     moves: { accepted: r.accepted, refused: r.refused },
