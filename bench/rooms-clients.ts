@@ -70,6 +70,10 @@ const send = (message: RoomsMessage) => process.send?.(message);
 const epochNow = () => performance.timeOrigin + performance.now();
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const CONNECT_BATCH = 100;
+/** Clients estimating their clock offset at once. */
+const OFFSET_BATCH = 50;
+/** race:clock samples per estimate. */
+const CLOCK_SAMPLES = 5;
 
 const players: Player[] = [];
 const results: RoomsResults = { startSkew: [], arrivalSpread: [], leadMs: [], offsetError: [], moveAck: [], clockAck: [], refused: 0, accepted: 0, finishedRooms: 0, states: 0, staleStates: 0, progressed: 0, errors: [] };
@@ -111,7 +115,7 @@ async function ack<T>(promise: Promise<Ack<T>>, what: string): Promise<T | null>
 /** NTP-style: the sample with the shortest round trip; the server's clock read at its middle. */
 async function estimateOffset(socket: ClientSocket): Promise<number> {
   let best = { rtt: Infinity, offset: 0 };
-  for (let i = 0; i < 3; i++) {
+  for (let i = 0; i < CLOCK_SAMPLES; i++) {
     const sent = epochNow();
     const clock = await ack(socket.emitWithAck('race:clock', {}), 'race:clock');
     const received = epochNow();
@@ -141,7 +145,14 @@ async function connectAll(command: Extract<RoomsCommand, { type: 'connect' }>): 
         if (!connected) return;
         players.push(player);
         await ack(socket.emitWithAck('race:join', { code: room.code, as: 'player' }), 'race:join');
-        player.offset = await estimateOffset(socket);
+      }),
+    );
+  }
+  // Clocks once everyone is in, a batch at a time (as real clients would, each on its own), not during the connection storm.
+  for (let offset = 0; offset < players.length; offset += OFFSET_BATCH) {
+    await Promise.all(
+      players.slice(offset, offset + OFFSET_BATCH).map(async (player) => {
+        player.offset = await estimateOffset(player.socket);
         results.offsetError.push(Math.abs(player.offset));
       }),
     );

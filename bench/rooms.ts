@@ -7,8 +7,8 @@
  * accounts would measure password hashing, not races). The players are real socket.io clients in a
  * child process (bench/rooms-clients.ts), so this event loop carries only the server.
  *
- * 1. Every client connects, joins its room as a player, and estimates its clock offset with three
- *    race:clock round trips (the shortest wins, NTP-style).
+ * 1. Every client connects and joins its room as a player; then, 50 at a time, each estimates its
+ *    clock offset with five race:clock round trips (the shortest wins, NTP-style).
  * 2. Every host starts at once. Each client ends its countdown at `startsAt` minus its offset, on a
  *    timer; per room, the skew is the latest minus the earliest of those moments (target p95 ≤ 50 ms).
  *    Baseline in the same run: the spread of the countdown's arrival (what clients starting "on
