@@ -246,6 +246,33 @@ describe('live races on one process', () => {
     expect(await back.socket.emitWithAck(EVENTS.raceMove, { code, entity: chain[2]! })).toMatchObject({ ok: false, error: { code: 'CONFLICT', message: 'The race is over' } });
   }, 20_000);
 
+  it('a connection that drops and recovers (connection state recovery) is the same player again, without a resync', async () => {
+    const [ana, ben] = await Promise.all([player(app.url, 'ana'), player(app.url, 'ben')]);
+    const { code } = await createRace(app.url, ana);
+    const a = await client(app.url, ana.cookie);
+    const b = await client(app.url, ben.cookie);
+    ok(await a.socket.emitWithAck(EVENTS.raceJoin, { code, as: 'player' }));
+    ok(await b.socket.emitWithAck(EVENTS.raceJoin, { code, as: 'player' }));
+    // Recovery resumes from the last broadcast the client received: make sure there is one.
+    ok(await a.socket.emitWithAck(EVENTS.raceReady, { code, ready: false }));
+    ok(await b.socket.emitWithAck(EVENTS.raceReady, { code, ready: true }));
+    await b.nextState((s) => s.players.some((p) => p.userId === ben.userId && p.ready));
+    const socketId = b.socket.id;
+    // The transport closes under Ben (a network drop): the client reconnects by itself.
+    b.socket.io.engine.close();
+    await a.nextState((s) => s.players.some((p) => p.userId === ben.userId && !p.connected));
+    await expect.poll(() => b.socket.connected && b.socket.recovered, { timeout: 10_000 }).toBe(true);
+    expect(b.socket.id).toBe(socketId);
+    const again = await a.nextState((s) => s.players.some((p) => p.userId === ben.userId && p.connected) && s.version > 3);
+    expect(again.players.map((p) => [p.userId, p.connected])).toEqual([
+      [ana.userId, true],
+      [ben.userId, true],
+    ]);
+    // Still in the room's broadcasts.
+    ok(await a.socket.emitWithAck(EVENTS.raceReady, { code, ready: true }));
+    await b.nextState((s) => s.players.some((p) => p.userId === ana.userId && p.ready));
+  });
+
   it('answers a wrong code with NOT_FOUND and a full room with CONFLICT, in the error shape', async () => {
     const ana = await player(app.url, 'ana');
     const a = await client(app.url, ana.cookie);

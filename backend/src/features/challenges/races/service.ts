@@ -266,10 +266,9 @@ export function createRaceService(deps: RaceServiceDeps) {
       throw new AppError(503, 'SERVICE_UNAVAILABLE', 'No free race code; try again');
     },
 
-    /** The room as it is now (deadlines passed are applied to the view, written by the next change). */
+    /** The room as it is now (a deadline that has passed is written first, so versions stay one-to-one with states). */
     async get(code: string): Promise<RaceState> {
-      const { room, version } = await load(code);
-      return view(rooms.settle(room, now()), version);
+      return stateOf(await change(code, (room, t) => ({ room: rooms.settle(room, t), result: null })));
     },
 
     async join(code: string, who: Participant, as: 'player' | 'spectator'): Promise<RaceState> {
