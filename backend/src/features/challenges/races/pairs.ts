@@ -35,6 +35,7 @@ export class RaceRules {
   readonly game: GameGraph;
   private pool: RacePair[] | null = null;
   private readonly distances = new Map<string, Uint8Array>();
+  private readonly reveals = new Map<string, { count: number; chains: string[][] }>();
 
   constructor(readonly graph: Graph) {
     this.game = new GameGraph(graph);
@@ -99,14 +100,20 @@ export class RaceRules {
     return dist;
   }
 
-  /** How many optimal chains the pair has, and up to `limit` of them (entity keys, `from` first). */
+  /** How many optimal chains the pair has, and up to `limit` of them (entity keys, `from` first). Kept per pair: every member's view of a finished room reveals them. */
   optimal(pair: RacePair, limit: number): { count: number; chains: string[][] } {
+    const memo = `${pairId(pair)}|${limit}`;
+    const known = this.reveals.get(memo);
+    if (known) return known;
     const from = this.graph.resolve(pair.from);
     const to = this.graph.resolve(pair.to);
     if (from < 0 || to < 0) return { count: 0, chains: [] };
     const dist = this.distancesTo(to);
     const chains = this.game.shortestChains(from, dist, limit).map((chain) => chain.map((node) => this.graph.key(node)));
-    return { count: this.game.countShortest(from, dist), chains };
+    const found = { count: this.game.countShortest(from, dist), chains };
+    if (this.reveals.size >= 256) this.reveals.delete(this.reveals.keys().next().value!);
+    this.reveals.set(memo, found);
+    return found;
   }
 
   /** The link between two consecutive entities of a chain (for a revealed chain's steps). */
