@@ -23,7 +23,7 @@
  *   npm run bench:rooms
  *
  * Environment: BENCH_ROOMS (500), BENCH_PLAYERS (players per room, 4), BENCH_THINK_MS (mean think time
- * between moves, 1,000). Try it small: BENCH_ROOMS=50 npm run bench:rooms
+ * between moves, 3,000: a person picking the next entity through a typeahead). Try it small: BENCH_ROOMS=50 npm run bench:rooms
  */
 import { fork } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -53,7 +53,8 @@ const env = (name: string, fallback: number): number => {
 };
 const roomCount = Math.round(env('BENCH_ROOMS', 500));
 const playersPerRoom = Math.round(env('BENCH_PLAYERS', 4));
-const thinkMs = env('BENCH_THINK_MS', 1_000);
+// A person picks each next entity through a typeahead: a few seconds per link, not a tight loop.
+const thinkMs = env('BENCH_THINK_MS', 3_000);
 const repoRoot = path.resolve(import.meta.dirname, '..');
 
 /** Issue 12's targets. */
