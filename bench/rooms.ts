@@ -131,13 +131,20 @@ async function main(): Promise<void> {
   const share = (i: number) => rooms.filter((_, r) => r % children.length === i);
   const all = <T extends RoomsMessage['type']>(type: T, timeoutMs: number) => Promise.all(children.map((child) => next(child, type, timeoutMs)));
   // The server's longest stalls, and when (ms after the start command): a 5 ms ticker that notes any late tick over 50 ms.
-  const stalls: Array<{ atMs: number; lagMs: number }> = [];
+  // With the CPU time this process used meanwhile: near the lag, this process was busy; far below it, the
+  // machine ran something else (2 shared cores).
+  const stalls: Stall[] = [];
   let startedAt = performance.now();
   let lastTick = performance.now();
+  let lastCpu = process.cpuUsage();
   const ticker = setInterval(() => {
     const tick = performance.now();
-    if (tick - lastTick - 5 > 50) stalls.push({ atMs: Math.round(tick - startedAt), lagMs: Math.round(tick - lastTick - 5) });
+    const cpu = process.cpuUsage();
+    if (tick - lastTick - 5 > 50) {
+      stalls.push({ atMs: Math.round(tick - startedAt), lagMs: Math.round(tick - lastTick - 5), cpuMs: Math.round((cpu.user - lastCpu.user + cpu.system - lastCpu.system) / 1000) });
+    }
     lastTick = tick;
+    lastCpu = cpu;
   }, 5);
   try {
     console.log(`connecting ${roomCount * playersPerRoom} clients into ${roomCount} rooms (${children.length} client processes)...`);
@@ -183,6 +190,12 @@ async function main(): Promise<void> {
 }
 
 type Loop = ReturnType<typeof histogramSummary>;
+interface Stall {
+  atMs: number;
+  lagMs: number;
+  /** CPU time this process used over the stalled interval (user + system, all its threads). */
+  cpuMs: number;
+}
 
 /** The children's results as one. */
 function mergeResults(parts: RoomsResults[]): RoomsResults {
@@ -195,7 +208,7 @@ function mergeResults(parts: RoomsResults[]): RoomsResults {
   return merged;
 }
 
-function report(r: RoomsResults, run: { ready: Extract<RoomsMessage, { type: 'ready' }>; idle: Loop; active: Loop; activeSeconds: number; serverMove: number[]; stalls: Array<{ atMs: number; lagMs: number }> }): void {
+function report(r: RoomsResults, run: { ready: Extract<RoomsMessage, { type: 'ready' }>; idle: Loop; active: Loop; activeSeconds: number; serverMove: number[]; stalls: Stall[] }): void {
   const skew = roundSummary(summarize(r.startSkew));
   const arrival = roundSummary(summarize(r.arrivalSpread));
   const moves = roundSummary(summarize(r.moveAck));
@@ -232,7 +245,7 @@ function report(r: RoomsResults, run: { ready: Extract<RoomsMessage, { type: 're
     `\nmoves: ${r.accepted} accepted, ${r.refused} refused; rooms finished with everyone ranked: ${r.finishedRooms}/${roomCount}; race:state received ${r.states} (${r.staleStates} older than one already held, dropped by version), race:progressed ${r.progressed}`,
   );
   const worst = [...run.stalls].sort((x, y) => y.lagMs - x.lagMs).slice(0, 5);
-  console.log(`server stalls over 50 ms: ${run.stalls.length}${worst.length ? ` (worst: ${worst.map((s) => `${s.lagMs} ms at +${s.atMs} ms`).join(', ')}; countdowns end at about +5,000 ms)` : ''}`);
+  console.log(`server stalls over 50 ms: ${run.stalls.length}${worst.length ? ` (worst: ${worst.map((s) => `${s.lagMs} ms at +${s.atMs} ms, ${s.cpuMs} ms CPU`).join('; ')}; countdowns end at about +5,000 ms)` : ''}`);
   if (r.errors.length) console.log(`errors: ${r.errors.join(' | ')}`);
   mkdirSync(path.join(repoRoot, 'bench/results'), { recursive: true });
   const file = path.join(repoRoot, 'bench/results/rooms.json');
