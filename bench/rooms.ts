@@ -89,6 +89,8 @@ async function main(): Promise<void> {
   const shared = createMemorySharedState();
   const notifier = createSocketNotifier();
   const races = createRaceService({ shared, graph: () => graph.graph, summaries: (indices) => entities.summaries(indices), notifier, logger });
+  // As createServices' start() does: the pool of pairs is ready before anyone races.
+  races.warm();
   const rules = new RaceRules(graph.graph);
   console.log(`starter catalog: ${graph.status().entities} entities, ${rules.pairs().length} candidate pairs (par ${Math.min(...rules.pairs().map((p) => p.par))}–${Math.max(...rules.pairs().map((p) => p.par))})`);
 
