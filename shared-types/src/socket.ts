@@ -18,6 +18,24 @@ import {
 import { BadgeEarnedNoticeSchema, type BadgeEarnedNotice } from './badges.js';
 import { LeaderboardChangedSchema, LeaderboardWatchSchema, type LeaderboardChanged, type LeaderboardWatch } from './leaderboards.js';
 import { PointsChangedSchema, type PointsChanged } from './progression.js';
+import {
+  RaceClockSchema,
+  RaceCodeOnlySchema,
+  RaceJoinSchema,
+  RaceMoveOutcomeSchema,
+  RaceMoveSchema,
+  RaceProgressedSchema,
+  RaceReadySchema,
+  RaceStateSchema,
+  type RaceClock,
+  type RaceCodeOnly,
+  type RaceJoin,
+  type RaceMove,
+  type RaceMoveOutcome,
+  type RaceProgressed,
+  type RaceReady,
+  type RaceState,
+} from './challenges.js';
 
 /** Socket event names, in one place so client and server never drift apart. */
 export const EVENTS = {
@@ -35,6 +53,18 @@ export const EVENTS = {
   leaderboardWatch: 'leaderboard:watch',
   leaderboardUnwatch: 'leaderboard:unwatch',
   leaderboardChanged: 'leaderboard:changed',
+  raceJoin: 'race:join',
+  raceLeave: 'race:leave',
+  raceReady: 'race:ready',
+  raceStart: 'race:start',
+  raceMove: 'race:move',
+  raceUndo: 'race:undo',
+  raceGiveUp: 'race:give-up',
+  raceRematch: 'race:rematch',
+  raceResync: 'race:resync',
+  raceClock: 'race:clock',
+  raceState: 'race:state',
+  raceProgressed: 'race:progressed',
 } as const;
 
 /** Acknowledgement of every client command. */
@@ -68,10 +98,42 @@ export interface ClientToServerEvents {
   /** Joins room `leaderboard:<board>`: `leaderboard:changed` follows whenever a score on it moves. */
   'leaderboard:watch': (payload: LeaderboardWatch, ack: AckCallback<LeaderboardWatch>) => void;
   'leaderboard:unwatch': (payload: LeaderboardWatch, ack: AckCallback<LeaderboardWatch>) => void;
+  /** Joins race room `race:<code>` as a player (signed in) or a spectator; answers the room as it is. */
+  'race:join': (payload: RaceJoin, ack: AckCallback<RaceState>) => void;
+  'race:leave': (payload: RaceCodeOnly, ack: AckCallback<RaceState>) => void;
+  'race:ready': (payload: RaceReady, ack: AckCallback<RaceState>) => void;
+  /** The host starts the countdown: every player gets the same pair and the same absolute start and end times. */
+  'race:start': (payload: RaceCodeOnly, ack: AckCallback<RaceState>) => void;
+  'race:move': (payload: RaceMove, ack: AckCallback<RaceMoveOutcome>) => void;
+  'race:undo': (payload: RaceCodeOnly, ack: AckCallback<RaceMoveOutcome>) => void;
+  'race:give-up': (payload: RaceCodeOnly, ack: AckCallback<RaceState>) => void;
+  /** The host starts another round with a new pair, in the same room. */
+  'race:rematch': (payload: RaceCodeOnly, ack: AckCallback<RaceState>) => void;
+  /** The room as it is now (and, for a player, their own chain): for a client that may have missed events. */
+  'race:resync': (payload: RaceCodeOnly, ack: AckCallback<{ state: RaceState; chain: RaceMoveOutcome | null }>) => void;
+  /** The server's clock, for the client's offset estimate. */
+  'race:clock': (payload: Record<string, never>, ack: AckCallback<RaceClock>) => void;
 }
 
 /** Every command a client may send, for code that must cover them all (the hostile-input test). */
-export const CLIENT_EVENTS = [EVENTS.roomJoin, EVENTS.roomLeave, EVENTS.searchStart, EVENTS.searchCancel, EVENTS.leaderboardWatch, EVENTS.leaderboardUnwatch] as const satisfies ReadonlyArray<keyof ClientToServerEvents>;
+export const CLIENT_EVENTS = [
+  EVENTS.roomJoin,
+  EVENTS.roomLeave,
+  EVENTS.searchStart,
+  EVENTS.searchCancel,
+  EVENTS.leaderboardWatch,
+  EVENTS.leaderboardUnwatch,
+  EVENTS.raceJoin,
+  EVENTS.raceLeave,
+  EVENTS.raceReady,
+  EVENTS.raceStart,
+  EVENTS.raceMove,
+  EVENTS.raceUndo,
+  EVENTS.raceGiveUp,
+  EVENTS.raceRematch,
+  EVENTS.raceResync,
+  EVENTS.raceClock,
+] as const satisfies ReadonlyArray<keyof ClientToServerEvents>;
 export type ClientEvent = (typeof CLIENT_EVENTS)[number];
 /** Compiles only while CLIENT_EVENTS lists every command of ClientToServerEvents. */
 export const CLIENT_EVENTS_COMPLETE: [Exclude<keyof ClientToServerEvents, ClientEvent>] extends [never] ? true : never = true;
@@ -85,6 +147,8 @@ export interface ServerToClientEvents {
   'points:changed': (changed: PointsChanged) => void;
   'badge:earned': (earned: BadgeEarnedNotice) => void;
   'leaderboard:changed': (changed: LeaderboardChanged) => void;
+  'race:state': (state: RaceState) => void;
+  'race:progressed': (progressed: RaceProgressed) => void;
 }
 
 export type InterServerEvents = Record<string, never>;
@@ -124,6 +188,16 @@ export const SOCKET_COMMANDS = {
   'search:cancel': { summary: 'Stop a running search.', payload: SearchCancelSchema, ack: SearchCancelledSchema },
   'leaderboard:watch': { summary: 'Watch a board (room `leaderboard:<board>`): leaderboard:changed follows each time a score on it moves.', payload: LeaderboardWatchSchema, ack: LeaderboardWatchSchema },
   'leaderboard:unwatch': { summary: 'Stop watching a board.', payload: LeaderboardWatchSchema, ack: LeaderboardWatchSchema },
+  'race:join': { summary: 'Join a race room (`race:<code>`) as a player (signed in) or a spectator; acknowledged with the room as it is now.', payload: RaceJoinSchema, ack: RaceStateSchema },
+  'race:leave': { summary: 'Leave a race room.', payload: RaceCodeOnlySchema, ack: RaceStateSchema },
+  'race:ready': { summary: 'A player says they are ready (or not) in the lobby.', payload: RaceReadySchema, ack: RaceStateSchema },
+  'race:start': { summary: 'The host starts the countdown: one pair and one absolute start and end time for everyone.', payload: RaceCodeOnlySchema, ack: RaceStateSchema },
+  'race:move': { summary: "The player's next entity; the server checks the link at once (a refused pick costs a move).", payload: RaceMoveSchema, ack: RaceMoveOutcomeSchema },
+  'race:undo': { summary: 'Remove the last link of the chain (costs a move).', payload: RaceCodeOnlySchema, ack: RaceMoveOutcomeSchema },
+  'race:give-up': { summary: 'Stop racing this round.', payload: RaceCodeOnlySchema, ack: RaceStateSchema },
+  'race:rematch': { summary: 'The host starts another round in the same room with a new pair.', payload: RaceCodeOnlySchema, ack: RaceStateSchema },
+  'race:resync': { summary: 'The room as it is now and the caller’s own chain, for a client that may have missed events.', payload: RaceCodeOnlySchema, ack: z.object({ state: RaceStateSchema, chain: RaceMoveOutcomeSchema.nullable() }) },
+  'race:clock': { summary: "The server's clock (epoch ms), for the client's offset estimate.", payload: z.object({}), ack: RaceClockSchema },
 } as const satisfies Record<keyof ClientToServerEvents, SocketCommandContract>;
 
 /** Every event the server emits, with its payload schema. */
@@ -136,6 +210,8 @@ export const SOCKET_BROADCASTS = {
   'points:changed': { summary: "To the user's own sockets: their new balance and level after an award; `previousLevel` set when a level was reached.", payload: PointsChangedSchema },
   'badge:earned': { summary: "To the user's own sockets: a badge they just earned.", payload: BadgeEarnedNoticeSchema },
   'leaderboard:changed': { summary: 'To the watchers of a board: players whose score moved, with their new rank.', payload: LeaderboardChangedSchema },
+  'race:state': { summary: 'To a race room: the whole room after any change (presence, ready, countdown, a finish, the results).', payload: RaceStateSchema },
+  'race:progressed': { summary: "To a race room (volatile): one player's links so far, never which entities.", payload: RaceProgressedSchema },
 } as const satisfies Record<keyof ServerToClientEvents, SocketBroadcastContract>;
 
 /** The acknowledgement of a command whose successful data is `data`. */
