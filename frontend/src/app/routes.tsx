@@ -29,6 +29,7 @@ const LeaderboardsPage = lazy(() => import('../pages/leaderboards/leaderboards-p
 /** Challenges: the page (signed-out prompt inside), the play screen and the race rooms. */
 const ChallengesPage = lazy(() => import('../pages/challenges/challenges-page'));
 const ChallengePlayPage = lazy(() => import('../pages/challenges/challenge-play-page'));
+const RacePage = lazy(() => import('../pages/challenges/race-page'));
 
 /** Marks the not-found route among the current matches. */
 export const NOT_FOUND_HANDLE = { notFound: true } as const;
@@ -57,6 +58,7 @@ export const routes: RouteObject[] = [
       { path: 'leaderboards', element: <LeaderboardsPage /> },
       { path: 'challenges', element: <ChallengesPage /> },
       { path: 'challenges/play/:challengeId', element: <ChallengePlayPage /> },
+      { path: 'challenges/race/:code', element: <RacePage /> },
       // The header reads this handle: a nav item is never lit for a path that shows the not-found page.
       { path: '*', element: <NotFoundPage />, handle: NOT_FOUND_HANDLE },
     ],

@@ -7,3 +7,4 @@ export { DailyArchive } from './components/daily-archive';
 export { DAILY_COMPLETED_TITLE, DailyChallengeCard, NO_DAILY_TEXT, NO_DAILY_TITLE, challengePlayPath } from './components/daily-challenge-card';
 export { PlayScreen } from './components/play-screen';
 export { RaceEntry, racePath } from './components/race-entry';
+export { RaceRoom } from './components/race-room';
