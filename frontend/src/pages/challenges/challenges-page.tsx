@@ -43,9 +43,10 @@ function ChallengesContent() {
     <div className="mt-10 grid gap-10">
       <StatsSection />
       <Tabs value={tab} onValueChange={(next) => setParams(next === 'daily' ? {} : { tab: next }, { replace: true })}>
-        <TabsList aria-label="Challenges" className="max-w-xl">
+        {/* Phones: two tabs over the third, spanning the row (three long labels do not fit one row at 390px). */}
+        <TabsList layout="wrap" aria-label="Challenges" className="max-w-xl max-sm:[&>*:last-child]:col-span-2">
           {PAGE_TABS.map((value) => (
-            <TabsTrigger key={value} value={value} className="px-2 text-[13px] sm:px-4 sm:text-sm">
+            <TabsTrigger key={value} value={value} className="whitespace-nowrap">
               {PAGE_TAB_LABELS[value]}
             </TabsTrigger>
           ))}

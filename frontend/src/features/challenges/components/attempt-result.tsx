@@ -1,6 +1,8 @@
 import type { AttemptState } from '@cinema-dna/shared-types';
 import { motion, useReducedMotion } from 'framer-motion';
+import { Link } from 'react-router-dom';
 import type { Snapshot } from 'valtio';
+import { buttonClasses } from '../../../ui/button';
 import { CircleCheck, CircleX, Coins, Footprints, Link2, Timer } from 'lucide-react';
 import { cn } from '../../../lib/class-names';
 import { chainToPath } from '../lib/chain-path';
@@ -77,6 +79,14 @@ export function AttemptResultView({ attempt }: { attempt: Snapshot<AttemptState>
       </section>
 
       <RevealChains reveal={result.reveal} />
+      <div className="flex flex-wrap gap-3">
+        <Link to="/challenges" className={buttonClasses('primary')}>
+          Back to challenges
+        </Link>
+        <Link to="/challenges?tab=all" className={buttonClasses('secondary')}>
+          More challenges
+        </Link>
+      </div>
     </div>
   );
 }

@@ -53,7 +53,7 @@ export function RaceEntry() {
         <label htmlFor="race-code" className="text-xs font-semibold uppercase tracking-[0.18em] text-bone-400">
           Join with a code
         </label>
-        <div className="flex gap-2">
+        <div className="grid grid-cols-[minmax(0,1fr)_auto] gap-2">
           <input
             id="race-code"
             value={code}
@@ -67,7 +67,7 @@ export function RaceEntry() {
             placeholder="ABC123"
             aria-invalid={codeError !== null}
             aria-describedby={codeError ? 'race-code-error' : undefined}
-            className="h-11 min-w-0 flex-1 rounded-full border border-ink-600 bg-ink-950/70 px-4 font-mono text-base uppercase tracking-[0.3em] text-bone-50 placeholder:text-bone-500 placeholder:tracking-[0.3em] focus:border-amber-glow/70 focus:outline-none focus:ring-2 focus:ring-amber-glow/25"
+            className="h-11 w-full min-w-0 rounded-full border border-ink-600 bg-ink-950/70 px-4 font-mono text-base uppercase tracking-[0.3em] text-bone-50 placeholder:text-bone-500 placeholder:tracking-[0.3em] focus:border-amber-glow/70 focus:outline-none focus:ring-2 focus:ring-amber-glow/25"
           />
           <Button type="submit" variant="secondary" className="h-11">
             <LogIn aria-hidden className="size-4" />

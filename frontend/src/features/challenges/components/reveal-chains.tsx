@@ -26,7 +26,7 @@ export function RevealChains({ reveal }: { reveal: Snapshot<ChallengeReveal> }) 
             <ChainLine path={chain.path} label={`Optimal chain ${index + 1}`} />
             <div className="flex items-center gap-3">
               <ProgressMeter value={chain.foundByPercent} max={100} label={`Found by ${chain.foundByPercent}% of solvers`} className="flex-1" tone="live" />
-              <span className="w-32 shrink-0 text-right text-xs tabular-nums text-bone-400">found by {chain.foundByPercent}%</span>
+              <span className="shrink-0 text-right text-xs tabular-nums text-bone-400">found by {chain.foundByPercent}%</span>
             </div>
           </li>
         ))}
