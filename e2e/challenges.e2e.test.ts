@@ -233,7 +233,7 @@ describe('challenges', () => {
     // Both ready; the host starts.
     await guest.page.getByRole('button', { name: 'I’m ready' }).click();
     await host.page.getByRole('button', { name: 'I’m ready' }).click();
-    await expect.poll(() => host.page.getByRole('button', { name: 'Start race' }).isEnabled(), { timeout: 10_000 }).toBe(true);
+    await expect.poll(() => host.page.locator('[data-testid="lobby-player"][data-ready="true"]').count(), { timeout: 10_000 }).toBe(2);
     await screenshots(host.page, 'race-lobby-host');
     await screenshots(guest.page, 'race-lobby-guest');
     await host.page.getByRole('button', { name: 'Start race' }).click();

@@ -24,7 +24,7 @@ interface PlayState {
   startError: { status: number; message: string } | null;
 }
 
-export type RaceErrorKind = 'not-found' | 'full' | 'finished' | 'signed-out' | 'other';
+export type RaceErrorKind = 'not-found' | 'full' | 'started' | 'finished' | 'signed-out' | 'other';
 
 interface RaceRoomState {
   code: string | null;
@@ -87,10 +87,11 @@ async function runPlay<T>(pending: Exclude<PlayPending, null>, call: () => Promi
   try {
     apply(await call(), sentAt);
   } catch (error) {
-    // A stale or repeated action (another tab moved on): take the attempt as the server holds it.
+    // A stale or repeated action (another tab moved on), an attempt that has ended, or no hint left:
+    // say why, and take the attempt as the server holds it now.
     if (error instanceof ApiRequestError && error.status === 409 && play.attempt) {
       await refreshAttempt();
-      play.error = 'Your attempt had moved on elsewhere; it is up to date now.';
+      play.error = play.attempt.status === 'playing' ? messageOf(error) : null;
     } else {
       play.error = messageOf(error);
     }
@@ -221,6 +222,7 @@ export function raceErrorKind(error: Pick<ApiError, 'code' | 'message'>): RaceEr
   const text = `${error.code} ${error.message}`.toLowerCase();
   if (error.code === 'NOT_FOUND' || text.includes('not found')) return 'not-found';
   if (text.includes('full')) return 'full';
+  if (text.includes('already started')) return 'started';
   if (text.includes('finished') || text.includes('over') || text.includes('ended')) return 'finished';
   if (error.code === 'UNAUTHORIZED') return 'signed-out';
   return 'other';

@@ -42,6 +42,7 @@ export function RaceLobby({ state, meId, spectating, pending, onReady, onStart }
               key={player.userId}
               className={cn('flex items-center gap-3 rounded-xl border px-3.5 py-3', player.ready ? 'border-live/30 bg-live/5' : 'border-ink-700 bg-ink-900/50')}
               data-testid="lobby-player"
+              data-ready={player.ready}
             >
               <span className="grid size-9 shrink-0 place-items-center rounded-full bg-ink-700 text-sm font-semibold text-bone-100">{player.displayName.slice(0, 1).toUpperCase()}</span>
               <span className="min-w-0 flex-1">
@@ -73,7 +74,7 @@ export function RaceLobby({ state, meId, spectating, pending, onReady, onStart }
             </Button>
           )}
           {isHost && (
-            <Button size="lg" onClick={onStart} disabled={pending !== null || !everyoneReady} variant={everyoneReady ? 'primary' : 'secondary'}>
+            <Button size="lg" onClick={onStart} disabled={pending !== null} variant={everyoneReady ? 'primary' : 'secondary'}>
               <Play aria-hidden className="size-4" />
               Start race
             </Button>
@@ -85,7 +86,7 @@ export function RaceLobby({ state, meId, spectating, pending, onReady, onStart }
             : isHost
               ? everyoneReady
                 ? 'Everyone is ready. Start when you like.'
-                : 'Start opens once every player is ready.'
+                : 'Not everyone is ready yet. You can start anyway, or wait for them.'
               : 'Waiting for the host to start the race.'}
         </p>
       </section>

@@ -26,13 +26,14 @@ import { RevealChains } from './reveal-chains';
 const ERROR_TITLES: Record<RaceErrorKind, string> = {
   'not-found': 'Race not found',
   full: 'This race is full',
+  started: 'This race has already started',
   finished: 'This race has finished',
   'signed-out': 'Sign in to race',
   other: 'Could not join the race',
 };
 
 function RaceError({ kind, message, code }: { kind: RaceErrorKind; message: string; code: string }) {
-  const canWatch = kind === 'full' || kind === 'finished';
+  const canWatch = kind === 'full' || kind === 'started' || kind === 'finished';
   return (
     <div role="alert" className="mx-auto max-w-lg rounded-3xl border border-scarlet/40 bg-scarlet/5 p-7 text-center" data-testid="race-error">
       <span className="mx-auto grid size-12 place-items-center rounded-full bg-scarlet/10 ring-1 ring-inset ring-scarlet/30">
