@@ -15,6 +15,7 @@ import { leaderboardRoutes } from './features/leaderboards/routes.js';
 import { sharedLinkPage, sharePreviewRoutes } from './features/share/routes.js';
 import type { GraphStatusSource } from './features/health/service.js';
 import { badgeRoutes } from './features/badges/routes.js';
+import { challengeRoutes } from './features/challenges/routes.js';
 import { pointsRoutes } from './features/points/routes.js';
 import { savedConnectionRoutes } from './features/saved-connections/routes.js';
 import { unauthorized } from './platform/auth/guards.js';
@@ -98,6 +99,7 @@ export function createApp(deps: AppDeps): Express {
   pointsRoutes(routes, deps.points);
   leaderboardRoutes(routes, deps.leaderboards);
   badgeRoutes(routes, deps.badges);
+  challengeRoutes(routes, deps.challenges);
   apiDocsRoutes(routes, { apiLimiters: deps.apiLimiters, unlimitedPaths: UNLIMITED_PATHS.map((path) => `/api${path}`) });
   recordApiRoutes(app, routes);
   api.use(apiNotFound);

@@ -3,6 +3,8 @@ import { createEmailVerification, type EmailVerification } from './features/auth
 import { createLoginThrottle, type LoginThrottle, type LoginThrottleSettings } from './features/auth/login-throttle.js';
 import type { Mailer } from './features/auth/mailer.js';
 import { createBadgeService, type BadgeService } from './features/badges/service.js';
+import type { Clock } from './features/challenges/ports.js';
+import { createChallengeService, type ChallengeService } from './features/challenges/service.js';
 import { registerBadgeSubscribers } from './features/badges/subscribers.js';
 import { createConnectionService, type ConnectionService } from './features/connections/service.js';
 import { registerConnectionSubscribers } from './features/connections/subscribers.js';
@@ -19,6 +21,7 @@ import { createSavedConnectionService, type SavedConnectionService } from './fea
 import { createUserService, type UserService } from './features/users/service.js';
 import type { GraphService } from './graph/index.js';
 import type { DetailsEnricher } from './catalog/model.js';
+import { allEntityDetails } from './catalog/entity-store.js';
 import { createAuthPlatform, type AuthPlatform } from './platform/auth/index.js';
 import type { SharedState } from './platform/cache/types.js';
 import type { Database } from './platform/db/database.js';
@@ -58,6 +61,8 @@ export interface ServiceDeps {
   /** Lazy TMDB posters and biographies; null without TMDB_API_KEY. */
   enricher?: DetailsEnricher | null;
   settings: ServiceSettings;
+  /** The server's clock for games (challenge attempts); default Date.now. Tests move it. */
+  clock?: Clock;
 }
 
 /** Every service of the app, built once: the server, the test fixture and the benches use the same wiring. */
@@ -82,6 +87,8 @@ export interface Services {
   resendLimiter: RateLimiter;
   /** Boards from the points ledger (rebuilt in the background by start()). */
   leaderboards: Leaderboards;
+  /** The daily, the challenge list, attempts and challenge stats. */
+  challenges: ChallengeService;
   /** Starts delivering domain events: call once the app and the socket server are wired. */
   start(): void;
   /** Delivers what is pending, stops the dispatcher and the session pruning. Storage stays open. */
@@ -126,6 +133,19 @@ export function createServices(deps: ServiceDeps): Services {
   let stopDailySnapshots = () => {};
   registerBadgeSubscribers(events, { notifier });
 
+  const challenges = createChallengeService({
+    db,
+    events,
+    graph,
+    clock: deps.clock ?? Date.now,
+    ports: {
+      summaries: (indices) => entities.summaries(indices),
+      releaseYears: () => releaseYears(db),
+      // The Challenge Masters board, through a port: challenges never imports the leaderboards feature.
+      challengeRank: (userId) => leaderboards.rankOn('challenges', userId),
+    },
+  });
+
   return {
     events,
     notifier,
@@ -144,6 +164,7 @@ export function createServices(deps: ServiceDeps): Services {
     loginThrottle: createLoginThrottle(shared.counters, settings.loginThrottle, logger),
     resendLimiter: createRateLimiter(shared.counters, { name: 'verify-email-resend', limit: 5, windowMs: 60 * 60_000 }, logger),
     leaderboards,
+    challenges,
     start() {
       events.start();
       stopDailySnapshots = leaderboards.startDailySnapshots();
@@ -171,4 +192,17 @@ function graphNames(graph: GraphService): EntityNames {
       }
     },
   };
+}
+
+/** Films' release years by key, read once from the catalog's details (the challenges' decade themes). */
+async function releaseYears(db: Database['db']): Promise<Map<string, number>> {
+  const years = new Map<string, number>();
+  for await (const page of allEntityDetails(db)) {
+    for (const [key, stored] of page) {
+      if (stored.type !== 'movie') continue;
+      const year = stored.details.year ?? (stored.details.release_date ? Number(stored.details.release_date.slice(0, 4)) : NaN);
+      if (Number.isInteger(year) && year > 1800 && year < 3000) years.set(key, year);
+    }
+  }
+  return years;
 }

@@ -41,6 +41,8 @@ export interface TestApp {
   services: Services;
   /** Every email the app sent (verification links). */
   mailer: ReturnType<typeof createMemoryMailer>;
+  /** The games' clock (challenge attempts): real time plus an offset the test moves. */
+  clock: TestClock;
   /** A fresh app (new services, new session middleware) over the same database, as after a restart. */
   restart(): Express;
   close(): Promise<void>;
@@ -67,6 +69,30 @@ export interface TestAppOptions {
   searchBudget?: SearchBudget;
 }
 
+/** A clock a test can move: real time until `set`, then frozen at what it was set to, moved only by `advance`. */
+export interface TestClock {
+  now(): number;
+  /** Moves the clock forward (or back, with a negative value). */
+  advance(ms: number): void;
+  /** Stops the clock at an instant. */
+  set(at: number | Date): void;
+}
+
+export function createTestClock(): TestClock {
+  let frozen: number | null = null;
+  let offset = 0;
+  return {
+    now: () => frozen ?? Date.now() + offset,
+    advance(ms) {
+      if (frozen === null) offset += ms;
+      else frozen += ms;
+    },
+    set(at) {
+      frozen = new Date(at).getTime();
+    },
+  };
+}
+
 /**
  * The real app on the real starter catalog (imported into a temp DATA_DIR and the given database),
  * searching on the calling thread. Everything but the listening socket is as in production.
@@ -78,6 +104,7 @@ export async function openTestApp(options: TestAppOptions): Promise<TestApp> {
   await graph.load(await prepareGraph({ dataDir, db: options.database.db, logger }));
   const mailer = createMemoryMailer();
   const notifier = createRecordingNotifier();
+  const clock = createTestClock();
   const built: Services[] = [];
   /** New services and a new app over the same database and catalog: what a restart (or a second node) would serve. */
   const build = (): { app: Express; services: Services } => {
@@ -88,6 +115,7 @@ export async function openTestApp(options: TestAppOptions): Promise<TestApp> {
       logger,
       notifier,
       mailer,
+      clock: clock.now,
       settings: {
         sessionSecret: TEST_SESSION_SECRET,
         secureCookies: false,
@@ -128,6 +156,7 @@ export async function openTestApp(options: TestAppOptions): Promise<TestApp> {
     notifier,
     services,
     mailer,
+    clock,
     restart: () => build().app,
     async close() {
       for (const each of built) await each.close();

@@ -290,6 +290,12 @@ export function createLeaderboards(deps: LeaderboardDeps) {
       return { board, metric: definition.metric, window: windowName(definition.window, now), rows, total };
     },
 
+    /** A user's competition rank on a board's current window; null while off it. */
+    async rankOn(board: LeaderboardBoard, userId: number): Promise<number | null> {
+      const standing = await sets.standing(boardKey(board, clock()), String(userId));
+      return standing ? standing.above + 1 : null;
+    },
+
     /** A user's competition rank on the global all-time points board and this week's, and their points. */
     async rankOf(userId: number): Promise<UserRank> {
       const now = clock();

@@ -2,6 +2,7 @@ import type { PathStep } from '@cinema-dna/shared-types';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { anonymousClient, apiClient, createTestUser, signedInClient, TEST_PASSWORD, type ApiClient, type Method } from '../../test-support/accounts.js';
 import { openTestApp, type TestApp } from '../../test-support/app-fixture.js';
+import { GameGraph } from '../../features/challenges/game-graph.js';
 import { databaseTargets, uniqueSuffix } from '../../test-support/targets.js';
 import { createMemorySharedState } from '../cache/memory.js';
 import type { SharedState } from '../cache/types.js';
@@ -33,6 +34,10 @@ interface Fixture {
   loginTarget: string;
   path: PathStep[];
   createKey(userId: number): Promise<number>;
+  /** The user's open attempt of today's daily (started if none): its id and version. */
+  attempt(userId: number): Promise<{ attemptId: string; version: number }>;
+  /** Today's daily and an optimal chain of it (entity keys). */
+  dailyChain(): Promise<{ challengeId: string; chain: string[] }>;
 }
 
 interface Row {
@@ -145,6 +150,44 @@ const MATRIX: Row[] = [
   { method: 'GET', route: '/api/badges/available', access: 'public', expected: all(200) },
   { method: 'GET', route: '/api/users/me/badges', access: 'user', expected: signedIn(200) },
   { method: 'GET', route: '/api/users/me/badge-progress', access: 'user', expected: signedIn(200) },
+  { method: 'GET', route: '/api/challenges/daily', access: 'public', expected: all(200) },
+  { method: 'GET', route: '/api/challenges/daily/archive', access: 'public', expected: all(200) },
+  { method: 'GET', route: '/api/challenges', access: 'public', expected: all(200) },
+  { method: 'GET', route: '/api/challenges/weekly', access: 'public', expected: all(200) },
+  {
+    method: 'POST',
+    route: '/api/challenges/:id/attempts',
+    access: 'user',
+    request: async (_caller, fixture) => ({ path: `/api/challenges/${(await fixture.dailyChain()).challengeId}/attempts`, body: {} }),
+    expected: signedIn(201),
+  },
+  // Each caller acts on an attempt of its own (callers without an account name one that does not exist).
+  ...(
+    [
+      ['GET', '', undefined],
+      ['POST', '/moves', 'move'],
+      ['POST', '/undo', 'version'],
+      ['POST', '/hint', 'version'],
+      ['POST', '/give-up', 'version'],
+    ] as const
+  ).map(
+    ([method, action, body]): Row => ({
+      method,
+      route: `/api/challenges/attempts/:attemptId${action}`,
+      access: 'user',
+      request: async (caller, fixture) => {
+        const attempt = caller.user ? await fixture.attempt(caller.user.id) : { attemptId: '999999', version: 0 };
+        const entity = (await fixture.dailyChain()).chain[1];
+        return {
+          path: `/api/challenges/attempts/${attempt.attemptId}${action}`,
+          body: body === 'move' ? { entity, version: attempt.version } : body === 'version' ? { version: attempt.version } : undefined,
+        };
+      },
+      expected: signedIn(200),
+    }),
+  ),
+  { method: 'POST', route: '/api/challenges/attempt', access: 'user', request: async (_caller, fixture) => ({ body: await fixture.dailyChain() }), expected: signedIn(200) },
+  { method: 'GET', route: '/api/users/me/challenge-stats', access: 'user', expected: signedIn(200) },
   { method: 'GET', route: '/api/openapi.json', access: 'public', expected: all(200) },
   { method: 'GET', route: '/api/asyncapi.json', access: 'public', expected: all(200) },
 ];
@@ -178,6 +221,15 @@ describe.each(databaseTargets())('authorization matrix on $name', (dbTarget) => 
       loginTarget: (await createTestUser(t.users, { prefix: 'target' })).username,
       path: found.path,
       createKey: async (userId) => (await t.apiKeys.create(userId, 'to revoke')).id,
+      attempt: async (userId) => t.services.challenges.start(userId, (await t.services.challenges.daily(null)).id),
+      async dailyChain() {
+        const daily = await t.services.challenges.daily(null);
+        const graph = t.graph.graph;
+        const game = new GameGraph(graph);
+        const dist = game.distancesFrom(graph.resolve(daily.toEntity.key), 8);
+        const chain = game.shortestChains(graph.resolve(daily.fromEntity.key), dist, 1)[0]!.map((node) => graph.key(node));
+        return { challengeId: daily.id, chain };
+      },
     };
   });
   afterAll(async () => {

@@ -1,0 +1,122 @@
+import type { ChallengeDifficulty } from '@cinema-dna/shared-types';
+import { TYPE_CODE } from '../../graph/model.js';
+import type { GameGraph } from './game-graph.js';
+import { UNREACHED } from './game-graph.js';
+
+/** The popularity floor of a generated pair: the graph's most popular people and films. */
+export const WELL_KNOWN_PEOPLE = 200;
+export const WELL_KNOWN_FILMS = 150;
+/** Pairs are measured from this many well-known people (spread over the popularity ranking). */
+const POOL_SOURCES = 40;
+/** Distances measured for the pool (a chain holds at most 8 links; challenges use up to 6). */
+const POOL_MAX_DEPTH = 6;
+
+/** Two well-known entities and their true shortest distance over game links. */
+export interface CandidatePair {
+  /** Always a well-known person. */
+  a: number;
+  /** A well-known person or film. */
+  b: number;
+  distance: number;
+}
+
+/** The well-known entities of a graph and every measured pair, grouped by distance. */
+export interface PairPool {
+  people: number[];
+  films: number[];
+  wellKnown: Set<number>;
+  /** distance → pairs, in a deterministic order. */
+  byDistance: Map<number, CandidatePair[]>;
+}
+
+const pools = new WeakMap<GameGraph, PairPool>();
+
+/** The most popular playable entities of a type (ties by index, so every process agrees). */
+export function mostPopular(game: GameGraph, type: 'person' | 'movie' | 'collection', limit: number): number[] {
+  const { graph } = game;
+  const code = TYPE_CODE[type];
+  const found: number[] = [];
+  for (let v = 0; v < graph.nodeCount; v++) if (graph.types[v] === code && game.playable(v)) found.push(v);
+  found.sort((x, y) => graph.popularity[y]! - graph.popularity[x]! || x - y);
+  return found.slice(0, limit);
+}
+
+/**
+ * The pool every generator draws from, measured once per loaded graph: breadth-first searches from
+ * POOL_SOURCES well-known people (every n-th of the popularity ranking), each pair to a well-known
+ * person or film at distance 2 or more (a pair linked directly is trivial).
+ */
+export function pairPool(game: GameGraph): PairPool {
+  const known = pools.get(game);
+  if (known) return known;
+  const people = mostPopular(game, 'person', WELL_KNOWN_PEOPLE);
+  const films = mostPopular(game, 'movie', WELL_KNOWN_FILMS);
+  const wellKnown = new Set([...people, ...films]);
+  const targets = [...people, ...films].sort((x, y) => x - y);
+  const step = Math.max(1, Math.floor(people.length / POOL_SOURCES));
+  const sources = people.filter((_, i) => i % step === 0).slice(0, POOL_SOURCES);
+  const byDistance = new Map<number, CandidatePair[]>();
+  const seen = new Set<string>();
+  for (const a of sources) {
+    const dist = game.distancesFrom(a, POOL_MAX_DEPTH);
+    for (const b of targets) {
+      const d = dist[b]!;
+      if (b === a || d < 2 || d === UNREACHED) continue;
+      const pairKey = a < b ? `${a}:${b}` : `${b}:${a}`;
+      if (seen.has(pairKey)) continue;
+      seen.add(pairKey);
+      const list = byDistance.get(d) ?? [];
+      list.push({ a, b, distance: d });
+      byDistance.set(d, list);
+    }
+  }
+  const pool = { people, films, wellKnown, byDistance };
+  pools.set(game, pool);
+  return pool;
+}
+
+/** Pairs whose distance lies in [low, high]. */
+export function pairsWithin(pool: PairPool, low: number, high: number): CandidatePair[] {
+  const found: CandidatePair[] = [];
+  for (let d = low; d <= high; d++) found.push(...(pool.byDistance.get(d) ?? []));
+  return found;
+}
+
+/** A stable name of a pair, whichever way round it is played. */
+export const pairKey = (x: number, y: number) => (x < y ? `${x}:${y}` : `${y}:${x}`);
+
+/** A 32-bit FNV-1a hash of a string: the seed of a date's or a week's generation. */
+export function seedOf(text: string): number {
+  let hash = 0x811c9dc5;
+  for (let i = 0; i < text.length; i++) {
+    hash ^= text.charCodeAt(i);
+    hash = Math.imul(hash, 0x01000193);
+  }
+  return hash >>> 0;
+}
+
+/** A small deterministic generator (mulberry32): the same seed gives the same sequence in every process. */
+export function seededRandom(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+/** Difficulty by par: 2 easy, 3 medium, 4 hard, 5 and more expert. */
+export function difficultyOf(par: number): ChallengeDifficulty {
+  if (par <= 2) return 'easy';
+  if (par === 3) return 'medium';
+  if (par === 4) return 'hard';
+  return 'expert';
+}
+
+/** How many optimal chains a pair has (capped for storage). */
+export function optimalChainCount(game: GameGraph, from: number, to: number, par: number, filter?: (node: number) => boolean): number {
+  const dist = game.distancesFrom(to, par, filter);
+  return Math.max(1, Math.min(2_147_483_647, Math.round(game.countShortest(from, dist, filter))));
+}
