@@ -51,6 +51,8 @@ async function dismissToasts(page: Page) {
 /** Desktop and phone pictures of the page as it is, back at desktop size after. */
 async function screenshots(page: Page, name: string, { fullPage = true }: { fullPage?: boolean } = {}) {
   await dismissToasts(page);
+  // A full-page picture of a scrolled page shows the sticky header mid-page.
+  if (fullPage) await page.evaluate(() => window.scrollTo(0, 0));
   await page.setViewportSize(DESKTOP);
   await screenshot(page, `${name}-desktop`, { fullPage });
   await page.setViewportSize(MOBILE);

@@ -101,7 +101,7 @@ export function ChainBuilder(props: ChainBuilderProps) {
         </div>
 
         <aside aria-label="Actions" className="grid content-start gap-3">
-          <div className="grid grid-cols-3 gap-2 lg:grid-cols-1">
+          <div className="grid grid-cols-3 gap-2 lg:grid-cols-1 [&>button]:whitespace-nowrap [&>button]:px-3">
             <Button variant="secondary" onClick={onUndo} disabled={busy || links === 0} title="Remove the last link (costs a move)">
               <Undo2 aria-hidden className="size-4" />
               Undo

@@ -35,7 +35,7 @@ export function ChainSteps({ chain, targetKey, pendingPick }: ChainStepsProps) {
               layout={!reduce}
               initial={reduce ? false : { opacity: 0, y: 12 }}
               animate={{ opacity: 1, y: 0 }}
-              exit={reduce ? { opacity: 0 } : { opacity: 0, x: -16 }}
+              exit={reduce ? { opacity: 0, transition: { duration: 0 } } : { opacity: 0, x: -16 }}
               transition={{ type: 'spring', stiffness: 380, damping: 30 }}
               className="grid"
               data-testid="chain-step"
@@ -51,18 +51,19 @@ export function ChainSteps({ chain, targetKey, pendingPick }: ChainStepsProps) {
             </motion.li>
           );
         })}
-        {pendingPick && (
-          <motion.li key="pending" initial={reduce ? false : { opacity: 0 }} animate={{ opacity: 1 }} exit={{ opacity: 0 }} className="grid" aria-live="polite">
-            <div className="ml-7 min-h-9 border-l border-dashed border-ink-500" />
-            <div className="flex items-center gap-3 rounded-2xl border border-dashed border-ink-500 bg-ink-850/50 p-3">
-              <Spinner className="size-5" label="Checking the link" />
-              <p className="min-w-0 text-sm text-bone-300">
-                Checking the link to <span className="font-medium text-bone-50">{pendingPick.name}</span>…
-              </p>
-            </div>
-          </motion.li>
-        )}
       </AnimatePresence>
+      {/* Not animated out: once the server answers, the pick is a step (or a refusal), never a fading ghost. */}
+      {pendingPick && (
+        <li className="grid" aria-live="polite">
+          <div className="ml-7 min-h-9 border-l border-dashed border-ink-500" />
+          <div className="flex items-center gap-3 rounded-2xl border border-dashed border-ink-500 bg-ink-850/50 p-3">
+            <Spinner className="size-5" label="Checking the link" />
+            <p className="min-w-0 text-sm text-bone-300">
+              Checking the link to <span className="font-medium text-bone-50">{pendingPick.name}</span>…
+            </p>
+          </div>
+        </li>
+      )}
     </ol>
   );
 }
