@@ -16,6 +16,7 @@ import { sharedLinkPage, sharePreviewRoutes } from './features/share/routes.js';
 import type { GraphStatusSource } from './features/health/service.js';
 import { badgeRoutes } from './features/badges/routes.js';
 import { challengeRoutes } from './features/challenges/routes.js';
+import { raceRoutes } from './features/challenges/races/routes.js';
 import { pointsRoutes } from './features/points/routes.js';
 import { savedConnectionRoutes } from './features/saved-connections/routes.js';
 import { unauthorized } from './platform/auth/guards.js';
@@ -100,6 +101,7 @@ export function createApp(deps: AppDeps): Express {
   leaderboardRoutes(routes, deps.leaderboards);
   badgeRoutes(routes, deps.badges);
   challengeRoutes(routes, deps.challenges);
+  raceRoutes(routes, deps.races);
   apiDocsRoutes(routes, { apiLimiters: deps.apiLimiters, unlimitedPaths: UNLIMITED_PATHS.map((path) => `/api${path}`) });
   recordApiRoutes(app, routes);
   api.use(apiNotFound);

@@ -8,6 +8,8 @@ import { startPresence } from './features/rooms/presence.js';
 import { registerRoomEvents } from './features/rooms/events.js';
 import { registerSearchEvents } from './features/connections/events.js';
 import { registerLeaderboardEvents } from './features/leaderboards/events.js';
+import { registerRaceEvents } from './features/challenges/races/events.js';
+import type { RoomSettings as RaceSettings } from './features/challenges/races/room.js';
 import type { GoogleSignInOptions } from './features/auth/google.js';
 import { createLogMailer } from './features/auth/mailer.js';
 import { createTmdbEnricher } from './ingest/tmdb/enrichment.js';
@@ -50,6 +52,8 @@ export interface StartOptions {
   searchWorkers?: number;
   /** The search worker's module (tests substitute one that delays every search). */
   searchWorkerEntry?: URL;
+  /** Race countdown and round length (tests shorten them). */
+  races?: RaceSettings;
 }
 
 /** Health's view of the graph: its status, and a real lookup timed as the probe. */
@@ -129,6 +133,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
         windowMs: config.LOGIN_THROTTLE_WINDOW_MINUTES * 60_000,
       },
       eventsPollIntervalMs: config.EVENTS_POLL_INTERVAL_MS,
+      races: options.races,
     },
   });
   const { connections, findLimiter, users, auth } = services;
@@ -170,7 +175,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
   const io = await createRealtime(http, {
     logger,
     shared,
-    features: [registerRoomEvents(logger), registerSearchEvents({ service: connections, logger, findLimiter }), registerLeaderboardEvents(logger)],
+    features: [registerRoomEvents(logger), registerSearchEvents({ service: connections, logger, findLimiter }), registerLeaderboardEvents(logger), registerRaceEvents({ races: services.races, logger })],
     onServer: [startPresence(logger)],
     // express-session and Passport run on the raw handshake request as they do on Express ones.
     handshake: auth.handshake as never,

@@ -5,6 +5,8 @@ import type { Mailer } from './features/auth/mailer.js';
 import { createBadgeService, type BadgeService } from './features/badges/service.js';
 import type { Clock } from './features/challenges/ports.js';
 import { createChallengeService, type ChallengeService } from './features/challenges/service.js';
+import { createRaceService, type RaceService } from './features/challenges/races/service.js';
+import type { RoomSettings as RaceSettings } from './features/challenges/races/room.js';
 import { registerBadgeSubscribers } from './features/badges/subscribers.js';
 import { createConnectionService, type ConnectionService } from './features/connections/service.js';
 import { registerConnectionSubscribers } from './features/connections/subscribers.js';
@@ -46,6 +48,8 @@ export interface ServiceSettings {
   sessionPruneIntervalMs?: number;
   /** Outbox poll interval (EVENTS_POLL_INTERVAL_MS). */
   eventsPollIntervalMs?: number;
+  /** Race countdown and round length (default: the contract's; tests shorten them). */
+  races?: RaceSettings;
 }
 
 export interface ServiceDeps {
@@ -89,6 +93,8 @@ export interface Services {
   leaderboards: Leaderboards;
   /** The daily, the challenge list, attempts and challenge stats. */
   challenges: ChallengeService;
+  /** Live race rooms (shared state; played over Socket.IO). */
+  races: RaceService;
   /** Starts delivering domain events: call once the app and the socket server are wired. */
   start(): void;
   /** Delivers what is pending, stops the dispatcher and the session pruning. Storage stays open. */
@@ -132,6 +138,7 @@ export function createServices(deps: ServiceDeps): Services {
   registerLeaderboardSubscribers(events, { leaderboards });
   let stopDailySnapshots = () => {};
   registerBadgeSubscribers(events, { notifier });
+  const races = createRaceService({ shared, graph: () => graph.graph, summaries: (indices) => entities.summaries(indices), notifier, logger, settings: settings.races });
 
   const challenges = createChallengeService({
     db,
@@ -165,6 +172,7 @@ export function createServices(deps: ServiceDeps): Services {
     resendLimiter: createRateLimiter(shared.counters, { name: 'verify-email-resend', limit: 5, windowMs: 60 * 60_000 }, logger),
     leaderboards,
     challenges,
+    races,
     start() {
       events.start();
       stopDailySnapshots = leaderboards.startDailySnapshots();
@@ -172,6 +180,7 @@ export function createServices(deps: ServiceDeps): Services {
       leaderboards.rebuild().catch((error: unknown) => logger.error({ err: error }, 'leaderboards not rebuilt at start'));
     },
     async close() {
+      races.close();
       stopDailySnapshots();
       await leaderboards.idle();
       await events.close();

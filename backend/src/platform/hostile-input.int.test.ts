@@ -56,7 +56,7 @@ const HOSTILE: Array<[string, unknown]> = [...Object.entries(HOSTILE_STRINGS), .
 /** Valid-looking examples, so each hostile value is tried in a field the handler really reads. */
 const bacon = { id: 'kevin-bacon', type: 'person' };
 const hanks = { id: 'tom-hanks', type: 'person' };
-const EXAMPLE_PARAMS: Record<string, string> = { type: 'person', id: 'tom-hanks', keyId: '1' };
+const EXAMPLE_PARAMS: Record<string, string> = { type: 'person', id: 'tom-hanks', keyId: '1', code: 'FUZZ01' };
 const EXAMPLE_QUERIES: Record<string, Record<string, string>> = {
   'GET /api/search': { q: 'tom', type: 'person', limit: '5' },
   'GET /api/search/faceted': { query: 'the', entityTypes: 'movie', genres: 'Drama', countries: 'USA', yearFrom: '1990', sortBy: 'title', limit: '3' },
@@ -103,6 +103,16 @@ const EXAMPLE_SOCKET_PAYLOADS: Record<ClientEvent, unknown> = {
   'search:cancel': { requestId: 'not-running' },
   'leaderboard:watch': { board: 'global:all-time:points' },
   'leaderboard:unwatch': { board: 'weekly' },
+  'race:join': { code: 'FUZZ01', as: 'spectator' },
+  'race:leave': { code: 'FUZZ01' },
+  'race:ready': { code: 'FUZZ01', ready: true },
+  'race:start': { code: 'FUZZ01' },
+  'race:move': { code: 'FUZZ01', entity: 'person:tom-hanks' },
+  'race:undo': { code: 'FUZZ01' },
+  'race:give-up': { code: 'FUZZ01' },
+  'race:rematch': { code: 'FUZZ01' },
+  'race:resync': { code: 'FUZZ01' },
+  'race:clock': {},
 };
 /** Socket.IO closes a connection whose message exceeds maxHttpBufferSize (64 kB): socket strings stay below it (UTF-16 units, up to 3 bytes each). */
 const SOCKET_STRING_LIMIT = 8 * 1024;

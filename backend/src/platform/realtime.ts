@@ -1,5 +1,5 @@
 import type { Server as HttpServer, IncomingMessage, ServerResponse } from 'node:http';
-import type { Ack, ApiError, ClientToServerEvents, InterServerEvents, ServerToClientEvents, SocketData } from '@cinema-dna/shared-types';
+import { RACE_RECONNECT_GRACE_MS, type Ack, type ApiError, type ClientToServerEvents, type InterServerEvents, type ServerToClientEvents, type SocketData } from '@cinema-dna/shared-types';
 import { createAdapter } from '@socket.io/redis-adapter';
 import { Server, type Socket } from 'socket.io';
 import type { z } from 'zod';
@@ -42,7 +42,8 @@ export async function createRealtime(httpServer: HttpServer, deps: RealtimeDeps)
   const io: RealtimeServer = new Server(httpServer, {
     serveClient: false,
     maxHttpBufferSize: 64 * 1024,
-    connectionStateRecovery: { maxDisconnectionDuration: 30_000 },
+    // As long as a race keeps a dropped player's place: they come back to the same socket and rooms.
+    connectionStateRecovery: { maxDisconnectionDuration: RACE_RECONNECT_GRACE_MS },
   });
   if (deps.shared.driver === 'redis') {
     const redis = deps.shared as RedisSharedState;

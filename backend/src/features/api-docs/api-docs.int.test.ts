@@ -246,6 +246,16 @@ describe.each(databaseTargets())('API documents on $name', (dbTarget) => {
       searchCancel: 'receive',
       leaderboardWatch: 'receive',
       leaderboardUnwatch: 'receive',
+      raceJoin: 'receive',
+      raceLeave: 'receive',
+      raceReady: 'receive',
+      raceStart: 'receive',
+      raceMove: 'receive',
+      raceUndo: 'receive',
+      raceGiveUp: 'receive',
+      raceRematch: 'receive',
+      raceResync: 'receive',
+      raceClock: 'receive',
       roomChanged: 'send',
       presenceChanged: 'send',
       searchProgressed: 'send',
@@ -254,8 +264,12 @@ describe.each(databaseTargets())('API documents on $name', (dbTarget) => {
       pointsChanged: 'send',
       badgeEarned: 'send',
       leaderboardChanged: 'send',
+      raceState: 'send',
+      raceProgressed: 'send',
     });
     expect(asyncApi.operations.searchStart!.reply).toBeDefined();
+    expect(asyncApi.operations.raceMove!.reply).toBeDefined();
+    expect(Object.keys(asyncApi.components.messages.raceProgressed!.payload.properties!)).toEqual(['code', 'userId', 'links', 'moves', 'status']);
     expect(Object.keys(asyncApi.components.messages.searchStart!.payload.properties!)).toEqual(['fromEntity', 'toEntity', 'parameters']);
     expect(Object.keys(asyncApi.components.messages.searchProgressed!.payload.properties!)).toEqual(
       expect.arrayContaining(['requestId', 'layer', 'side', 'frontierSize', 'visited', 'edgesScanned', 'sample', 'elapsedMs']),

@@ -38,6 +38,8 @@ interface Fixture {
   attempt(userId: number): Promise<{ attemptId: string; version: number }>;
   /** Today's daily and an optimal chain of it (entity keys). */
   dailyChain(): Promise<{ challengeId: string; chain: string[] }>;
+  /** A race room's code (hosted by the owner). */
+  raceCode: string;
 }
 
 interface Row {
@@ -188,6 +190,8 @@ const MATRIX: Row[] = [
   ),
   { method: 'POST', route: '/api/challenges/attempt', access: 'user', request: async (_caller, fixture) => ({ body: await fixture.dailyChain() }), expected: signedIn(200) },
   { method: 'GET', route: '/api/users/me/challenge-stats', access: 'user', expected: signedIn(200) },
+  { method: 'POST', route: '/api/challenges/races', access: 'user', expected: signedIn(201) },
+  { method: 'GET', route: '/api/challenges/races/:code', access: 'public', request: (_caller, fixture) => ({ path: `/api/challenges/races/${fixture.raceCode}` }), expected: all(200) },
   { method: 'GET', route: '/api/openapi.json', access: 'public', expected: all(200) },
   { method: 'GET', route: '/api/asyncapi.json', access: 'public', expected: all(200) },
 ];
@@ -230,6 +234,7 @@ describe.each(databaseTargets())('authorization matrix on $name', (dbTarget) => 
         const chain = game.shortestChains(graph.resolve(daily.fromEntity.key), dist, 1)[0]!.map((node) => graph.key(node));
         return { challengeId: daily.id, chain };
       },
+      raceCode: (await t.services.races.create({ userId: accounts.owner.user.id, displayName: 'Owner' })).code,
     };
   });
   afterAll(async () => {

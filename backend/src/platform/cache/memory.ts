@@ -1,7 +1,7 @@
 import { EventEmitter } from 'node:events';
 import { LRUCache } from 'lru-cache';
 import { OrderedSet } from './ordered-set.js';
-import { BOARD_KEY_PREFIX, type CounterValue, type Counters, type KeyValueStore, type PubSub, type ScoredMember, type SharedState, type SortedSets } from './types.js';
+import { BOARD_KEY_PREFIX, type CounterValue, type Counters, type KeyValueStore, type PubSub, type ScoredMember, type SharedState, type SortedSets, type VersionedStore, type VersionedValue } from './types.js';
 
 interface Expiring<T> {
   value: T;
@@ -60,6 +60,7 @@ export function createMemorySharedState(options: MemorySharedStateOptions = {}):
   const sweeper = setInterval(() => {
     sweep(strings);
     sweep(counters);
+    sweep(versions);
   }, 60_000);
   sweeper.unref();
 
@@ -82,6 +83,24 @@ export function createMemorySharedState(options: MemorySharedStateOptions = {}):
         }
       }
       return removed;
+    },
+  };
+
+  // Versioned values: read and written synchronously inside each call, so compare-and-set is atomic here.
+  const versions = new LRUCache<string, Expiring<VersionedValue>>({ max });
+  const versioned: VersionedStore = {
+    async get(key) {
+      const entry = live(versions, key);
+      return entry ? { ...entry.value } : null;
+    },
+    async compareAndSet(key, expected, value, ttlMs) {
+      const current = live(versions, key)?.value.version ?? 0;
+      if (current !== expected) return false;
+      versions.set(key, { value: { version: current + 1, value }, expiresAt: ttlMs === undefined ? null : Date.now() + ttlMs });
+      return true;
+    },
+    async delete(key) {
+      versions.delete(key);
     },
   };
 
@@ -198,6 +217,7 @@ export function createMemorySharedState(options: MemorySharedStateOptions = {}):
   return {
     driver: 'memory',
     kv,
+    versioned,
     pubsub,
     sortedSets,
     counters: counterStore,

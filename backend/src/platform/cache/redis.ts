@@ -1,6 +1,6 @@
 import { createClient } from 'redis';
 import type { Logger } from '../logging.js';
-import type { Counters, KeyValueStore, PubSub, SharedState, SortedSets } from './types.js';
+import type { Counters, KeyValueStore, PubSub, SharedState, SortedSets, VersionedStore } from './types.js';
 
 export type RedisClient = ReturnType<typeof createClient>;
 
@@ -10,6 +10,13 @@ const SET_MANY_CHUNK = 2_000;
 const STANDING = `local score = redis.call('ZSCORE', KEYS[1], ARGV[1]) if not score then return false end return {redis.call('ZCOUNT', KEYS[1], '(' .. score, '+inf'), score}`;
 /** RENAME, except that a missing source deletes the destination (RENAME alone fails on it). Atomic as a script. */
 const RENAME_OR_DELETE = `if redis.call('EXISTS', KEYS[1]) == 1 then return redis.call('RENAME', KEYS[1], KEYS[2]) else return redis.call('DEL', KEYS[2]) end`;
+
+/** Compare-and-set on a hash { v: version, d: value }: writes only when the stored version is ARGV[1] (0: absent). */
+const COMPARE_AND_SET = `local current = tonumber(redis.call('HGET', KEYS[1], 'v') or '0')
+if current ~= tonumber(ARGV[1]) then return 0 end
+redis.call('HSET', KEYS[1], 'v', current + 1, 'd', ARGV[2])
+if tonumber(ARGV[3]) > 0 then redis.call('PEXPIRE', KEYS[1], ARGV[3]) else redis.call('PERSIST', KEYS[1]) end
+return 1`;
 
 export interface RedisSharedState extends SharedState {
   keyPrefix: string;
@@ -83,6 +90,20 @@ export async function createRedisSharedState(options: RedisOptions): Promise<Red
         if (keys.length > 0) removed += await main.del(keys);
       }
       return removed;
+    },
+  };
+
+  const versioned: VersionedStore = {
+    async get(key) {
+      const [version, value] = await main.hmGet(prefix + key, ['v', 'd']);
+      return version === null || version === undefined || value === null || value === undefined ? null : { version: Number(version), value: String(value) };
+    },
+    async compareAndSet(key, expected, value, ttlMs) {
+      const ttl = ttlMs === undefined ? 0 : Math.max(1, Math.round(ttlMs));
+      return Number(await main.eval(COMPARE_AND_SET, { keys: [prefix + key], arguments: [String(expected), value, String(ttl)] })) === 1;
+    },
+    async delete(key) {
+      await main.del(prefix + key);
     },
   };
 
@@ -182,6 +203,7 @@ export async function createRedisSharedState(options: RedisOptions): Promise<Red
     driver: 'redis',
     keyPrefix: prefix,
     kv,
+    versioned,
     pubsub,
     sortedSets,
     counters,

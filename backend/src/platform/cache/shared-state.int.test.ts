@@ -56,6 +56,33 @@ describe.each(sharedStateTargets())('shared state contract on $name', (target) =
     });
   });
 
+  describe('versioned values (compare-and-set)', () => {
+    it('writes version 1 on an absent key, then only on the version it was read at', async () => {
+      expect(await state.versioned.get('cas:a')).toBeNull();
+      expect(await state.versioned.compareAndSet('cas:a', 1, 'too early')).toBe(false);
+      expect(await state.versioned.compareAndSet('cas:a', 0, 'one')).toBe(true);
+      expect(await state.versioned.get('cas:a')).toEqual({ version: 1, value: 'one' });
+      // Two writers read version 1: the first wins, the second must read again.
+      expect(await state.versioned.compareAndSet('cas:a', 1, 'two')).toBe(true);
+      expect(await state.versioned.compareAndSet('cas:a', 1, 'lost')).toBe(false);
+      expect(await state.versioned.get('cas:a')).toEqual({ version: 2, value: 'two' });
+      await state.versioned.delete('cas:a');
+      expect(await state.versioned.get('cas:a')).toBeNull();
+    });
+
+    it('lets exactly one of many concurrent writers of one version win', async () => {
+      const results = await Promise.all(Array.from({ length: 10 }, (_, i) => state.versioned.compareAndSet('cas:race', 0, `w${i}`)));
+      expect(results.filter(Boolean)).toHaveLength(1);
+      expect((await state.versioned.get('cas:race'))?.version).toBe(1);
+    });
+
+    it('expires a versioned value after its TTL', async () => {
+      expect(await state.versioned.compareAndSet('cas:ttl', 0, 'short', 60)).toBe(true);
+      await sleep(120);
+      expect(await state.versioned.get('cas:ttl')).toBeNull();
+    });
+  });
+
   describe('pub/sub', () => {
     it('delivers a published message to every subscriber of the channel, and only that channel', async () => {
       const first: string[] = [];

@@ -72,9 +72,31 @@ export interface Counters {
   get(key: string): Promise<number>;
 }
 
+/** A string with the version it was written at (1 for the first write). */
+export interface VersionedValue {
+  version: number;
+  value: string;
+}
+
+/**
+ * Values written with an atomic compare-and-set on a version number, for state that several
+ * processes change (a race room): each writer reads, computes, and writes only if nobody wrote in
+ * between; the loser reads again. Separate from `kv` (a versioned key is not a plain string).
+ */
+export interface VersionedStore {
+  get(key: string): Promise<VersionedValue | null>;
+  /**
+   * Writes `value` as version `expected + 1` only when the stored version is `expected` (0: the key
+   * is absent). Returns whether it wrote. `ttlMs` (re)starts the key's expiry; unset keeps it forever.
+   */
+  compareAndSet(key: string, expected: number, value: string, ttlMs?: number): Promise<boolean>;
+  delete(key: string): Promise<void>;
+}
+
 export interface SharedState {
   driver: 'redis' | 'memory';
   kv: KeyValueStore;
+  versioned: VersionedStore;
   pubsub: PubSub;
   sortedSets: SortedSets;
   counters: Counters;

@@ -1,0 +1,350 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import {
+  CSRF_HEADER,
+  EVENTS,
+  RACE_MAX_PLAYERS,
+  RaceCreatedSchema,
+  RaceStateSchema,
+  type Ack,
+  type ClientToServerEvents,
+  type RaceProgressed,
+  type RaceState,
+  type ServerToClientEvents,
+} from '@cinema-dna/shared-types';
+import { io as connect, type Socket } from 'socket.io-client';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '../../../platform/config.js';
+import { createLogger } from '../../../platform/logging.js';
+import { startServer, type RunningServer } from '../../../server.js';
+import { TEST_PASSWORD } from '../../../test-support/accounts.js';
+import { dropSchema, uniqueSuffix } from '../../../test-support/targets.js';
+import { RaceRules } from './pairs.js';
+
+type Client = Socket<ServerToClientEvents, ClientToServerEvents>;
+
+/** Short rounds, so a test sees the countdown end and the time run out. */
+const COUNTDOWN_MS = 700;
+const TIME_LIMIT_SECONDS = 4;
+const sleepUntil = (at: number) => new Promise((resolve) => setTimeout(resolve, Math.max(0, at - Date.now()) + 20));
+
+const servers: RunningServer[] = [];
+const sockets: Client[] = [];
+const dataDirs: string[] = [];
+
+async function server(env: Record<string, string> = {}, redisKeyPrefix = `test:${uniqueSuffix()}:`): Promise<RunningServer> {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'cdna-races-'));
+  dataDirs.push(dataDir);
+  const config = loadConfig({ PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, ...env });
+  const running = await startServer(config, { logger: createLogger('silent'), redisKeyPrefix, searchWorkers: 0, races: { countdownMs: COUNTDOWN_MS, timeLimitSeconds: TIME_LIMIT_SECONDS } });
+  servers.push(running);
+  return running;
+}
+
+/** A registered user's session on `url`. */
+async function player(url: string, name: string) {
+  const csrf = await fetch(`${url}/api/auth/csrf`);
+  const anonymousCookie = csrf.headers.getSetCookie()[0]!.split(';')[0]!;
+  const { csrfToken } = (await csrf.json()) as { csrfToken: string };
+  const username = `${name}_${uniqueSuffix()}`;
+  const res = await fetch(`${url}/api/auth/register`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', cookie: anonymousCookie, [CSRF_HEADER]: csrfToken },
+    body: JSON.stringify({ username, email: `${username}@example.com`, password: TEST_PASSWORD }),
+  });
+  expect(res.status).toBe(201);
+  const cookie = res.headers.getSetCookie()[0]!.split(';')[0]!;
+  const token = ((await (await fetch(`${url}/api/auth/csrf`, { headers: { cookie } })).json()) as { csrfToken: string }).csrfToken;
+  return { cookie, csrfToken: token, userId: ((await res.json()) as { id: number }).id };
+}
+
+async function createRace(url: string, host: { cookie: string; csrfToken: string }) {
+  const res = await fetch(`${url}/api/challenges/races`, { method: 'POST', headers: { cookie: host.cookie, [CSRF_HEADER]: host.csrfToken } });
+  expect(res.status).toBe(201);
+  return RaceCreatedSchema.parse(await res.json());
+}
+
+/** A connected client and every race event it receives. */
+async function client(url: string, cookie?: string) {
+  const socket: Client = connect(url, { transports: ['websocket'], forceNew: true, extraHeaders: cookie ? { cookie } : {} });
+  sockets.push(socket);
+  const states: RaceState[] = [];
+  const progress: RaceProgressed[] = [];
+  socket.on(EVENTS.raceState, (state) => states.push(RaceStateSchema.parse(state)));
+  socket.on(EVENTS.raceProgressed, (event) => progress.push(event));
+  await new Promise<void>((resolve, reject) => {
+    socket.once('connect', resolve);
+    socket.once('connect_error', reject);
+  });
+  /** The first state received (or to come) that `match` accepts. */
+  const nextState = (match: (state: RaceState) => boolean) =>
+    expect.poll(() => states.find(match), { timeout: 10_000 }).toBeDefined().then(() => states.find(match)!);
+  return { socket, states, progress, nextState };
+}
+
+function ok<T>(ack: Ack<T>): T {
+  if (!ack.ok) throw new Error(`refused: ${JSON.stringify(ack.error)}`);
+  return ack.data;
+}
+
+/** An optimal chain of the race's pair, from the server's own graph (what a perfect player would pick). */
+function bestChain(running: RunningServer, state: RaceState): string[] {
+  const rules = new RaceRules(running.graph.graph);
+  return rules.optimal({ from: state.fromEntity!.key, to: state.toEntity!.key, par: state.par! }, 1).chains[0]!;
+}
+
+afterAll(async () => {
+  for (const socket of sockets.splice(0)) socket.disconnect();
+  await Promise.all(servers.splice(0).map((running) => running.close()));
+  for (const dir of dataDirs) rmSync(dir, { recursive: true, force: true });
+});
+
+describe('live races on one process', () => {
+  let app: RunningServer;
+  beforeAll(async () => {
+    app = await server();
+  });
+
+  it('three players and a spectator: one countdown, live progress, a refused move, the finish and the ranking', async () => {
+    const [ana, ben, cho] = await Promise.all([player(app.url, 'ana'), player(app.url, 'ben'), player(app.url, 'cho')]);
+    const anonymousCreate = await fetch(`${app.url}/api/challenges/races`, { method: 'POST' });
+    expect(anonymousCreate.status).toBe(401);
+    const { code, url } = await createRace(app.url, ana);
+    expect(code).toMatch(/^[A-Z0-9]{6}$/);
+    expect(url).toBe(`/challenges/race/${code}`);
+
+    const [a, b, c, watcher] = await Promise.all([client(app.url, ana.cookie), client(app.url, ben.cookie), client(app.url, cho.cookie), client(app.url)]);
+    const lobby = ok(await a.socket.emitWithAck(EVENTS.raceJoin, { code, as: 'player' }));
+    expect(lobby).toMatchObject({ code, status: 'lobby', hostId: ana.userId, players: [{ userId: ana.userId, isHost: true, connected: true }] });
+    ok(await b.socket.emitWithAck(EVENTS.raceJoin, { code: code.toLowerCase(), as: 'player' }));
+    ok(await c.socket.emitWithAck(EVENTS.raceJoin, { code }));
+    // Anyone may watch; only the signed in play.
+    expect(await watcher.socket.emitWithAck(EVENTS.raceJoin, { code, as: 'player' })).toMatchObject({ ok: false, error: { code: 'UNAUTHORIZED' } });
+    const watching = ok(await watcher.socket.emitWithAck(EVENTS.raceJoin, { code, as: 'spectator' }));
+    expect(watching.spectators).toBe(1);
+    expect(watching.players.map((p) => p.userId)).toEqual([ana.userId, ben.userId, cho.userId]);
+    // Presence reached the others: the host saw Ben get ready.
+    ok(await b.socket.emitWithAck(EVENTS.raceReady, { code, ready: true }));
+    await a.nextState((s) => s.players.some((p) => p.userId === ben.userId && p.ready));
+
+    // Only the host starts.
+    expect(await b.socket.emitWithAck(EVENTS.raceStart, { code })).toMatchObject({ ok: false, error: { code: 'FORBIDDEN', message: 'Only the host can do that' } });
+    expect(await watcher.socket.emitWithAck(EVENTS.raceStart, { code })).toMatchObject({ ok: false, error: { code: 'UNAUTHORIZED' } });
+    const started = ok(await a.socket.emitWithAck(EVENTS.raceStart, { code }));
+    expect(started).toMatchObject({ status: 'countdown', round: 1 });
+    expect(started.startsAt! - started.serverNow).toBeGreaterThan(COUNTDOWN_MS - 200);
+    expect(started.endsAt! - started.startsAt!).toBe(TIME_LIMIT_SECONDS * 1000);
+    expect(started.par).toBeGreaterThanOrEqual(2);
+    // Everyone, the spectator included, got the same pair and the same absolute times.
+    const countdowns = await Promise.all([a, b, c, watcher].map((each) => each.nextState((s) => s.status === 'countdown')));
+    for (const seen of countdowns) {
+      expect({ startsAt: seen.startsAt, endsAt: seen.endsAt, from: seen.fromEntity?.key, to: seen.toEntity?.key }).toEqual({
+        startsAt: started.startsAt,
+        endsAt: started.endsAt,
+        from: started.fromEntity!.key,
+        to: started.toEntity!.key,
+      });
+    }
+    const clock = ok(await c.socket.emitWithAck(EVENTS.raceClock, {}));
+    expect(Math.abs(clock.serverNow - Date.now())).toBeLessThan(1_000);
+
+    // Too early: the countdown is still running.
+    const chain = bestChain(app, started);
+    expect(await c.socket.emitWithAck(EVENTS.raceMove, { code, entity: chain[1]! })).toMatchObject({ ok: false, error: { code: 'CONFLICT' } });
+    await sleepUntil(started.startsAt!);
+    await a.nextState((s) => s.status === 'racing');
+
+    // A refused pick: the target is not linked to the start (par ≥ 2); it costs a move.
+    const refused = ok(await b.socket.emitWithAck(EVENTS.raceMove, { code, entity: started.toEntity!.key }));
+    expect(refused).toMatchObject({ accepted: false, moves: 1, status: 'playing', chain: [{ entity: { key: chain[0] }, via: null }] });
+    expect(refused.reason).toMatch(/^Not linked to /);
+
+    // Cho's first link reaches the others as a count, never as the entity.
+    const first = ok(await c.socket.emitWithAck(EVENTS.raceMove, { code, entity: chain[1]! }));
+    expect(first).toMatchObject({ accepted: true, reason: null, moves: 1 });
+    expect(first.chain.map((step) => step.entity.key)).toEqual(chain.slice(0, 2));
+    expect(first.chain[1]!.via).toMatchObject({ type: expect.any(String) });
+    for (const other of [a, b, watcher]) {
+      await expect.poll(() => other.progress.find((p) => p.userId === cho.userId && p.links === 1), { timeout: 5_000 }).toMatchObject({ code, moves: 1, status: 'playing' });
+    }
+    const racing = await watcher.nextState((s) => s.players.some((p) => p.userId === cho.userId && p.links === 1));
+    expect(racing.players.every((p) => p.chain === null)).toBe(true);
+    expect(JSON.stringify(racing)).not.toContain(chain[1]!);
+
+    // Ana plays the optimal chain and wins; Ben and Cho give up; the race is over.
+    let last;
+    for (const entity of chain.slice(1)) last = ok(await a.socket.emitWithAck(EVENTS.raceMove, { code, entity }));
+    expect(last).toMatchObject({ accepted: true, status: 'solved' });
+    ok(await b.socket.emitWithAck(EVENTS.raceGiveUp, { code }));
+    const over = ok(await c.socket.emitWithAck(EVENTS.raceGiveUp, { code }));
+    expect(over.status).toBe('finished');
+    const results = await watcher.nextState((s) => s.status === 'finished');
+    const byUser = new Map(results.players.map((p) => [p.userId, p]));
+    expect(byUser.get(ana.userId)).toMatchObject({ rank: 1, degrees: chain.length - 1, status: 'solved' });
+    expect(byUser.get(ana.userId)!.chain!.map((step) => step.entity.key)).toEqual(chain);
+    expect(byUser.get(ben.userId)).toMatchObject({ rank: 2, degrees: null, status: 'gave_up' });
+    expect(byUser.get(cho.userId)).toMatchObject({ rank: 2, status: 'gave_up', chain: [{ entity: { key: chain[0] } }, { entity: { key: chain[1] } }] });
+    expect(results.reveal).toMatchObject({ par: started.par });
+    expect(results.reveal!.chains.some((each) => each.path.map((step) => step.entity.key).join() === chain.join() && each.foundByPercent === 100)).toBe(true);
+    // Versions only grow, in the order the watcher received them.
+    const versions = watcher.states.map((s) => s.version);
+    expect([...versions].sort((x, y) => x - y)).toEqual(versions);
+
+    // After the end: no more moves; the finished room takes no new player; the host may rematch.
+    expect(await a.socket.emitWithAck(EVENTS.raceMove, { code, entity: chain[1]! })).toMatchObject({ ok: false, error: { code: 'CONFLICT', message: 'The race is over' } });
+    const dan = await player(app.url, 'dan');
+    const d = await client(app.url, dan.cookie);
+    expect(await d.socket.emitWithAck(EVENTS.raceJoin, { code, as: 'player' })).toMatchObject({ ok: false, error: { code: 'CONFLICT', details: { status: 'finished' } } });
+    expect(await b.socket.emitWithAck(EVENTS.raceRematch, { code })).toMatchObject({ ok: false, error: { code: 'FORBIDDEN' } });
+    const again = ok(await a.socket.emitWithAck(EVENTS.raceRematch, { code }));
+    expect(again).toMatchObject({ status: 'countdown', round: 2 });
+    expect(`${again.fromEntity!.key}>${again.toEntity!.key}`).not.toBe(`${started.fromEntity!.key}>${started.toEntity!.key}`);
+    expect(again.players.every((p) => p.links === 0 && p.status === 'playing' && p.rank === null)).toBe(true);
+
+    // GET answers the same room.
+    const got = await fetch(`${app.url}/api/challenges/races/${code}`);
+    expect(got.status).toBe(200);
+    expect(RaceStateSchema.parse(await got.json())).toMatchObject({ code, round: 2, version: again.version });
+  });
+
+  it('a player who drops and returns within the grace gets the room back as it was (resync); the clock ends the race', async () => {
+    const [ana, ben] = await Promise.all([player(app.url, 'ana'), player(app.url, 'ben')]);
+    const { code } = await createRace(app.url, ana);
+    const a = await client(app.url, ana.cookie);
+    const b = await client(app.url, ben.cookie);
+    ok(await a.socket.emitWithAck(EVENTS.raceJoin, { code, as: 'player' }));
+    ok(await b.socket.emitWithAck(EVENTS.raceJoin, { code, as: 'player' }));
+    const started = ok(await a.socket.emitWithAck(EVENTS.raceStart, { code }));
+    await sleepUntil(started.startsAt!);
+    const chain = bestChain(app, started);
+    ok(await b.socket.emitWithAck(EVENTS.raceMove, { code, entity: chain[1]! }));
+
+    // Ben's connection drops: the others see him away, still in the race.
+    b.socket.disconnect();
+    const away = await a.nextState((s) => s.players.some((p) => p.userId === ben.userId && !p.connected));
+    expect(away.players.find((p) => p.userId === ben.userId)).toMatchObject({ links: 1, status: 'playing' });
+
+    // He comes back on a new connection and asks for the room.
+    const back = await client(app.url, ben.cookie);
+    const { state, chain: own } = ok(await back.socket.emitWithAck(EVENTS.raceResync, { code }));
+    expect(state).toMatchObject({ code, status: 'racing', startsAt: started.startsAt, endsAt: started.endsAt });
+    expect(state.players.find((p) => p.userId === ben.userId)).toMatchObject({ connected: true, links: 1, moves: 1, status: 'playing' });
+    expect(own).toMatchObject({ status: 'playing', moves: 1 });
+    expect(own!.chain.map((step) => step.entity.key)).toEqual(chain.slice(0, 2));
+    // The same room as the others hold, apart from his presence.
+    const others = await a.nextState((s) => s.version === state.version);
+    expect({ ...others, serverNow: 0 }).toEqual({ ...state, serverNow: 0 });
+    // And he is back in the room's broadcasts.
+    ok(await a.socket.emitWithAck(EVENTS.raceMove, { code, entity: chain[1]! }));
+    await back.nextState((s) => s.players.some((p) => p.userId === ana.userId && p.links === 1));
+
+    // Nobody finishes: at endsAt the server's timer ends the race for everyone.
+    const finished = await back.nextState((s) => s.status === 'finished');
+    expect(Date.now()).toBeGreaterThanOrEqual(started.endsAt!);
+    expect(finished.players.map((p) => p.status)).toEqual(['timed_out', 'timed_out']);
+    expect(await back.socket.emitWithAck(EVENTS.raceMove, { code, entity: chain[2]! })).toMatchObject({ ok: false, error: { code: 'CONFLICT', message: 'The race is over' } });
+  }, 20_000);
+
+  it('a connection that drops and recovers (connection state recovery) is the same player again, without a resync', async () => {
+    const [ana, ben] = await Promise.all([player(app.url, 'ana'), player(app.url, 'ben')]);
+    const { code } = await createRace(app.url, ana);
+    const a = await client(app.url, ana.cookie);
+    const b = await client(app.url, ben.cookie);
+    ok(await a.socket.emitWithAck(EVENTS.raceJoin, { code, as: 'player' }));
+    ok(await b.socket.emitWithAck(EVENTS.raceJoin, { code, as: 'player' }));
+    // Recovery resumes from the last broadcast the client received: make sure there is one.
+    ok(await a.socket.emitWithAck(EVENTS.raceReady, { code, ready: false }));
+    ok(await b.socket.emitWithAck(EVENTS.raceReady, { code, ready: true }));
+    await b.nextState((s) => s.players.some((p) => p.userId === ben.userId && p.ready));
+    const socketId = b.socket.id;
+    // The transport closes under Ben (a network drop): the client reconnects by itself.
+    b.socket.io.engine.close();
+    await a.nextState((s) => s.players.some((p) => p.userId === ben.userId && !p.connected));
+    await expect.poll(() => b.socket.connected && b.socket.recovered, { timeout: 10_000 }).toBe(true);
+    expect(b.socket.id).toBe(socketId);
+    const again = await a.nextState((s) => s.players.some((p) => p.userId === ben.userId && p.connected) && s.version > 3);
+    expect(again.players.map((p) => [p.userId, p.connected])).toEqual([
+      [ana.userId, true],
+      [ben.userId, true],
+    ]);
+    // Still in the room's broadcasts.
+    ok(await a.socket.emitWithAck(EVENTS.raceReady, { code, ready: true }));
+    await b.nextState((s) => s.players.some((p) => p.userId === ana.userId && p.ready));
+  });
+
+  it('answers a wrong code with NOT_FOUND and a full room with CONFLICT, in the error shape', async () => {
+    const ana = await player(app.url, 'ana');
+    const a = await client(app.url, ana.cookie);
+    const wrong = await a.socket.emitWithAck(EVENTS.raceJoin, { code: 'ZZZZZ9', as: 'player' });
+    expect(wrong).toEqual({ ok: false, error: { code: 'NOT_FOUND', message: 'Race not found', details: { code: 'ZZZZZ9' } } });
+    expect(await a.socket.emitWithAck(EVENTS.raceResync, { code: 'ZZZZZ9' })).toMatchObject({ ok: false, error: { code: 'NOT_FOUND' } });
+    expect(await a.socket.emitWithAck(EVENTS.raceJoin, { code: 'bad', as: 'player' })).toMatchObject({ ok: false, error: { code: 'VALIDATION_FAILED' } });
+    const missing = await fetch(`${app.url}/api/challenges/races/ZZZZZ9`);
+    expect(missing.status).toBe(404);
+    expect(await missing.json()).toMatchObject({ code: 'NOT_FOUND', message: 'Race not found', details: { code: 'ZZZZZ9' } });
+
+    const host = await player(app.url, 'host');
+    const { code } = await createRace(app.url, host);
+    // Seven more players (the host makes eight) take every place.
+    for (let i = 0; i < RACE_MAX_PLAYERS - 1; i++) await app.services.races.join(code, { socketId: `filler-${i}`, userId: 1_000_000 + i, displayName: `Filler ${i}` }, 'player');
+    const full = await a.socket.emitWithAck(EVENTS.raceJoin, { code, as: 'player' });
+    expect(full).toEqual({ ok: false, error: { code: 'CONFLICT', message: 'This race is full', details: { maxPlayers: RACE_MAX_PLAYERS } } });
+    // Watching still works.
+    expect(ok(await a.socket.emitWithAck(EVENTS.raceJoin, { code, as: 'spectator' })).players).toHaveLength(RACE_MAX_PLAYERS);
+  });
+});
+
+const shared = { redis: process.env.REDIS_URL, database: process.env.DATABASE_URL };
+describe.runIf(shared.redis && shared.database)('one race on two app processes over Redis', () => {
+  const schema = `test_${uniqueSuffix()}`;
+  afterAll(async () => {
+    await dropSchema(shared.database!, schema);
+  });
+
+  it('players on either process share one room: presence, the countdown, progress, the result', async () => {
+    const env = { REDIS_URL: shared.redis!, DATABASE_URL: shared.database!, DATABASE_SCHEMA: schema };
+    const prefix = `test:${uniqueSuffix()}:`;
+    const nodeA = await server(env, prefix);
+    const nodeB = await server(env, prefix);
+    expect([nodeA.shared.driver, nodeB.shared.driver]).toEqual(['redis', 'redis']);
+    const ana = await player(nodeA.url, 'ana');
+    const ben = await player(nodeB.url, 'ben');
+    const { code } = await createRace(nodeA.url, ana);
+    const a = await client(nodeA.url, ana.cookie);
+    const b = await client(nodeB.url, ben.cookie);
+    const watcher = await client(nodeB.url);
+    ok(await a.socket.emitWithAck(EVENTS.raceJoin, { code, as: 'player' }));
+    // Ben's process finds the room Ana's process created, and Ana sees him arrive.
+    const joined = ok(await b.socket.emitWithAck(EVENTS.raceJoin, { code, as: 'player' }));
+    expect(joined.players.map((p) => p.userId)).toEqual([ana.userId, ben.userId]);
+    ok(await watcher.socket.emitWithAck(EVENTS.raceJoin, { code, as: 'spectator' }));
+    await a.nextState((s) => s.players.length === 2 && s.spectators === 1);
+
+    const started = ok(await a.socket.emitWithAck(EVENTS.raceStart, { code }));
+    const seenOnB = await b.nextState((s) => s.status === 'countdown');
+    expect([seenOnB.startsAt, seenOnB.endsAt, seenOnB.fromEntity?.key]).toEqual([started.startsAt, started.endsAt, started.fromEntity?.key]);
+    await sleepUntil(started.startsAt!);
+    const chain = bestChain(nodeB, started);
+    // Ben moves on B; Ana, on A, sees his progress.
+    ok(await b.socket.emitWithAck(EVENTS.raceMove, { code, entity: chain[1]! }));
+    await expect.poll(() => a.progress.find((p) => p.userId === ben.userId && p.links === 1), { timeout: 5_000 }).toBeDefined();
+    // Moves from both processes at once: each is applied once (compare-and-set), none lost.
+    await Promise.all([
+      a.socket.emitWithAck(EVENTS.raceMove, { code, entity: chain[1]! }),
+      b.socket.emitWithAck(EVENTS.raceMove, { code, entity: started.toEntity!.key }),
+    ]);
+    const both = RaceStateSchema.parse(await (await fetch(`${nodeA.url}/api/challenges/races/${code}`)).json());
+    expect(both.players.map((p) => [p.links, p.moves])).toEqual([
+      [1, 1],
+      [1, 2],
+    ]);
+    // Ben solves on B: the finish reaches A and the spectator with the same result.
+    for (const entity of chain.slice(2)) ok(await b.socket.emitWithAck(EVENTS.raceMove, { code, entity }));
+    ok(await a.socket.emitWithAck(EVENTS.raceGiveUp, { code }));
+    const onA = await a.nextState((s) => s.status === 'finished');
+    const onWatcher = await watcher.nextState((s) => s.status === 'finished');
+    expect(onA.version).toBe(onWatcher.version);
+    expect(onA.players.find((p) => p.userId === ben.userId)).toMatchObject({ rank: 1, status: 'solved', degrees: chain.length - 1 });
+  }, 30_000);
+});

@@ -1,0 +1,232 @@
+/**
+ * Live races at scale (issue 12, "bench:rooms"): 500 rooms × 4 players on one app process.
+ *
+ * The server side is the production race path: the starter catalog, the entity service, the race
+ * service on the in-process shared state, Socket.IO with the race handlers, in this process. Only the
+ * sign-in differs: each socket names its player in an `x-bench-user` header (registering 2,000
+ * accounts would measure password hashing, not races). The players are real socket.io clients in a
+ * child process (bench/rooms-clients.ts), so this event loop carries only the server.
+ *
+ * 1. Every client connects and joins its room as a player; then, 50 at a time, each estimates its
+ *    clock offset with five race:clock round trips (the shortest wins, NTP-style).
+ * 2. Every host starts at once. Each client ends its countdown at `startsAt` minus its offset, on a
+ *    timer; per room, the skew is the latest minus the earliest of those moments (target p95 ≤ 50 ms).
+ *    Baseline in the same run: the spread of the countdown's arrival (what clients starting "on
+ *    receipt" would show).
+ * 3. Everyone plays: after a think time, a wrong pick (refused) then an optimal chain, one move at a
+ *    time. Each race:move is timed emit → ack (the link check, target p99 ≤ 20 ms), beside a bare
+ *    race:clock round trip sent right after it (the floor of any acknowledgement under the same load).
+ * 4. The server's event-loop delay (monitorEventLoopDelay, 1 ms resolution) while idle with every
+ *    socket connected (baseline) and from the start to the last finish (reported).
+ * 5. Prints a table (targets met / NOT MET; printed, never asserted) and writes bench/results/rooms.json.
+ *
+ *   npm run bench:rooms
+ *
+ * Environment: BENCH_ROOMS (500), BENCH_PLAYERS (players per room, 4), BENCH_THINK_MS (mean think time
+ * between moves, 1,000). Try it small: BENCH_ROOMS=50 npm run bench:rooms
+ */
+import { fork } from 'node:child_process';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer, type IncomingMessage } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { cpus, loadavg, tmpdir } from 'node:os';
+import path from 'node:path';
+import { monitorEventLoopDelay, type IntervalHistogram } from 'node:perf_hooks';
+import { createEntityService } from '../backend/src/features/entities/service.js';
+import { registerRaceEvents } from '../backend/src/features/challenges/races/events.js';
+import { RaceRules } from '../backend/src/features/challenges/races/pairs.js';
+import { createRaceService } from '../backend/src/features/challenges/races/service.js';
+import { GraphService } from '../backend/src/graph/index.js';
+import { prepareGraph } from '../backend/src/ingest/pipeline.js';
+import { createMemorySharedState } from '../backend/src/platform/cache/memory.js';
+import { openDatabase } from '../backend/src/platform/db/database.js';
+import { createLogger } from '../backend/src/platform/logging.js';
+import { createRealtime, createSocketNotifier } from '../backend/src/platform/realtime.js';
+import { round, roundSummary, summarize, type LatencySummary } from './latency.js';
+import type { BenchRoom, RoomsCommand, RoomsMessage, RoomsResults } from './rooms-clients.js';
+
+const env = (name: string, fallback: number): number => {
+  const raw = process.env[name];
+  const value = raw === undefined || raw === '' ? fallback : Number(raw);
+  if (!Number.isFinite(value) || value <= 0) throw new Error(`${name} must be a positive number`);
+  return value;
+};
+const roomCount = Math.round(env('BENCH_ROOMS', 500));
+const playersPerRoom = Math.round(env('BENCH_PLAYERS', 4));
+const thinkMs = env('BENCH_THINK_MS', 1_000);
+const repoRoot = path.resolve(import.meta.dirname, '..');
+
+/** Issue 12's targets. */
+export const TARGETS = { startSkewP95Ms: 50, moveAckP99Ms: 20 };
+
+/** Waits for the child's next message of `type`. */
+function next<T extends RoomsMessage['type']>(child: ReturnType<typeof fork>, type: T, timeoutMs: number): Promise<Extract<RoomsMessage, { type: T }>> {
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`no '${type}' from the clients within ${timeoutMs / 1000} s`)), timeoutMs);
+    const listen = (message: RoomsMessage) => {
+      if (message.type !== type) return;
+      clearTimeout(timer);
+      child.off('message', listen);
+      resolve(message as Extract<RoomsMessage, { type: T }>);
+    };
+    child.on('message', listen);
+  });
+}
+
+const histogramSummary = (h: IntervalHistogram) => ({ p50: round(h.percentile(50) / 1e6), p99: round(h.percentile(99) / 1e6), max: round(h.max / 1e6), mean: round(h.mean / 1e6) });
+
+async function main(): Promise<void> {
+  const logger = createLogger('warn');
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'cdna-bench-rooms-'));
+  const database = await openDatabase({ pgliteDir: path.join(dataDir, 'pg') });
+  const graph = new GraphService({ workers: 0 });
+  await graph.load(await prepareGraph({ dataDir, db: database.db, logger }));
+  const entities = createEntityService({ graph, db: database.db });
+  await entities.warmDetails();
+  const shared = createMemorySharedState();
+  const notifier = createSocketNotifier();
+  const races = createRaceService({ shared, graph: () => graph.graph, summaries: (indices) => entities.summaries(indices), notifier, logger });
+  const rules = new RaceRules(graph.graph);
+  console.log(`starter catalog: ${graph.status().entities} entities, ${rules.pairs().length} candidate pairs (par ${Math.min(...rules.pairs().map((p) => p.par))}–${Math.max(...rules.pairs().map((p) => p.par))})`);
+
+  const http = createServer();
+  // Bench sign-in: the header names the player (see the file comment).
+  const benchIdentity = (req: IncomingMessage & { user?: unknown }, _res: unknown, nextMiddleware: (error?: unknown) => void) => {
+    const id = Number(req.headers['x-bench-user']);
+    if (Number.isInteger(id) && id > 0) req.user = { id, username: `p${id}`, displayName: `Player ${id}` };
+    nextMiddleware();
+  };
+  // The service's own time per move (queue wait, link check, compare-and-set, state built and sent), apart from the sockets'.
+  const serverMove: number[] = [];
+  const timedRaces: typeof races = {
+    ...races,
+    async move(...args) {
+      const begun = performance.now();
+      try {
+        return await races.move(...args);
+      } finally {
+        serverMove.push(performance.now() - begun);
+      }
+    },
+  };
+  const io = await createRealtime(http, { logger, shared, features: [registerRaceEvents({ races: timedRaces, logger })], handshake: [benchIdentity as never] });
+  notifier.attach(io);
+  await new Promise<void>((resolve) => http.listen(0, '127.0.0.1', resolve));
+  const url = `http://127.0.0.1:${(http.address() as AddressInfo).port}`;
+
+  const rooms: BenchRoom[] = [];
+  for (let r = 0; r < roomCount; r++) {
+    const userIds = Array.from({ length: playersPerRoom }, (_, i) => r * playersPerRoom + i + 1);
+    const { code } = await races.create({ userId: userIds[0]!, displayName: `Player ${userIds[0]}` });
+    rooms.push({ code, userIds });
+  }
+
+  const child = fork(path.join(import.meta.dirname, 'rooms-clients.ts'), [], { execArgv: ['--import', 'tsx'], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+  const command = (message: RoomsCommand) => child.send(message);
+  try {
+    console.log(`connecting ${roomCount * playersPerRoom} clients into ${roomCount} rooms...`);
+    command({ type: 'connect', url, rooms });
+    const ready = await next(child, 'ready', 300_000);
+    console.log(`${ready.connected} connected and joined in ${round(ready.seconds)} s${ready.failures.length ? `; failures: ${ready.failures.join('; ')}` : ''}`);
+
+    const idleLoop = monitorEventLoopDelay({ resolution: 1 });
+    idleLoop.enable();
+    await new Promise((resolve) => setTimeout(resolve, 2_000));
+    idleLoop.disable();
+
+    const activeLoop = monitorEventLoopDelay({ resolution: 1 });
+    activeLoop.enable();
+    const startedAt = performance.now();
+    command({ type: 'start' });
+    const { pairs } = await next(child, 'pairs', 120_000);
+    // The bench's own work (each room's answer, for the players), kept out of the server's measured delay.
+    activeLoop.disable();
+    const chains: Record<string, string[]> = {};
+    for (const [code, pair] of Object.entries(pairs)) chains[code] = rules.optimal(pair, 1).chains[0] ?? [];
+    activeLoop.enable();
+    command({ type: 'chains', chains, thinkMs });
+    const done = await next(child, 'done', 600_000);
+    activeLoop.disable();
+    const activeSeconds = (performance.now() - startedAt) / 1000;
+    report(done.results, { ready, idle: histogramSummary(idleLoop), active: histogramSummary(activeLoop), activeSeconds, serverMove });
+  } finally {
+    child.disconnect();
+    races.close();
+    await new Promise<void>((resolve) => io.close(() => resolve()));
+    await graph.close();
+    await shared.close();
+    await database.close();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+type Loop = ReturnType<typeof histogramSummary>;
+
+function report(r: RoomsResults, run: { ready: Extract<RoomsMessage, { type: 'ready' }>; idle: Loop; active: Loop; activeSeconds: number; serverMove: number[] }): void {
+  const skew = roundSummary(summarize(r.startSkew));
+  const arrival = roundSummary(summarize(r.arrivalSpread));
+  const moves = roundSummary(summarize(r.moveAck));
+  const clock = roundSummary(summarize(r.clockAck));
+  const service = roundSummary(summarize(run.serverMove));
+  const lead = roundSummary(summarize(r.leadMs));
+  const offset = roundSummary(summarize(r.offsetError));
+  const p95 = (values: number[]) => {
+    const sorted = [...values].sort((a, b) => a - b);
+    return sorted.length ? round(sorted[Math.min(sorted.length - 1, Math.ceil(0.95 * sorted.length) - 1)]!) : NaN;
+  };
+  const skewP95 = p95(r.startSkew);
+  const arrivalP95 = p95(r.arrivalSpread);
+  const verdict = (ok: boolean) => (ok ? 'met' : 'NOT MET');
+  const line = (cells: Array<string | number>, widths: number[]) => cells.map((cell, i) => (i === 0 ? String(cell).padEnd(widths[i]!) : String(cell).padStart(widths[i]!))).join(' ');
+  const widths = [44, 7, 9, 9, 9, 9, 16];
+  const rows: Array<[string, LatencySummary | Loop, number | string, string]> = [
+    ['countdown end skew per room (corrected)', skew, skewP95, `p95 ≤ ${TARGETS.startSkewP95Ms}: ${verdict(skewP95 <= TARGETS.startSkewP95Ms)}`],
+    ['  baseline: countdown arrival spread', arrival, arrivalP95, 'start on receipt'],
+    ['countdown lead (startsAt − arrival)', lead, p95(r.leadMs), '> 0: in time'],
+    ['clock offset estimate error', offset, p95(r.offsetError), ''],
+    ['race:move ack (link check)', moves, p95(r.moveAck), `p99 ≤ ${TARGETS.moveAckP99Ms}: ${verdict(moves.p99 <= TARGETS.moveAckP99Ms)}`],
+    ['  baseline: race:clock ack, same load', clock, p95(r.clockAck), 'floor'],
+    ['  server side: the service\'s move', service, p95(run.serverMove), 'in the server'],
+    ['server event-loop delay, racing', run.active, '', 'reported'],
+    ['  baseline: event-loop delay, idle', run.idle, '', ''],
+  ];
+  console.log(`\n${roomCount} rooms × ${playersPerRoom} players on one process (${run.ready.connected} sockets), think ${thinkMs} ms, ${round(run.activeSeconds)} s from start to the last finish\n`);
+  console.log(line(['ms', 'count', 'p50', 'p95', 'p99', 'max', 'target'], widths));
+  for (const [name, s, p95Value, target] of rows) {
+    console.log(line([name, 'count' in s ? s.count : '', s.p50, p95Value, s.p99, s.max, target], widths));
+  }
+  console.log(
+    `\nmoves: ${r.accepted} accepted, ${r.refused} refused; rooms finished with everyone ranked: ${r.finishedRooms}/${roomCount}; race:state received ${r.states} (${r.staleStates} older than one already held, dropped by version), race:progressed ${r.progressed}`,
+  );
+  if (r.errors.length) console.log(`errors: ${r.errors.join(' | ')}`);
+  mkdirSync(path.join(repoRoot, 'bench/results'), { recursive: true });
+  const file = path.join(repoRoot, 'bench/results/rooms.json');
+  const json = {
+    generatedAt: new Date().toISOString(),
+    machine: { cpus: cpus().length, cpu: cpus()[0]?.model, node: process.version, loadAverage: loadavg().map((v) => round(v)) },
+    size: { rooms: roomCount, playersPerRoom, sockets: run.ready.connected, thinkMs },
+    targets: TARGETS,
+    met: { startSkewP95: skewP95 <= TARGETS.startSkewP95Ms, moveAckP99: moves.p99 <= TARGETS.moveAckP99Ms },
+    startSkewMs: { ...skew, p95: skewP95 },
+    baselineArrivalSpreadMs: { ...arrival, p95: arrivalP95 },
+    countdownLeadMs: lead,
+    offsetErrorMs: offset,
+    moveAckMs: moves,
+    baselineClockAckMs: clock,
+    serviceMoveMs: service,
+    eventLoopDelayMs: { racing: run.active, idle: run.idle },
+    activeSeconds: round(run.activeSeconds),
+    moves: { accepted: r.accepted, refused: r.refused },
+    finishedRooms: r.finishedRooms,
+    states: { received: r.states, stale: r.staleStates },
+    progressed: r.progressed,
+    errors: r.errors,
+  };
+  writeFileSync(file, `${JSON.stringify(json, null, 2)}\n`);
+  console.log(`\nwrote ${file}`);
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});
