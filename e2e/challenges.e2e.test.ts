@@ -245,7 +245,7 @@ describe('challenges', () => {
     await host.page.getByTestId('race-countdown').waitFor({ timeout: 10_000 });
     await guest.page.getByTestId('race-countdown').waitFor({ timeout: 10_000 });
     const [a, b] = await Promise.all([host.page.getByTestId('race-countdown').textContent(), guest.page.getByTestId('race-countdown').textContent()]);
-    expect(Math.abs(Number(a) - Number(b))).toBeLessThanOrEqual(1);
+    expect(Math.abs(Number(a) - Number(b)), `host ${a}, guest ${b}`).toBeLessThanOrEqual(1);
     await screenshot(host.page, 'race-countdown-desktop', { fullPage: false });
 
     // Racing: the host builds a shortest chain; the guest sees the host's links count go up.

@@ -29,6 +29,8 @@ export type RaceErrorKind = 'not-found' | 'full' | 'started' | 'finished' | 'sig
 interface RaceRoomState {
   code: string | null;
   state: RaceState | null;
+  /** Local time the last state arrived: countdowns never read the clock as earlier than this. */
+  receivedAt: number;
   /** This player's own chain, as the server answered it. */
   own: RaceMoveOutcome | null;
   offset: number | null;
@@ -51,6 +53,7 @@ const freshPlay = (): PlayState => ({ challengeId: null, attempt: null, offset: 
 const freshRace = (): RaceRoomState => ({
   code: null,
   state: null,
+  receivedAt: 0,
   own: null,
   offset: null,
   clockSamples: [],
@@ -184,6 +187,7 @@ export function receiveRaceState(state: RaceState): void {
   if (race.code !== state.code) return;
   const before = race.state;
   race.state = acceptRaceState(before, state);
+  race.receivedAt = Date.now();
   // A new round (rematch) starts every chain afresh.
   if (before && race.state.round !== before.round) {
     race.own = null;

@@ -69,6 +69,8 @@ function RacePair({ state }: { state: Snapshot<RaceState> }) {
   );
 }
 
+const COUNTDOWN_CLASSES = 'mt-2 font-display text-[9rem] font-medium leading-none tabular-nums text-bone-50';
+
 function Countdown({ state, now }: { state: Snapshot<RaceState>; now: number }) {
   const reduce = useReducedMotion();
   const seconds = countdownSeconds(state.startsAt === null ? 0 : state.startsAt - now);
@@ -76,18 +78,17 @@ function Countdown({ state, now }: { state: Snapshot<RaceState>; now: number }) 
     <div className="grid gap-8">
       <div className="grid place-items-center py-6 text-center" aria-live="assertive">
         <p className="text-xs font-semibold uppercase tracking-[0.22em] text-amber-glow">Get ready</p>
-        <AnimatePresence mode="popLayout">
-          <motion.p
-            key={seconds}
-            initial={reduce ? false : { scale: 1.4, opacity: 0 }}
-            animate={{ scale: 1, opacity: 1 }}
-            exit={reduce ? { opacity: 0 } : { scale: 0.6, opacity: 0 }}
-            className="mt-2 font-display text-[9rem] font-medium leading-none tabular-nums text-bone-50"
-            data-testid="race-countdown"
-          >
+        {reduce ? (
+          <p className={COUNTDOWN_CLASSES} data-testid="race-countdown">
             {seconds}
-          </motion.p>
-        </AnimatePresence>
+          </p>
+        ) : (
+          <AnimatePresence mode="popLayout">
+            <motion.p key={seconds} initial={{ scale: 1.4, opacity: 0 }} animate={{ scale: 1, opacity: 1 }} exit={{ scale: 0.6, opacity: 0 }} className={COUNTDOWN_CLASSES} data-testid="race-countdown">
+              {seconds}
+            </motion.p>
+          </AnimatePresence>
+        )}
         <p className="mt-2 text-sm text-bone-400">Everyone starts on the server’s signal, at the same moment.</p>
       </div>
       <RacePair state={state} />
@@ -170,7 +171,8 @@ export function RaceRoom({ code, watch = false }: { code: string; watch?: boolea
   const actions = useRaceRoom(code, { watch });
   const offset = race.offset ?? 0;
   const live = race.state !== null && race.state.status !== 'lobby' && race.state.status !== 'finished';
-  const localNow = useNow(250, live);
+  // A clock that stopped ticking in the lobby must not make the countdown start from a stale time.
+  const localNow = Math.max(useNow(250, live), race.receivedAt);
   const now = serverTime(offset, localNow);
 
   let body: ReactNode;
