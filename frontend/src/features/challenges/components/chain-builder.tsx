@@ -49,7 +49,8 @@ export function ChainBuilder(props: ChainBuilderProps) {
   const lowTime = timeLeftMs !== null && timeLeftMs <= 30_000;
 
   return (
-    <div className="grid gap-6">
+    // Sized by its own width (a container), not the window's: the race page gives it a narrower column.
+    <div className="@container grid gap-6">
       <div className="grid items-center gap-3 rounded-2xl border border-ink-700 bg-ink-850/70 p-4 sm:grid-cols-[minmax(0,1fr)_auto_minmax(0,1fr)] sm:p-5">
         <EntityChip entity={from} label="From" />
         <span aria-hidden className="hidden h-px w-16 bg-gradient-to-r from-amber-glow/20 via-amber-glow to-amber-glow/20 sm:block" />
@@ -60,7 +61,7 @@ export function ChainBuilder(props: ChainBuilderProps) {
         <StatTile icon={Timer} label="Time left" value={<span data-testid="time-left">{timeLeftMs === null ? '–:––' : formatCountdown(timeLeftMs)}</span>} tone={lowTime ? 'warn' : 'default'} />
         <StatTile
           icon={Footprints}
-          label="Moves left"
+          label={movesLeft === null ? 'Moves' : 'Moves left'}
           value={<span data-testid="moves-left">{movesLeft === null ? moves : movesLeft}</span>}
           note={movesLeft === null ? 'moves made' : `${plural(moves, 'move')} used`}
           tone={movesLeft !== null && movesLeft <= 2 ? 'warn' : 'default'}
@@ -68,7 +69,7 @@ export function ChainBuilder(props: ChainBuilderProps) {
         <StatTile icon={Link2} label="Links" value={<span data-testid="links-so-far">{links}</span>} note={par ? `par ${par}` : undefined} />
       </dl>
 
-      <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_17rem]">
+      <div className="grid gap-6 @4xl:grid-cols-[minmax(0,1fr)_17rem]">
         <div className="grid content-start gap-4">
           {note}
           <ChainSteps chain={chain} targetKey={to.key} pendingPick={pendingPick} />
@@ -101,7 +102,7 @@ export function ChainBuilder(props: ChainBuilderProps) {
         </div>
 
         <aside aria-label="Actions" className="grid content-start gap-3">
-          <div className="grid grid-cols-3 gap-2 lg:grid-cols-1 [&>button]:whitespace-nowrap [&>button]:px-3">
+          <div className="grid grid-cols-3 gap-2 @4xl:grid-cols-1 [&>button]:whitespace-nowrap [&>button]:px-3">
             <Button variant="secondary" onClick={onUndo} disabled={busy || links === 0} title="Remove the last link (costs a move)">
               <Undo2 aria-hidden className="size-4" />
               Undo
@@ -120,7 +121,7 @@ export function ChainBuilder(props: ChainBuilderProps) {
               }}
               onBlur={() => setConfirmGiveUp(false)}
               disabled={busy}
-              className={cn(!hint && 'col-span-2 lg:col-span-1')}
+              className={cn(!hint && 'col-span-2 @4xl:col-span-1')}
             >
               <Flag aria-hidden className="size-4" />
               {confirmGiveUp ? 'Really give up?' : 'Give up'}

@@ -134,7 +134,7 @@ function Results({ state, meId, isHost, pending, onRematch }: { state: Snapshot<
                   )}
                 </span>
               </div>
-              {player.chain && player.chain.length > 0 && (
+              {player.chain && player.chain.length > 1 && (
                 <div className="mt-2 pl-11">
                   <ChainLine path={chainToPath(player.chain as ChainStep[])} label={`${player.displayName}'s chain`} />
                 </div>
