@@ -39,10 +39,12 @@ async function register(page: Page, username: string): Promise<void> {
   await page.waitForURL(`${server.url}/`);
 }
 
-/** Closes the toast on screen, so a screenshot shows the page under it. */
+/** Closes the toasts on screen (a notice waiting behind an action's toast shows once that one closes). */
 async function dismissToasts(page: Page) {
   const close = page.getByRole('button', { name: 'Dismiss notification' });
-  for (let i = 0; i < 3 && (await close.count()); i++) {
+  for (let i = 0; i < 4; i++) {
+    await page.waitForTimeout(400);
+    if (!(await close.count())) return;
     await close.first().click().catch(() => undefined);
     await close.first().waitFor({ state: 'detached', timeout: 2_000 }).catch(() => undefined);
   }

@@ -40,7 +40,7 @@ function RaceError({ kind, message, code }: { kind: RaceErrorKind; message: stri
         {kind === 'not-found' ? <SearchX aria-hidden className="size-5 text-scarlet" /> : <Ban aria-hidden className="size-5 text-scarlet" />}
       </span>
       <h1 className="mt-4 font-display text-3xl font-medium text-bone-50">{ERROR_TITLES[kind]}</h1>
-      <p className="mt-2 text-bone-300">{message}</p>
+      {message !== ERROR_TITLES[kind] && <p className="mt-2 text-bone-300">{message}</p>}
       {kind === 'not-found' && <p className="mt-1 text-sm text-bone-500">Check the code “{code}” with whoever sent it.</p>}
       <div className="mt-6 flex flex-wrap justify-center gap-3">
         {canWatch && (
