@@ -214,7 +214,7 @@ describe('challenges', () => {
     await close();
   });
 
-  it('races two browsers in one room: lobby, countdown, racing with live progress, and both see the result', async () => {
+  it('races two browsers in one room: lobby, countdown, racing with live progress, a spectator, the result for all, and a rematch', async () => {
     const host = await openPage(browser, DESKTOP, 'race-host');
     const guest = await openPage(browser, DESKTOP, 'race-guest');
     await register(host.page, newUsername('host'));
@@ -255,7 +255,15 @@ describe('challenges', () => {
     await guest.page.getByRole('combobox', { name: 'Next link' }).waitFor({ timeout: 15_000 });
     const room = await host.page.evaluate(async (roomCode) => (await (await fetch(`/api/challenges/races/${roomCode}`)).json()) as RaceState, code);
     const chain = await shortestChain(host.page, room.fromEntity!, room.toEntity!);
+    // A visitor who is not signed in opens the link: a spectator, counted in the room.
+    const spectator = await openPage(browser, DESKTOP, 'race-spectator');
+    await spectator.page.goto(`${server.url}/challenges/race/${code}`);
+    await spectator.page.getByTestId('race-waiting').waitFor({ timeout: 15_000 });
+    expect(await spectator.page.getByTestId('race-waiting').textContent()).toBe('You are watching.');
+
     await pickNext(host.page, chain[1]!);
+    await expect.poll(async () => (await spectator.page.getByTestId('race-progress-row').first().textContent()) ?? '', { timeout: 10_000 }).toContain('1 link');
+    await screenshots(spectator.page, 'race-spectator');
     const hostRow = guest.page.getByTestId('race-progress-row').filter({ hasNotText: '(you)' });
     await expect.poll(async () => (await hostRow.textContent()) ?? '', { timeout: 10_000 }).toContain('1 link');
     await screenshots(guest.page, 'race-racing-guest');
@@ -267,7 +275,8 @@ describe('challenges', () => {
     if (await guest.page.getByRole('button', { name: 'Really give up?' }).count()) await guest.page.getByRole('button', { name: 'Really give up?' }).click();
     await host.page.getByTestId('race-results').waitFor({ timeout: 20_000 });
     await guest.page.getByTestId('race-results').waitFor({ timeout: 20_000 });
-    for (const page of [host.page, guest.page]) {
+    await spectator.page.getByTestId('race-results').waitFor({ timeout: 20_000 });
+    for (const page of [host.page, guest.page, spectator.page]) {
       expect((await page.getByTestId('race-winner').textContent()) ?? '').toMatch(/won in \d+ degrees?/);
       expect(await page.getByTestId('race-result-row').count()).toBe(2);
     }
@@ -275,6 +284,14 @@ describe('challenges', () => {
     expect(await guest.page.getByRole('button', { name: 'Rematch' }).count()).toBe(0);
     await screenshots(host.page, 'race-results-host');
     await screenshots(guest.page, 'race-results-guest');
+
+    // Rematch: the host starts the next round; everyone counts down again, with a new pair.
+    await host.page.getByRole('button', { name: 'Rematch' }).click();
+    await host.page.getByTestId('race-countdown').or(host.page.getByRole('combobox', { name: 'Next link' })).first().waitFor({ timeout: 10_000 });
+    await guest.page.getByTestId('race-countdown').or(guest.page.getByRole('combobox', { name: 'Next link' })).first().waitFor({ timeout: 10_000 });
+    expect(await guest.page.getByText('round 2').count()).toBe(1);
+    expect(spectator.pageErrors).toEqual([]);
+    await spectator.close();
 
     expect(host.pageErrors).toEqual([]);
     expect(guest.pageErrors).toEqual([]);
