@@ -262,9 +262,11 @@ export function RaceRoom({ code, watch = false }: { code: string; watch?: boolea
           <ArrowLeft aria-hidden className="size-4" />
           Challenges
         </Link>
-        <p className="flex items-center gap-2 text-xs font-semibold uppercase tracking-[0.18em] text-bone-500">
+        <p className="flex flex-wrap items-center gap-x-2 gap-y-1 text-xs font-semibold uppercase tracking-[0.18em] text-bone-500 [&>span]:whitespace-nowrap">
           <UsersRound aria-hidden className="size-3.5" />
-          Race room <span className="font-mono tracking-[0.2em] text-bone-300">{code}</span>
+          <span>
+            Race room <span className="font-mono tracking-[0.2em] text-bone-300">{code}</span>
+          </span>
           {state && state.round > 0 && <span>· round {state.round}</span>}
           {spectating && state && <span className="text-teal-info">· spectating</span>}
         </p>
