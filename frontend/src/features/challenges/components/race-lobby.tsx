@@ -1,6 +1,7 @@
 import type { RaceState } from '@cinema-dna/shared-types';
 import { Check, Crown, Eye, Hourglass, Play, Users, WifiOff } from 'lucide-react';
-import type { Snapshot } from 'valtio';
+import { useSnapshot, type Snapshot } from 'valtio';
+import { authState, openLoginDialog } from '../../auth';
 import { cn } from '../../../lib/class-names';
 import { plural } from '../../../lib/number-format';
 import { Badge } from '../../../ui/badge';
@@ -24,6 +25,7 @@ export function RaceLobby({ state, meId, spectating, pending, onReady, onStart }
   const isHost = meId !== undefined && state.hostId === meId;
   const everyoneReady = state.players.length > 0 && state.players.every((player) => player.ready || !player.connected);
   const link = raceLink(window.location.origin, state.code);
+  const { user } = useSnapshot(authState);
   return (
     <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_22rem]">
       <section aria-labelledby="lobby-players-title" className="rounded-3xl border border-ink-700 bg-ink-850/70 p-5 sm:p-7">
@@ -71,6 +73,11 @@ export function RaceLobby({ state, meId, spectating, pending, onReady, onStart }
             <Button variant={me.ready ? 'secondary' : 'primary'} size="lg" onClick={() => onReady(!me.ready)} disabled={pending !== null} aria-pressed={me.ready}>
               <Check aria-hidden className="size-4" />
               {me.ready ? 'Ready! (tap to undo)' : 'I’m ready'}
+            </Button>
+          )}
+          {!user && (
+            <Button size="lg" onClick={() => openLoginDialog('login')}>
+              Sign in to race
             </Button>
           )}
           {isHost && (

@@ -20,6 +20,7 @@ import {
   receiveOwnChain,
   receiveRaceProgress,
   receiveRaceState,
+  resetRace,
   setRaceError,
   setRaceJoined,
   setRacePending,
@@ -72,8 +73,10 @@ export function useRaceRoom(code: string, { watch = false }: { watch?: boolean }
   const as: 'player' | 'spectator' = user && !watch ? 'player' : 'spectator';
   const joinedRef = useRef(false);
 
+  // The room's state belongs to this visit: coming back later starts from the server's answer, not a stale copy.
   useEffect(() => {
     enterRaceRoom(code);
+    return () => resetRace();
   }, [code]);
 
   useEffect(() => {
