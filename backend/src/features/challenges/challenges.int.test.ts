@@ -165,6 +165,9 @@ describe.each(databaseTargets())('challenges over HTTP on $name', (dbTarget) => 
     const attempt = AttemptStateSchema.parse((await client.send('post', `/api/challenges/${sprint.id}/attempts`, {}).expect(201)).body);
     const chain = optimalChain(sprint.fromEntity.key, sprint.toEntity.key);
     t.clock.advance(sprint.timeLimit * 1000 + 1);
+    // Stats time it out too, before counting it.
+    const stats = ChallengeStatsSchema.parse((await client.send('get', '/api/users/me/challenge-stats').expect(200)).body);
+    expect(stats).toMatchObject({ completed: 0, successRate: 0, successfulAttempts: 0, totalPointsEarned: 0 });
     const late = await client.send('post', `/api/challenges/attempts/${attempt.attemptId}/moves`, { entity: chain[1], version: attempt.version }).expect(409);
     expect(late.body).toMatchObject({ code: 'CONFLICT', details: { status: 'timed_out' } });
     const read = AttemptStateSchema.parse((await client.send('get', `/api/challenges/attempts/${attempt.attemptId}`).expect(200)).body);

@@ -16,7 +16,7 @@ import {
   type Relationship,
   type WholeChainAttempt,
 } from '@cinema-dna/shared-types';
-import { and, desc, eq, inArray, lt, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, lt, lte, sql } from 'drizzle-orm';
 import type { GraphService } from '../../graph/index.js';
 import type { Graph } from '../../graph/snapshot.js';
 import type { Db } from '../../platform/db/database.js';
@@ -245,6 +245,19 @@ export function createChallengeService(deps: ChallengeServiceDeps) {
     if (updated) return updated;
     const [now] = await db.select().from(challengeAttempts).where(eq(challengeAttempts.id, row.id));
     return now!;
+  }
+
+  /** Every open attempt of a user past its end, timed out at once (before stats count them). */
+  async function settleExpired(userId: number): Promise<void> {
+    await db
+      .update(challengeAttempts)
+      .set({
+        status: 'timed_out',
+        finishedAt: sql`${challengeAttempts.endsAt}`,
+        timeMs: sql`(extract(epoch from (${challengeAttempts.endsAt} - ${challengeAttempts.startedAt})) * 1000)::int`,
+        version: sql`${challengeAttempts.version} + 1`,
+      })
+      .where(and(eq(challengeAttempts.userId, userId), eq(challengeAttempts.status, 'playing'), lte(challengeAttempts.endsAt, new Date(clock()))));
   }
 
   /** Whether a new attempt of this challenge by this user earns points when solved. */
@@ -753,6 +766,7 @@ export function createChallengeService(deps: ChallengeServiceDeps) {
 
     /** GET /api/users/me/challenge-stats. */
     async stats(userId: number): Promise<ChallengeStats> {
+      await settleExpired(userId);
       const [totals] = await db
         .select({
           completed: sql<number>`(count(distinct ${challengeAttempts.challengeId}) filter (where ${challengeAttempts.status} = 'solved'))::int`,
