@@ -4,8 +4,8 @@
  * The server side is the production race path: the starter catalog, the entity service, the race
  * service on the in-process shared state, Socket.IO with the race handlers, in this process. Only the
  * sign-in differs: each socket names its player in an `x-bench-user` header (registering 2,000
- * accounts would measure password hashing, not races). The players are real socket.io clients in a
- * child process (bench/rooms-clients.ts), so this event loop carries only the server.
+ * accounts would measure password hashing, not races). The players are real socket.io clients in
+ * child processes (bench/rooms-clients.ts), so this event loop carries only the server.
  *
  * 1. Every client connects and joins its room as a player; then, 50 at a time, each estimates its
  *    clock offset with five race:clock round trips (the shortest wins, NTP-style).
@@ -23,7 +23,8 @@
  *   npm run bench:rooms
  *
  * Environment: BENCH_ROOMS (500), BENCH_PLAYERS (players per room, 4), BENCH_THINK_MS (mean think time
- * between moves, 1,000). Try it small: BENCH_ROOMS=50 npm run bench:rooms
+ * between moves, 3,000: a person picking the next entity through a typeahead), BENCH_CLIENT_PROCS (client
+ * processes, 4; a room's players share one). Try it small: BENCH_ROOMS=50 npm run bench:rooms
  */
 import { fork } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -53,7 +54,9 @@ const env = (name: string, fallback: number): number => {
 };
 const roomCount = Math.round(env('BENCH_ROOMS', 500));
 const playersPerRoom = Math.round(env('BENCH_PLAYERS', 4));
-const thinkMs = env('BENCH_THINK_MS', 1_000);
+// A person picks each next entity through a typeahead: a few seconds per link, not a tight loop.
+const thinkMs = env('BENCH_THINK_MS', 3_000);
+const clientProcs = Math.round(env('BENCH_CLIENT_PROCS', 4));
 const repoRoot = path.resolve(import.meta.dirname, '..');
 
 /** Issue 12's targets. */
@@ -121,12 +124,33 @@ async function main(): Promise<void> {
     rooms.push({ code, userIds });
   }
 
-  const child = fork(path.join(import.meta.dirname, 'rooms-clients.ts'), [], { execArgv: ['--import', 'tsx'], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
-  const command = (message: RoomsCommand) => child.send(message);
+  // Players in several processes (a room's players always together), so no one client event loop is the bottleneck.
+  const children = Array.from({ length: Math.min(clientProcs, roomCount) }, () =>
+    fork(path.join(import.meta.dirname, 'rooms-clients.ts'), [], { execArgv: ['--import', 'tsx'], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] }),
+  );
+  const share = (i: number) => rooms.filter((_, r) => r % children.length === i);
+  const all = <T extends RoomsMessage['type']>(type: T, timeoutMs: number) => Promise.all(children.map((child) => next(child, type, timeoutMs)));
+  // The server's longest stalls, and when (ms after the start command): a 5 ms ticker that notes any late tick over 50 ms.
+  // With the CPU time this process used meanwhile: near the lag, this process was busy; far below it, the
+  // machine ran something else (2 shared cores).
+  const stalls: Stall[] = [];
+  let startedAt = performance.now();
+  let lastTick = performance.now();
+  let lastCpu = process.cpuUsage();
+  const ticker = setInterval(() => {
+    const tick = performance.now();
+    const cpu = process.cpuUsage();
+    if (tick - lastTick - 5 > 50) {
+      stalls.push({ atMs: Math.round(tick - startedAt), lagMs: Math.round(tick - lastTick - 5), cpuMs: Math.round((cpu.user - lastCpu.user + cpu.system - lastCpu.system) / 1000) });
+    }
+    lastTick = tick;
+    lastCpu = cpu;
+  }, 5);
   try {
-    console.log(`connecting ${roomCount * playersPerRoom} clients into ${roomCount} rooms...`);
-    command({ type: 'connect', url, rooms });
-    const ready = await next(child, 'ready', 300_000);
+    console.log(`connecting ${roomCount * playersPerRoom} clients into ${roomCount} rooms (${children.length} client processes)...`);
+    children.forEach((child, i) => child.send({ type: 'connect', url, rooms: share(i) } satisfies RoomsCommand));
+    const readies = await all('ready', 300_000);
+    const ready = { type: 'ready' as const, connected: readies.reduce((n, r) => n + r.connected, 0), failures: readies.flatMap((r) => r.failures), seconds: Math.max(...readies.map((r) => r.seconds)) };
     console.log(`${ready.connected} connected and joined in ${round(ready.seconds)} s${ready.failures.length ? `; failures: ${ready.failures.join('; ')}` : ''}`);
 
     const idleLoop = monitorEventLoopDelay({ resolution: 1 });
@@ -136,21 +160,26 @@ async function main(): Promise<void> {
 
     const activeLoop = monitorEventLoopDelay({ resolution: 1 });
     activeLoop.enable();
-    const startedAt = performance.now();
-    command({ type: 'start' });
-    const { pairs } = await next(child, 'pairs', 120_000);
+    stalls.length = 0;
+    startedAt = performance.now();
+    for (const child of children) child.send({ type: 'start' } satisfies RoomsCommand);
+    const pairs = Object.assign({}, ...(await all('pairs', 120_000)).map((m) => m.pairs)) as Record<string, { from: string; to: string; par: number }>;
     // The bench's own work (each room's answer, for the players), kept out of the server's measured delay.
     activeLoop.disable();
     const chains: Record<string, string[]> = {};
     for (const [code, pair] of Object.entries(pairs)) chains[code] = rules.optimal(pair, 1).chains[0] ?? [];
+    const chainsAt = Math.round(performance.now() - startedAt);
     activeLoop.enable();
-    command({ type: 'chains', chains, thinkMs });
-    const done = await next(child, 'done', 600_000);
+    for (const child of children) child.send({ type: 'chains', chains, thinkMs } satisfies RoomsCommand);
+    const done = mergeResults((await all('done', 600_000)).map((m) => m.results));
     activeLoop.disable();
     const activeSeconds = (performance.now() - startedAt) / 1000;
-    report(done.results, { ready, idle: histogramSummary(idleLoop), active: histogramSummary(activeLoop), activeSeconds, serverMove });
+    // The bench's own chain computation is no stall of the server's.
+    const serverStalls = stalls.filter((stall) => Math.abs(stall.atMs - chainsAt) > stall.lagMs + 10);
+    report(done, { ready, idle: histogramSummary(idleLoop), active: histogramSummary(activeLoop), activeSeconds, serverMove, stalls: serverStalls });
   } finally {
-    child.disconnect();
+    clearInterval(ticker);
+    for (const child of children) child.disconnect();
     races.close();
     await new Promise<void>((resolve) => io.close(() => resolve()));
     await graph.close();
@@ -161,8 +190,25 @@ async function main(): Promise<void> {
 }
 
 type Loop = ReturnType<typeof histogramSummary>;
+interface Stall {
+  atMs: number;
+  lagMs: number;
+  /** CPU time this process used over the stalled interval (user + system, all its threads). */
+  cpuMs: number;
+}
 
-function report(r: RoomsResults, run: { ready: Extract<RoomsMessage, { type: 'ready' }>; idle: Loop; active: Loop; activeSeconds: number; serverMove: number[] }): void {
+/** The children's results as one. */
+function mergeResults(parts: RoomsResults[]): RoomsResults {
+  const merged = parts[0]!;
+  for (const part of parts.slice(1)) {
+    for (const key of ['startSkew', 'arrivalSpread', 'leadMs', 'offsetError', 'moveAck', 'clockAck', 'errors'] as const) (merged[key] as unknown[]).push(...part[key]);
+    for (const key of ['refused', 'accepted', 'finishedRooms', 'states', 'staleStates', 'progressed'] as const) merged[key] += part[key];
+  }
+  merged.errors = merged.errors.slice(0, 10);
+  return merged;
+}
+
+function report(r: RoomsResults, run: { ready: Extract<RoomsMessage, { type: 'ready' }>; idle: Loop; active: Loop; activeSeconds: number; serverMove: number[]; stalls: Stall[] }): void {
   const skew = roundSummary(summarize(r.startSkew));
   const arrival = roundSummary(summarize(r.arrivalSpread));
   const moves = roundSummary(summarize(r.moveAck));
@@ -198,13 +244,15 @@ function report(r: RoomsResults, run: { ready: Extract<RoomsMessage, { type: 're
   console.log(
     `\nmoves: ${r.accepted} accepted, ${r.refused} refused; rooms finished with everyone ranked: ${r.finishedRooms}/${roomCount}; race:state received ${r.states} (${r.staleStates} older than one already held, dropped by version), race:progressed ${r.progressed}`,
   );
+  const worst = [...run.stalls].sort((x, y) => y.lagMs - x.lagMs).slice(0, 5);
+  console.log(`server stalls over 50 ms: ${run.stalls.length}${worst.length ? ` (worst: ${worst.map((s) => `${s.lagMs} ms at +${s.atMs} ms, ${s.cpuMs} ms CPU`).join('; ')}; countdowns end at about +5,000 ms)` : ''}`);
   if (r.errors.length) console.log(`errors: ${r.errors.join(' | ')}`);
   mkdirSync(path.join(repoRoot, 'bench/results'), { recursive: true });
   const file = path.join(repoRoot, 'bench/results/rooms.json');
   const json = {
     generatedAt: new Date().toISOString(),
     machine: { cpus: cpus().length, cpu: cpus()[0]?.model, node: process.version, loadAverage: loadavg().map((v) => round(v)) },
-    size: { rooms: roomCount, playersPerRoom, sockets: run.ready.connected, thinkMs },
+    size: { rooms: roomCount, playersPerRoom, sockets: run.ready.connected, thinkMs, clientProcesses: clientProcs },
     targets: TARGETS,
     met: { startSkewP95: skewP95 <= TARGETS.startSkewP95Ms, moveAckP99: moves.p99 <= TARGETS.moveAckP99Ms },
     startSkewMs: { ...skew, p95: skewP95 },
@@ -215,6 +263,7 @@ function report(r: RoomsResults, run: { ready: Extract<RoomsMessage, { type: 're
     baselineClockAckMs: clock,
     serviceMoveMs: service,
     eventLoopDelayMs: { racing: run.active, idle: run.idle },
+    serverStallsOver50Ms: run.stalls,
     activeSeconds: round(run.activeSeconds),
     moves: { accepted: r.accepted, refused: r.refused },
     finishedRooms: r.finishedRooms,

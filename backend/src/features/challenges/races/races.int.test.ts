@@ -25,8 +25,8 @@ import { RaceRules } from './pairs.js';
 type Client = Socket<ServerToClientEvents, ClientToServerEvents>;
 
 /** Short rounds, so a test sees the countdown end and the time run out. */
-const COUNTDOWN_MS = 700;
-const TIME_LIMIT_SECONDS = 4;
+const COUNTDOWN_MS = 1_000;
+const TIME_LIMIT_SECONDS = 6;
 const sleepUntil = (at: number) => new Promise((resolve) => setTimeout(resolve, Math.max(0, at - Date.now()) + 20));
 
 const servers: RunningServer[] = [];
@@ -136,6 +136,9 @@ describe('live races on one process', () => {
     expect(started.startsAt! - started.serverNow).toBeGreaterThan(COUNTDOWN_MS - 200);
     expect(started.endsAt! - started.startsAt!).toBe(TIME_LIMIT_SECONDS * 1000);
     expect(started.par).toBeGreaterThanOrEqual(2);
+    // Too early: the countdown is still running.
+    const chain = bestChain(app, started);
+    expect(await c.socket.emitWithAck(EVENTS.raceMove, { code, entity: chain[1]! })).toMatchObject({ ok: false, error: { code: 'CONFLICT' } });
     // Everyone, the spectator included, got the same pair and the same absolute times.
     const countdowns = await Promise.all([a, b, c, watcher].map((each) => each.nextState((s) => s.status === 'countdown')));
     for (const seen of countdowns) {
@@ -149,9 +152,6 @@ describe('live races on one process', () => {
     const clock = ok(await c.socket.emitWithAck(EVENTS.raceClock, {}));
     expect(Math.abs(clock.serverNow - Date.now())).toBeLessThan(1_000);
 
-    // Too early: the countdown is still running.
-    const chain = bestChain(app, started);
-    expect(await c.socket.emitWithAck(EVENTS.raceMove, { code, entity: chain[1]! })).toMatchObject({ ok: false, error: { code: 'CONFLICT' } });
     await sleepUntil(started.startsAt!);
     await a.nextState((s) => s.status === 'racing');
 

@@ -46,12 +46,13 @@ export interface RaceServiceDeps {
   random?: () => number;
 }
 
-/** A change's outcome: the room after it (at `version`) and whether anything was written. */
+/** A change's outcome: the room after it (at `version`), whether anything was written, and the state broadcast if so. */
 interface Changed<T> {
   room: Room;
   version: number;
   changed: boolean;
   result: T;
+  state?: RaceState;
 }
 
 /** Where a player's progress goes (the socket layer emits it, volatile). */
@@ -105,27 +106,29 @@ export function createRaceService(deps: RaceServiceDeps) {
     return { room, version: stored.version };
   }
 
-  /** Applies a pure change with compare-and-set, retrying on a concurrent write; broadcasts what changed. */
+  /**
+   * Applies a pure change with compare-and-set, retrying on a concurrent write, and broadcasts the
+   * new state, all inside the room's queue so this process sends its states in version order.
+   */
   async function change<T>(code: string, apply: (room: Room, at: number) => { room: Room; result: T }, beforeBroadcast?: (room: Room) => void): Promise<Changed<T>> {
-    const outcome = await serialized(code, async () => {
+    const outcome: Changed<T> = await serialized(code, async () => {
       for (let attempt = 0; attempt < MAX_WRITE_ATTEMPTS; attempt++) {
         const { room, version } = await load(code);
         const { room: next, result } = apply(room, now());
         if (next === room) return { room, version, changed: false, result };
         // A room nobody plays in any more lingers briefly, answering NOT_FOUND.
         const ttl = next.players.length === 0 ? 60_000 : ROOM_TTL_MS;
-        if (await shared.versioned.compareAndSet(roomKey(code), version, JSON.stringify(next), ttl)) return { room: next, version: version + 1, changed: true, result };
+        if (!(await shared.versioned.compareAndSet(roomKey(code), version, JSON.stringify(next), ttl))) continue;
+        const written: Changed<T> = { room: next, version: version + 1, changed: true, result };
+        if (next.players.length === 0) return written;
+        // The volatile progress goes first: right behind the state it would find the sockets busy and be dropped.
+        beforeBroadcast?.(next);
+        const state = await view(next, written.version);
+        notifier.toRoom(raceRoom(code), 'race:state', state);
+        return { ...written, state };
       }
       throw new AppError(503, 'SERVICE_UNAVAILABLE', 'The race is busy; try again');
     });
-    if (outcome.changed && outcome.room.players.length > 0) {
-      // The volatile progress goes first: right behind the state it would find the sockets busy and be dropped.
-      beforeBroadcast?.(outcome.room);
-      const state = await view(outcome.room, outcome.version);
-      notifier.toRoom(raceRoom(code), 'race:state', state);
-      scheduleDeadline(outcome.room);
-      return Object.assign(outcome, { state });
-    }
     if (outcome.room.players.length > 0) scheduleDeadline(outcome.room);
     return outcome;
   }
@@ -226,7 +229,8 @@ export function createRaceService(deps: RaceServiceDeps) {
     return { accepted, reason, chain: chainSteps(player.chain, names), moves: player.moves, status: player.status ?? 'playing' };
   }
 
-  const stateOf = async (outcome: Changed<unknown>) => (outcome as Changed<unknown> & { state?: RaceState }).state ?? view(outcome.room, outcome.version);
+  /** The state a change broadcast, or the room's view when nothing changed. */
+  const stateOf = async (outcome: Changed<unknown>) => outcome.state ?? view(outcome.room, outcome.version);
   const progressOf = (code: string, player: RoomPlayer): RaceProgressed => ({
     code,
     userId: player.userId,
