@@ -118,7 +118,8 @@ function Results({ state, meId, isHost, pending, onRematch }: { state: Snapshot<
             <li key={player.userId} className="rounded-2xl border border-ink-700 bg-ink-900/60 p-4" data-testid="race-result-row">
               <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
                 <span className="w-8 font-display text-xl font-medium tabular-nums text-amber-soft">{player.rank !== null ? `#${player.rank}` : `${index + 1}.`}</span>
-                <span className="min-w-0 flex-1 truncate font-medium text-bone-50">
+                {/* At least a name's width: on a phone the result wraps under the name rather than cutting it. */}
+                <span className="min-w-[9rem] flex-1 truncate font-medium text-bone-50">
                   {player.displayName}
                   {player.userId === meId && <span className="font-normal text-bone-500"> (you)</span>}
                 </span>
