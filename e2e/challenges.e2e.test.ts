@@ -214,7 +214,7 @@ describe('challenges', () => {
     await close();
   });
 
-  it('races two browsers in one room: lobby, countdown, racing with live progress, a spectator, the result for all, and a rematch', async () => {
+  it('races two browsers in one room: lobby, countdown, racing with live progress, a player back after a reload, a spectator, the result for all, and a rematch', async () => {
     const host = await openPage(browser, DESKTOP, 'race-host');
     const guest = await openPage(browser, DESKTOP, 'race-guest');
     await register(host.page, newUsername('host'));
@@ -266,6 +266,13 @@ describe('challenges', () => {
     await screenshots(spectator.page, 'race-spectator');
     const hostRow = guest.page.getByTestId('race-progress-row').filter({ hasNotText: '(you)' });
     await expect.poll(async () => (await hostRow.textContent()) ?? '', { timeout: 10_000 }).toContain('1 link');
+    // The guest makes a link, then drops (a reload) and comes back: the same room, their chain as it was.
+    await pickNext(guest.page, chain[1]!);
+    await expect.poll(() => guest.page.getByTestId('chain-step').count(), { timeout: 10_000 }).toBe(2);
+    await guest.page.reload();
+    await guest.page.getByRole('combobox', { name: 'Next link' }).waitFor({ timeout: 15_000 });
+    await expect.poll(() => guest.page.getByTestId('chain-step').count(), { timeout: 10_000 }).toBe(2);
+    expect(await guest.page.getByTestId('links-so-far').textContent()).toBe('1');
     await screenshots(guest.page, 'race-racing-guest');
     await screenshots(host.page, 'race-racing-host');
     for (const entity of chain.slice(2)) await pickNext(host.page, entity);
