@@ -65,6 +65,9 @@ const failed = (title: string, message: string) => toast({ title, description: m
  * the room's state in the store from `race:state` and `race:progressed`, measures the clock offset, and
  * after a reconnect asks `race:resync` for the room and the player's own chain (rejoining if the server
  * no longer knows the socket). Leaves on unmount. Answers the room's commands.
+ *
+ * Registered by the room page rather than in the SocketProvider: race events matter only while a room
+ * is on screen, and joining and leaving follow the page's lifetime.
  */
 export function useRaceRoom(code: string, { watch = false }: { watch?: boolean } = {}) {
   const socket = useSocket();
