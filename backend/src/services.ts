@@ -175,6 +175,8 @@ export function createServices(deps: ServiceDeps): Services {
     races,
     start() {
       events.start();
+      // The race pairs' pool, off the first start's path.
+      setImmediate(() => races.warm());
       stopDailySnapshots = leaderboards.startDailySnapshots();
       // Boards derive from the ledger: rebuilt at every start (in the background; reads answer meanwhile).
       leaderboards.rebuild().catch((error: unknown) => logger.error({ err: error }, 'leaderboards not rebuilt at start'));

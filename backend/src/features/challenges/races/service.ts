@@ -336,6 +336,18 @@ export function createRaceService(deps: RaceServiceDeps) {
       return { state: await stateOf(changed), chain };
     },
 
+    /**
+     * Builds the pool of pairs now (tens of breadth-first searches: noticeable on a large catalog), so
+     * the first race's start does not wait for it. Does nothing while the graph is not loaded.
+     */
+    warm(): void {
+      try {
+        rules().pairs();
+      } catch (error) {
+        logger.debug({ err: error }, 'race pairs not prepared yet');
+      }
+    },
+
     /** Stops the deadline timers (rooms stay in shared state for the other processes). */
     close(): void {
       closed = true;
