@@ -5,7 +5,7 @@ import NotFoundPage from '../pages/not-found/not-found-page';
 import { Layout } from './layout/layout';
 
 // Home and the not-found page ship in the main bundle; every other page is its own lazy chunk.
-// Routes of the spec that later issues build (discovery, challenges, social, diary, profile, admin)
+// Routes of the spec that later issues build (discovery, social, diary, profile, admin)
 // are deliberately absent until they exist:
 // they fall through to the not-found page.
 const AboutPage = lazy(() => import('../pages/about/about-page'));
@@ -26,6 +26,10 @@ const DocsPage = lazy(() => import('../pages/docs/docs-page'));
 /** Progression: the badge collection (sign-in required, guarded inside the page) and the public boards. */
 const BadgesPage = lazy(() => import('../pages/badges/badges-page'));
 const LeaderboardsPage = lazy(() => import('../pages/leaderboards/leaderboards-page'));
+/** Challenges: the page (signed-out prompt inside), the play screen and the race rooms. */
+const ChallengesPage = lazy(() => import('../pages/challenges/challenges-page'));
+const ChallengePlayPage = lazy(() => import('../pages/challenges/challenge-play-page'));
+const RacePage = lazy(() => import('../pages/challenges/race-page'));
 
 /** Marks the not-found route among the current matches. */
 export const NOT_FOUND_HANDLE = { notFound: true } as const;
@@ -52,6 +56,9 @@ export const routes: RouteObject[] = [
       { path: 'docs', element: <DocsPage /> },
       { path: 'badges', element: <BadgesPage /> },
       { path: 'leaderboards', element: <LeaderboardsPage /> },
+      { path: 'challenges', element: <ChallengesPage /> },
+      { path: 'challenges/play/:challengeId', element: <ChallengePlayPage /> },
+      { path: 'challenges/race/:code', element: <RacePage /> },
       // The header reads this handle: a nav item is never lit for a path that shows the not-found page.
       { path: '*', element: <NotFoundPage />, handle: NOT_FOUND_HANDLE },
     ],

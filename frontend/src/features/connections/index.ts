@@ -15,6 +15,7 @@ export { ShareDialog } from './components/share-dialog';
 export { TrendingGrid } from './components/trending-section';
 export { useConnectionSearch } from './hooks/use-connection-search';
 export { useLiveSearchEvents } from './hooks/use-live-search-events';
+export { describeRelationship } from './lib/relationship-wording';
 export { connectionLinkPath, connectionResultPath, entityPagePath, parseConnectionLink, parseConnectionResultLink } from './lib/connection-link';
 export {
   PACING,

@@ -1,5 +1,6 @@
 import type { EntitySummary } from '@cinema-dna/shared-types';
 import { useSnapshot } from 'valtio';
+import { DailyChallengeCard } from '../../features/challenges';
 import { AdvancedPanel, ConnectionFinder, ExamplePairs, SearchStage, TrendingGrid, connectionsState, setFromEntity, setPair, setToEntity, useConnectionSearch } from '../../features/connections';
 import { FacetedFilterPanel } from '../../features/faceted-search';
 import { useDocumentTitle } from '../../lib/use-document-title';
@@ -59,6 +60,17 @@ export default function HomePage() {
       </section>
 
       <SearchStage origin="finder" className="mx-auto max-w-7xl scroll-mt-24 px-4 pb-20 sm:px-6 lg:px-8" />
+
+      <section aria-label="Today's challenge" className="border-t border-ink-800">
+        <div className="mx-auto grid max-w-7xl gap-8 px-4 py-20 sm:px-6 lg:grid-cols-[minmax(0,22rem)_minmax(0,1fr)] lg:items-center lg:px-8">
+          <SectionHeading
+            eyebrow="Play"
+            title="Today’s challenge"
+            lead="One pair for everyone, every day. Build the chain link by link before the clock runs out, in as few degrees as you can."
+          />
+          <DailyChallengeCard />
+        </div>
+      </section>
 
       <section aria-labelledby="trending-heading" className="border-t border-ink-800">
         <div className="mx-auto max-w-7xl px-4 py-20 sm:px-6 lg:px-8">

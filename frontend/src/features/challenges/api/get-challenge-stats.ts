@@ -1,0 +1,22 @@
+import { ChallengeStatsSchema, type ChallengeStats } from '@cinema-dna/shared-types';
+import { useQuery } from '@tanstack/react-query';
+import { useSnapshot } from 'valtio';
+import { apiFetch } from '../../../lib/api-client';
+import { authState } from '../../auth';
+import { challengeQueryKeys } from './query-keys';
+
+/** GET /api/users/me/challenge-stats: the signed-in user's challenge record, with streaks. */
+export async function getChallengeStats(signal?: AbortSignal): Promise<ChallengeStats> {
+  return ChallengeStatsSchema.parse(await apiFetch<unknown>('/api/users/me/challenge-stats', { signal }));
+}
+
+/** Signed in only. */
+export function useChallengeStats() {
+  const userId = useSnapshot(authState).user?.id;
+  return useQuery({
+    queryKey: challengeQueryKeys.stats(userId ?? 0),
+    queryFn: ({ signal }) => getChallengeStats(signal),
+    enabled: userId !== undefined,
+    staleTime: 0,
+  });
+}

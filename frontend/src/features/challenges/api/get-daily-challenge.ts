@@ -1,0 +1,27 @@
+import { DAILY_POLL_INTERVAL_MS, DailyChallengeSchema, type DailyChallenge } from '@cinema-dna/shared-types';
+import { useQuery } from '@tanstack/react-query';
+import { useSnapshot } from 'valtio';
+import { ApiRequestError, apiFetch } from '../../../lib/api-client';
+import { authState } from '../../auth';
+import { challengeQueryKeys } from './query-keys';
+
+/** GET /api/challenges/daily: today's challenge, or null when there is none (404 'No challenge available'). */
+export async function getDailyChallenge(signal?: AbortSignal): Promise<DailyChallenge | null> {
+  try {
+    return DailyChallengeSchema.parse(await apiFetch<unknown>('/api/challenges/daily', { signal }));
+  } catch (error) {
+    if (error instanceof ApiRequestError && error.status === 404) return null;
+    throw error;
+  }
+}
+
+/** Today's challenge, polled every 60 s (spec §9) so community progress and a new day show up. */
+export function useDailyChallenge() {
+  const userId = useSnapshot(authState).user?.id ?? null;
+  return useQuery({
+    queryKey: challengeQueryKeys.daily(userId),
+    queryFn: ({ signal }) => getDailyChallenge(signal),
+    refetchInterval: DAILY_POLL_INTERVAL_MS,
+    staleTime: 0,
+  });
+}

@@ -1,0 +1,169 @@
+import { DAILY_COMMUNITY_GOAL, type DailyChallenge } from '@cinema-dna/shared-types';
+import { CalendarClock, CircleCheck, Coins, Hourglass, RotateCw, Target, Users, Zap } from 'lucide-react';
+import { useEffect, type ReactNode } from 'react';
+import { Link, useNavigate } from 'react-router-dom';
+import { useSnapshot } from 'valtio';
+import { cn } from '../../../lib/class-names';
+import { formatCount } from '../../../lib/number-format';
+import { Badge } from '../../../ui/badge';
+import { Button, buttonClasses } from '../../../ui/button';
+import { Skeleton } from '../../../ui/skeleton';
+import { authState, openLoginDialog } from '../../auth';
+import { useDailyChallenge } from '../api/get-daily-challenge';
+import { DIFFICULTY_LABELS } from '../lib/challenge-tabs';
+import { formatTimeLeft } from '../lib/countdown-format';
+import { useNow } from '../hooks/use-now';
+import { EntityChip } from './entity-chip';
+import { ProgressMeter } from './progress-meter';
+import { StatTile } from './stat-tile';
+
+/** Spec §2 texts. */
+export const NO_DAILY_TITLE = 'No Challenge Available';
+export const NO_DAILY_TEXT = 'Check back tomorrow for a new daily challenge!';
+export const DAILY_COMPLETED_TITLE = 'Challenge Completed';
+
+/** The play screen of a challenge. */
+export const challengePlayPath = (challengeId: string) => `/challenges/play/${encodeURIComponent(challengeId)}`;
+
+function CardFrame({ children, className }: { children: ReactNode; className?: string }) {
+  return (
+    <section aria-labelledby="daily-challenge-title" className={cn('relative overflow-hidden rounded-3xl border border-amber-glow/30 bg-ink-850/80 p-5 shadow-[0_30px_80px_-40px_rgba(242,176,74,0.45)] sm:p-7', className)} data-testid="daily-challenge-card">
+      <div aria-hidden className="pointer-events-none absolute -right-24 -top-24 size-64 rounded-full bg-amber-glow/10 blur-3xl" />
+      {children}
+    </section>
+  );
+}
+
+function Eyebrow({ daily }: { daily?: DailyChallenge }) {
+  return (
+    <div className="flex flex-wrap items-center gap-2">
+      <CalendarClock aria-hidden className="size-4 text-amber-glow" />
+      <h2 id="daily-challenge-title" className="text-xs font-semibold uppercase tracking-[0.22em] text-amber-glow">
+        Daily Challenge{daily ? ` #${daily.number}` : ''}
+      </h2>
+      {daily && <Badge tone="outline">{DIFFICULTY_LABELS[daily.difficulty]}</Badge>}
+    </div>
+  );
+}
+
+/**
+ * Spec §2 Daily challenge card: both entities, the target (at most N degrees), the time limit in minutes,
+ * the reward, the time left ticking to expiresAt, community progress against 1000 and Accept Challenge;
+ * 'Challenge Completed' with the points once solved; 'No Challenge Available' without one. Polls every 60 s.
+ */
+export function DailyChallengeCard({ className, showAllLink = true }: { className?: string; showAllLink?: boolean }) {
+  const daily = useDailyChallenge();
+  if (daily.isError) {
+    return (
+      <CardFrame className={className}>
+        <Eyebrow />
+        <div role="alert" className="mt-4">
+          <p className="font-medium text-bone-50">Today’s challenge could not be loaded.</p>
+          <p className="mt-1 text-sm text-bone-400">{daily.error.message}</p>
+          <Button variant="secondary" size="sm" className="mt-4" onClick={() => void daily.refetch()}>
+            <RotateCw aria-hidden className="size-4" />
+            Try again
+          </Button>
+        </div>
+      </CardFrame>
+    );
+  }
+  if (daily.data === undefined) {
+    return (
+      <CardFrame className={className}>
+        <div aria-busy="true" aria-label="Loading today’s challenge" className="grid gap-4">
+          <Skeleton className="h-4 w-40" />
+          <Skeleton className="h-16" />
+          <div className="grid grid-cols-2 gap-2 sm:grid-cols-4">
+            {[0, 1, 2, 3].map((tile) => (
+              <Skeleton key={tile} className="h-16" />
+            ))}
+          </div>
+          <Skeleton className="h-10 w-48 rounded-full" />
+        </div>
+      </CardFrame>
+    );
+  }
+  if (daily.data === null) {
+    return (
+      <CardFrame className={className}>
+        <Eyebrow />
+        <div className="py-6 text-center">
+          <p className="font-display text-2xl font-medium text-bone-50">{NO_DAILY_TITLE}</p>
+          <p className="mt-2 text-bone-400">{NO_DAILY_TEXT}</p>
+        </div>
+      </CardFrame>
+    );
+  }
+  return <DailyChallengeBody daily={daily.data} className={className} showAllLink={showAllLink} onExpired={() => void daily.refetch()} />;
+}
+
+function DailyChallengeBody({ daily, className, showAllLink, onExpired }: { daily: DailyChallenge; className?: string; showAllLink: boolean; onExpired: () => void }) {
+  const { user } = useSnapshot(authState);
+  const navigate = useNavigate();
+  const now = useNow(1000);
+  const left = Math.max(0, Date.parse(daily.expiresAt) - now);
+  const expired = left === 0;
+  useEffect(() => {
+    if (expired) onExpired();
+  }, [expired, onExpired]);
+
+  function accept() {
+    if (!user) {
+      openLoginDialog('login');
+      return;
+    }
+    navigate(challengePlayPath(daily.id));
+  }
+
+  return (
+    <CardFrame className={className}>
+      <Eyebrow daily={daily} />
+      <div className="mt-5 grid items-center gap-3 sm:grid-cols-[minmax(0,1fr)_auto_minmax(0,1fr)]">
+        <EntityChip entity={daily.fromEntity} label="From" />
+        <span aria-hidden className="hidden h-px w-12 bg-gradient-to-r from-amber-glow/20 via-amber-glow to-amber-glow/20 sm:block" />
+        <EntityChip entity={daily.toEntity} label="To" />
+      </div>
+      <dl className="mt-5 grid grid-cols-2 gap-2 sm:grid-cols-4">
+        <StatTile icon={Target} label="Target" value={`≤ ${daily.targetDegrees}`} note="degrees" />
+        <StatTile icon={Hourglass} label="Time limit" value={`${daily.timeLimit} min`} />
+        <StatTile icon={Coins} label="Reward" value={`${formatCount(daily.pointReward)}`} note="points" />
+        <StatTile icon={Zap} label="Time left" value={<span data-testid="daily-time-left">{formatTimeLeft(left)}</span>} />
+      </dl>
+      <div className="mt-5 grid gap-1.5">
+        <div className="flex items-center justify-between text-xs text-bone-400">
+          <span className="flex items-center gap-1.5">
+            <Users aria-hidden className="size-3.5" />
+            Community progress
+          </span>
+          <span className="tabular-nums" data-testid="daily-community">
+            {formatCount(daily.completedBy)} / {formatCount(DAILY_COMMUNITY_GOAL)} completed
+          </span>
+        </div>
+        <ProgressMeter value={daily.completedBy} max={DAILY_COMMUNITY_GOAL} label="Community progress" />
+      </div>
+      <div className="mt-6 flex flex-wrap items-center gap-3">
+        {daily.completedToday ? (
+          <>
+            <p className="flex items-center gap-2 rounded-full bg-live/10 px-4 py-2 text-sm font-medium text-live ring-1 ring-inset ring-live/30">
+              <CircleCheck aria-hidden className="size-4" />
+              {DAILY_COMPLETED_TITLE}
+            </p>
+            <p className="text-sm text-bone-300" data-testid="daily-points-earned">
+              You earned <span className="font-semibold text-amber-soft">{formatCount(daily.pointsEarned ?? 0)} points</span>
+            </p>
+          </>
+        ) : (
+          <Button size="lg" onClick={accept}>
+            {daily.activeAttemptId ? 'Continue Challenge' : 'Accept Challenge'}
+          </Button>
+        )}
+        {showAllLink && (
+          <Link to="/challenges" className={buttonClasses('ghost', 'sm')}>
+            All challenges
+          </Link>
+        )}
+      </div>
+    </CardFrame>
+  );
+}
