@@ -90,7 +90,7 @@ export function ChainBuilder(props: ChainBuilderProps) {
             <p role="alert" className="flex items-start gap-2 rounded-xl border border-scarlet/40 bg-scarlet/5 px-3.5 py-2.5 text-sm text-bone-100" data-testid="refusal">
               <CircleAlert aria-hidden className="mt-0.5 size-4 shrink-0 text-scarlet" />
               <span>
-                {refusal} <span className="text-bone-400">That cost a move.</span>
+                {refusal.replace(/[.!?]?$/, '.')} <span className="text-bone-400">That cost a move.</span>
               </span>
             </p>
           )}

@@ -58,7 +58,7 @@ describe('PlayScreen', () => {
     expect(screen.getByRole('button', { name: /Hint −5 pts/ })).toBeTruthy();
 
     await pick('Diner');
-    expect((await screen.findByTestId('refusal')).textContent).toContain('Not linked to Kevin Bacon');
+    expect((await screen.findByTestId('refusal')).textContent).toContain('Not linked to Kevin Bacon. That cost a move.');
     expect(screen.getByTestId('moves-left').textContent).toBe('9');
 
     await pick('Apollo 13');
