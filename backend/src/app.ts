@@ -18,7 +18,9 @@ import { badgeRoutes } from './features/badges/routes.js';
 import { challengeRoutes } from './features/challenges/routes.js';
 import { raceRoutes } from './features/challenges/races/routes.js';
 import { pointsRoutes } from './features/points/routes.js';
+import { reviewRoutes } from './features/reviews/routes.js';
 import { savedConnectionRoutes } from './features/saved-connections/routes.js';
+import { watchlistRoutes } from './features/watchlist/routes.js';
 import { unauthorized } from './platform/auth/guards.js';
 import { createApiRoutes, recordApiRoutes } from './platform/auth/route-registry.js';
 import { apiRateLimit } from './platform/rate-limit.js';
@@ -102,6 +104,8 @@ export function createApp(deps: AppDeps): Express {
   badgeRoutes(routes, deps.badges);
   challengeRoutes(routes, deps.challenges);
   raceRoutes(routes, deps.races);
+  reviewRoutes(routes, { service: deps.reviews, users: deps.users });
+  watchlistRoutes(routes, { service: deps.watchlist, users: deps.users });
   apiDocsRoutes(routes, { apiLimiters: deps.apiLimiters, unlimitedPaths: UNLIMITED_PATHS.map((path) => `/api${path}`) });
   recordApiRoutes(app, routes);
   api.use(apiNotFound);

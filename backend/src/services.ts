@@ -19,8 +19,10 @@ import { registerPointsSubscribers } from './features/points/subscribers.js';
 import { createLeaderboards, type Leaderboards } from './features/leaderboards/service.js';
 import { registerLeaderboardSubscribers } from './features/leaderboards/subscribers.js';
 import { createLedgerTotals } from './features/points/ledger-totals.js';
+import { createReviewService, type ReviewService } from './features/reviews/service.js';
 import { createSavedConnectionService, type SavedConnectionService } from './features/saved-connections/service.js';
 import { createUserService, type UserService } from './features/users/service.js';
+import { createWatchlistService, type WatchlistService } from './features/watchlist/service.js';
 import type { GraphService } from './graph/index.js';
 import type { DetailsEnricher } from './catalog/model.js';
 import { allEntityDetails } from './catalog/entity-store.js';
@@ -95,6 +97,10 @@ export interface Services {
   challenges: ChallengeService;
   /** Live race rooms (shared state; played over Socket.IO). */
   races: RaceService;
+  /** Reviews of entities (community). */
+  reviews: ReviewService;
+  /** Watchlists and watched marks (community). */
+  watchlist: WatchlistService;
   /** Starts delivering domain events: call once the app and the socket server are wired. */
   start(): void;
   /** Delivers what is pending, stops the dispatcher and the session pruning. Storage stays open. */
@@ -173,6 +179,9 @@ export function createServices(deps: ServiceDeps): Services {
     leaderboards,
     challenges,
     races,
+    // The catalog through ports: community features never import the graph or the entities feature.
+    reviews: createReviewService({ db, events, catalog: graphNames(graph) }),
+    watchlist: createWatchlistService({ db, events, catalog: { hasMovie: (movieId) => graphNames(graph).nameOf(`movie:${movieId}`) !== null } }),
     start() {
       events.start();
       // The race pairs' pool, off the first start's path.

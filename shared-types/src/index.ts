@@ -18,3 +18,4 @@ export * from './progression.js';
 export * from './badges.js';
 export * from './leaderboards.js';
 export * from './challenges.js';
+export * from './community.js';

@@ -40,6 +40,14 @@ interface Fixture {
   dailyChain(): Promise<{ challengeId: string; chain: string[] }>;
   /** A race room's code (hosted by the owner). */
   raceCode: string;
+  /** Deletes the user's reviews, so a new one of the same movie may be written. */
+  clearReviews(userId: number): Promise<void>;
+  /** A fresh review of the user's own: its id. */
+  review(userId: number): Promise<number>;
+  /** Takes the movie off the user's watchlist (when on it). */
+  clearWatchlist(userId: number): Promise<void>;
+  /** Puts the movie on the user's watchlist (afresh). */
+  watchlisted(userId: number): Promise<void>;
 }
 
 interface Row {
@@ -63,6 +71,7 @@ const sessionOnly = (ok: number): Expected => ({ ...signedIn(ok), apiKey: 403 })
 
 const bacon = { id: 'kevin-bacon', type: 'person' as const };
 const hanks = { id: 'tom-hanks', type: 'person' as const };
+const REVIEWED_MOVIE = 'forrest-gump';
 const contact = { name: 'Matrix', email: 'matrix@example.com', subject: 'Access', message: 'Checking who may write.' };
 
 const MATRIX: Row[] = [
@@ -192,6 +201,56 @@ const MATRIX: Row[] = [
   { method: 'GET', route: '/api/users/me/challenge-stats', access: 'user', expected: signedIn(200) },
   { method: 'POST', route: '/api/challenges/races', access: 'user', expected: signedIn(201) },
   { method: 'GET', route: '/api/challenges/races/:code', access: 'public', request: (_caller, fixture) => ({ path: `/api/challenges/races/${fixture.raceCode}` }), expected: all(200) },
+  {
+    method: 'POST',
+    route: '/api/reviews',
+    access: 'user',
+    request: async (caller, fixture) => {
+      if (caller.user) await fixture.clearReviews(caller.user.id);
+      return { body: { entityId: REVIEWED_MOVIE, entityType: 'movie', rating: 4, title: 'Matrix', content: 'Checking who may write.' } };
+    },
+    expected: signedIn(201),
+  },
+  // Each caller changes a review of its own (callers without an account name one that does not exist).
+  {
+    method: 'PATCH',
+    route: '/api/reviews/:reviewId',
+    access: 'user',
+    request: async (caller, fixture) => ({ path: `/api/reviews/${caller.user ? await fixture.review(caller.user.id) : 999_999}`, body: { rating: 2 } }),
+    expected: signedIn(200),
+  },
+  {
+    method: 'DELETE',
+    route: '/api/reviews/:reviewId',
+    access: 'user',
+    request: async (caller, fixture) => ({ path: `/api/reviews/${caller.user ? await fixture.review(caller.user.id) : 999_999}` }),
+    expected: signedIn(204),
+  },
+  { method: 'GET', route: '/api/entity/:type/:id/reviews', access: 'public', request: () => ({ path: `/api/entity/movie/${REVIEWED_MOVIE}/reviews` }), expected: all(200) },
+  { method: 'GET', route: '/api/users/:id/reviews', access: 'public', request: (_caller, fixture) => ({ path: `/api/users/${fixture.owner.id}/reviews` }), expected: all(200) },
+  { method: 'GET', route: '/api/watchlist', access: 'user', expected: signedIn(200) },
+  {
+    method: 'POST',
+    route: '/api/watchlist',
+    access: 'user',
+    request: async (caller, fixture) => {
+      if (caller.user) await fixture.clearWatchlist(caller.user.id);
+      return { body: { movieId: REVIEWED_MOVIE, movieTitle: 'Forrest Gump' } };
+    },
+    expected: signedIn(201),
+  },
+  {
+    method: 'DELETE',
+    route: '/api/watchlist/:movieId',
+    access: 'user',
+    request: async (caller, fixture) => {
+      if (caller.user) await fixture.watchlisted(caller.user.id);
+      return { path: `/api/watchlist/${REVIEWED_MOVIE}` };
+    },
+    expected: signedIn(204),
+  },
+  { method: 'POST', route: '/api/watched', access: 'user', request: () => ({ body: { movieId: REVIEWED_MOVIE, movieTitle: 'Forrest Gump', rating: 4 } }), expected: signedIn(200) },
+  { method: 'GET', route: '/api/users/:id/watchlist', access: 'public', request: (_caller, fixture) => ({ path: `/api/users/${fixture.owner.id}/watchlist` }), expected: all(200) },
   { method: 'GET', route: '/api/openapi.json', access: 'public', expected: all(200) },
   { method: 'GET', route: '/api/asyncapi.json', access: 'public', expected: all(200) },
 ];
@@ -235,6 +294,20 @@ describe.each(databaseTargets())('authorization matrix on $name', (dbTarget) => 
         return { challengeId: daily.id, chain };
       },
       raceCode: (await t.services.races.create({ userId: accounts.owner.user.id, displayName: 'Owner' })).code,
+      async clearReviews(userId) {
+        for (const review of await t.services.reviews.forUser(userId)) await t.services.reviews.remove(userId, review.id);
+      },
+      async review(userId) {
+        await this.clearReviews(userId);
+        return (await t.services.reviews.create(userId, { entityId: REVIEWED_MOVIE, entityType: 'movie', rating: 4, title: 'Matrix', content: 'Checking who may write.' })).id;
+      },
+      async clearWatchlist(userId) {
+        await t.services.watchlist.remove(userId, REVIEWED_MOVIE).catch(() => undefined);
+      },
+      async watchlisted(userId) {
+        await this.clearWatchlist(userId);
+        await t.services.watchlist.add(userId, { movieId: REVIEWED_MOVIE, movieTitle: 'Forrest Gump' });
+      },
     };
   });
   afterAll(async () => {

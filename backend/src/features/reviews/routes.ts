@@ -1,0 +1,100 @@
+import { EntityReviewsSchema, EntityTypeSchema, ReviewCreateSchema, ReviewSchema, ReviewUpdateSchema, text, UserReviewsSchema } from '@cinema-dna/shared-types';
+import { z } from 'zod';
+import { currentUser } from '../../platform/auth/guards.js';
+import type { ApiRoutes } from '../../platform/auth/route-registry.js';
+import type { UserDirectory } from '../../platform/auth/types.js';
+import { notFound } from '../../platform/errors.js';
+import type { ReviewService } from './service.js';
+
+const positiveId = (description: string) => z.coerce.number().int().positive().max(2_147_483_647).meta({ description });
+const ReviewParamsSchema = z.object({ reviewId: positiveId('The review’s id.') });
+const UserParamsSchema = z.object({ id: positiveId('The user’s id.') });
+const EntityParamsSchema = z.object({
+  type: EntityTypeSchema.meta({ description: 'The entity’s type.' }),
+  id: text().min(1).max(200).meta({ description: 'The entity’s id.' }),
+});
+
+/** Reviews: written by signed-in users, changed only by their authors, read by anyone. */
+export function reviewRoutes(routes: ApiRoutes, deps: { service: ReviewService; users: Pick<UserDirectory, 'findById'> }): void {
+  const api = routes.group({ name: 'Reviews', description: 'Reviews of movies, people and every other entity: 1 to 5 stars, a title and a text.' });
+  api.post(
+    '/reviews',
+    {
+      access: 'user',
+      summary: 'Write a review',
+      description: 'One review per user and entity. The rating is 1 to 5 whole stars (the help text; a 9 is a 400). Title and content are trimmed and required.',
+      inputName: 'Review',
+      body: ReviewCreateSchema,
+      example: { body: { entityId: 'forrest-gump', entityType: 'movie', rating: 5, title: 'Life is like a box of chocolates', content: 'Tom Hanks at his best.' } },
+      responses: { 201: ReviewSchema },
+      errors: { 404: 'The catalog holds no such entity.', 409: 'You have already reviewed this entity: edit that review instead.' },
+    },
+    async ({ body }, req, res) => {
+      res.status(201).json(await deps.service.create(currentUser(req).id, body));
+    },
+  );
+  api.patch(
+    '/reviews/:reviewId',
+    {
+      access: 'user',
+      summary: 'Edit your review',
+      description: 'Any of rating, title and content. Only the author may edit a review.',
+      inputName: 'Review',
+      params: ReviewParamsSchema,
+      body: ReviewUpdateSchema,
+      responses: { 200: ReviewSchema },
+      errors: { 403: 'The review is someone else’s.', 404: 'No such review.' },
+    },
+    async ({ params: { reviewId }, body }, req, res) => {
+      res.json(await deps.service.update(currentUser(req).id, reviewId, body));
+    },
+  );
+  api.delete(
+    '/reviews/:reviewId',
+    {
+      access: 'user',
+      summary: 'Delete your review',
+      description: 'Only the author may delete a review.',
+      inputName: 'Review',
+      params: ReviewParamsSchema,
+      responses: { 204: { description: 'Deleted.' } },
+      errors: { 403: 'The review is someone else’s.', 404: 'No such review.' },
+    },
+    async ({ params: { reviewId } }, req, res) => {
+      await deps.service.remove(currentUser(req).id, reviewId);
+      res.status(204).end();
+    },
+  );
+  api.get(
+    '/entity/:type/:id/reviews',
+    {
+      access: 'public',
+      summary: 'An entity’s reviews',
+      description: 'Newest first, with their count and average rating (null with none: "No Reviews Yet").',
+      inputName: 'Entity',
+      params: EntityParamsSchema,
+      example: { params: { type: 'movie', id: 'forrest-gump' } },
+      responses: { 200: EntityReviewsSchema },
+    },
+    async ({ params: { type, id } }, _req, res) => {
+      res.json(await deps.service.forEntity(type, id));
+    },
+  );
+  api.get(
+    '/users/:id/reviews',
+    {
+      access: 'public',
+      summary: 'A user’s reviews',
+      description: 'Newest first. Reviews are public.',
+      inputName: 'User',
+      params: UserParamsSchema,
+      example: { params: { id: '1' } },
+      responses: { 200: UserReviewsSchema },
+      errors: { 404: 'User not found.' },
+    },
+    async ({ params: { id } }, _req, res) => {
+      if (!(await deps.users.findById(id))) throw notFound('User not found');
+      res.json({ reviews: await deps.service.forUser(id) });
+    },
+  );
+}

@@ -1,0 +1,94 @@
+import { WATCHLIST_DUPLICATE, type WatchlistItem, type WatchedMarkSchema, type WatchlistAddSchema } from '@cinema-dna/shared-types';
+import { and, desc, eq, sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { Db } from '../../platform/db/database.js';
+import { AppError, notFound } from '../../platform/errors.js';
+import { userAggregate, type EventRecorder } from '../../platform/events/index.js';
+import { watchlistItems } from './schema.js';
+
+type Row = typeof watchlistItems.$inferSelect;
+type AddInput = z.output<typeof WatchlistAddSchema>;
+type WatchedInput = z.output<typeof WatchedMarkSchema>;
+
+/** The catalog, through a port: whether it holds a movie (this feature imports neither the graph nor the entities feature). */
+export interface WatchlistCatalog {
+  hasMovie(movieId: string): boolean;
+}
+
+function toItem(row: Row): WatchlistItem {
+  return {
+    id: row.id,
+    movieId: row.movieId,
+    movieTitle: row.movieTitle,
+    posterPath: row.posterPath,
+    addedAt: row.addedAt.toISOString(),
+    watched: row.watched,
+    watchedAt: row.watchedAt?.toISOString() ?? null,
+    rating: row.rating,
+  };
+}
+
+/**
+ * Watchlists (spec §4: a movie is on the list or not; mark watched sets the flag). An add records
+ * `watchlist.added` in its transaction: points and badges react to it.
+ */
+export function createWatchlistService(deps: { db: Db; events: EventRecorder; catalog: WatchlistCatalog }) {
+  const { db, events, catalog } = deps;
+  const requireMovie = (movieId: string) => {
+    if (!catalog.hasMovie(movieId)) throw notFound('The requested movie could not be found.');
+  };
+
+  return {
+    /** Puts a movie of the catalog on the user's list; 409 with the spec's text when it is there already. */
+    async add(userId: number, input: AddInput): Promise<WatchlistItem> {
+      requireMovie(input.movieId);
+      const row = await events.transaction(async (tx) => {
+        const [inserted] = await tx
+          .insert(watchlistItems)
+          .values({ userId, movieId: input.movieId, movieTitle: input.movieTitle, posterPath: input.posterPath ?? null })
+          .onConflictDoNothing()
+          .returning();
+        if (!inserted) throw new AppError(409, 'CONFLICT', WATCHLIST_DUPLICATE, []);
+        await events.record(tx, 'watchlist.added', { userId, movieId: input.movieId }, userAggregate(userId));
+        return inserted;
+      });
+      return toItem(row);
+    },
+
+    /** Takes a movie off the user's list (404 when it is not on it). */
+    async remove(userId: number, movieId: string): Promise<void> {
+      const deleted = await db
+        .delete(watchlistItems)
+        .where(and(eq(watchlistItems.userId, userId), eq(watchlistItems.movieId, movieId)))
+        .returning({ id: watchlistItems.id });
+      if (deleted.length === 0) throw notFound('This movie is not in your watchlist.');
+    },
+
+    /** Marks a movie watched (with the rating given, 0 or none for none); a movie not on the list yet is put on it, watched. */
+    async markWatched(userId: number, input: WatchedInput): Promise<WatchlistItem> {
+      requireMovie(input.movieId);
+      const rating = input.rating ? input.rating : null;
+      const [row] = await db
+        .insert(watchlistItems)
+        .values({ userId, movieId: input.movieId, movieTitle: input.movieTitle, posterPath: input.posterPath ?? null, watched: true, watchedAt: sql`now()`, rating })
+        .onConflictDoUpdate({
+          target: [watchlistItems.userId, watchlistItems.movieId],
+          set: { watched: true, watchedAt: sql`now()`, rating },
+        })
+        .returning();
+      return toItem(row!);
+    },
+
+    /** A user's list, newest addition first. */
+    async list(userId: number, limit = 500): Promise<WatchlistItem[]> {
+      const rows = await db
+        .select()
+        .from(watchlistItems)
+        .where(eq(watchlistItems.userId, userId))
+        .orderBy(desc(watchlistItems.addedAt), desc(watchlistItems.id))
+        .limit(limit);
+      return rows.map(toItem);
+    },
+  };
+}
+export type WatchlistService = ReturnType<typeof createWatchlistService>;
