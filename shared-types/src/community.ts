@@ -87,7 +87,7 @@ export const WatchlistItemSchema = z.object({
 });
 export type WatchlistItem = z.infer<typeof WatchlistItemSchema>;
 
-/** A movie id as the catalog knows it: "forrest-gump" or "movie:forrest-gump". */
+/** A movie id as the catalog knows it: "mad-max-fury-road-2015" or "movie:mad-max-fury-road-2015". */
 const MovieIdSchema = trimmedText(200).transform((id) => (id.startsWith('movie:') ? id.slice('movie:'.length) : id));
 
 /** POST /api/watchlist body (spec §7: movieId, movieTitle, posterPath). */

@@ -56,7 +56,7 @@ const HOSTILE: Array<[string, unknown]> = [...Object.entries(HOSTILE_STRINGS), .
 /** Valid-looking examples, so each hostile value is tried in a field the handler really reads. */
 const bacon = { id: 'kevin-bacon', type: 'person' };
 const hanks = { id: 'tom-hanks', type: 'person' };
-const EXAMPLE_PARAMS: Record<string, string> = { type: 'person', id: 'tom-hanks', keyId: '1', code: 'FUZZ01', reviewId: '1', movieId: 'forrest-gump' };
+const EXAMPLE_PARAMS: Record<string, string> = { type: 'person', id: 'tom-hanks', keyId: '1', code: 'FUZZ01', reviewId: '1', movieId: 'mad-max-fury-road-2015' };
 const EXAMPLE_QUERIES: Record<string, Record<string, string>> = {
   'GET /api/search': { q: 'tom', type: 'person', limit: '5' },
   'GET /api/search/faceted': { query: 'the', entityTypes: 'movie', genres: 'Drama', countries: 'USA', yearFrom: '1990', sortBy: 'title', limit: '3' },
@@ -94,10 +94,10 @@ const EXAMPLE_BODIES: Record<string, unknown> = {
     ],
     degrees: 2,
   },
-  'POST /api/reviews': { entityId: 'forrest-gump', entityType: 'movie', rating: 4, title: 'Fuzzed', content: 'A review.' },
+  'POST /api/reviews': { entityId: 'mad-max-fury-road-2015', entityType: 'movie', rating: 4, title: 'Fuzzed', content: 'A review.' },
   'PATCH /api/reviews/:reviewId': { rating: 3, title: 'Fuzzed again', content: 'Another review.' },
-  'POST /api/watchlist': { movieId: 'forrest-gump', movieTitle: 'Forrest Gump', posterPath: '/poster.jpg' },
-  'POST /api/watched': { movieId: 'forrest-gump', movieTitle: 'Forrest Gump', posterPath: '/poster.jpg', rating: 4 },
+  'POST /api/watchlist': { movieId: 'mad-max-fury-road-2015', movieTitle: 'Mad Max: Fury Road', posterPath: '/poster.jpg' },
+  'POST /api/watched': { movieId: 'mad-max-fury-road-2015', movieTitle: 'Mad Max: Fury Road', posterPath: '/poster.jpg', rating: 4 },
 };
 const GENERIC_BODY = { name: 'x', id: 'x', value: 'x' };
 const EXAMPLE_SOCKET_PAYLOADS: Record<ClientEvent, unknown> = {

@@ -11,7 +11,7 @@ describe.each(databaseTargets())('reviews on $name', (dbTarget) => {
   let database: Awaited<ReturnType<typeof dbTarget.open>>;
   let shared: SharedState;
   let t: TestApp;
-  const review = (over: Record<string, unknown> = {}) => ({ entityId: 'forrest-gump', entityType: 'movie', rating: 5, title: 'Run, Forrest', content: 'Tom Hanks at his best.', ...over });
+  const review = (over: Record<string, unknown> = {}) => ({ entityId: 'mad-max-fury-road-2015', entityType: 'movie', rating: 5, title: 'Witness me', content: 'Not a wasted frame.', ...over });
   const newClient = async (prefix = 'critic', role?: 'admin') => {
     const account = await createTestUser(t.users, { prefix, role });
     return { ...account, client: await signedInClient(t.app, account.username) };
@@ -38,11 +38,11 @@ describe.each(databaseTargets())('reviews on $name', (dbTarget) => {
     const { user, username, client } = await newClient();
     const res = await client.send('post', '/api/reviews', review({ title: '  Run, Forrest  ' })).expect(201);
     const created = ReviewSchema.parse(res.body);
-    expect(created).toMatchObject({ entityId: 'forrest-gump', entityType: 'movie', rating: 5, title: 'Run, Forrest', content: 'Tom Hanks at his best.', author: { id: user.id, username } });
+    expect(created).toMatchObject({ entityId: 'mad-max-fury-road-2015', entityType: 'movie', rating: 5, title: 'Witness me', content: 'Not a wasted frame.', author: { id: user.id, username } });
     const other = await newClient();
     await other.client.send('post', '/api/reviews', review({ rating: 2 })).expect(201);
 
-    const listed = EntityReviewsSchema.parse((await request(t.app).get('/api/entity/movie/forrest-gump/reviews').expect(200)).body);
+    const listed = EntityReviewsSchema.parse((await request(t.app).get('/api/entity/movie/mad-max-fury-road-2015/reviews').expect(200)).body);
     expect(listed.reviews.map((r) => r.author.id)).toEqual(expect.arrayContaining([user.id, other.user.id]));
     const mine = listed.reviews.filter((r) => r.author.id === user.id || r.author.id === other.user.id);
     expect(mine).toHaveLength(2);

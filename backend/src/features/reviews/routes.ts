@@ -25,7 +25,7 @@ export function reviewRoutes(routes: ApiRoutes, deps: { service: ReviewService; 
       description: 'One review per user and entity. The rating is 1 to 5 whole stars (the help text; a 9 is a 400). Title and content are trimmed and required.',
       inputName: 'Review',
       body: ReviewCreateSchema,
-      example: { body: { entityId: 'forrest-gump', entityType: 'movie', rating: 5, title: 'Life is like a box of chocolates', content: 'Tom Hanks at his best.' } },
+      example: { body: { entityId: 'mad-max-fury-road-2015', entityType: 'movie', rating: 5, title: 'Witness me', content: 'Two hours of one chase, and not a wasted frame.' } },
       responses: { 201: ReviewSchema },
       errors: { 404: 'The catalog holds no such entity.', 409: 'You have already reviewed this entity: edit that review instead.' },
     },
@@ -73,7 +73,7 @@ export function reviewRoutes(routes: ApiRoutes, deps: { service: ReviewService; 
       description: 'Newest first, with their count and average rating (null with none: "No Reviews Yet").',
       inputName: 'Entity',
       params: EntityParamsSchema,
-      example: { params: { type: 'movie', id: 'forrest-gump' } },
+      example: { params: { type: 'movie', id: 'mad-max-fury-road-2015' } },
       responses: { 200: EntityReviewsSchema },
     },
     async ({ params: { type, id } }, _req, res) => {

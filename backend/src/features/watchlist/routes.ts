@@ -12,7 +12,7 @@ const MovieParamsSchema = z.object({
     .min(1)
     .max(200)
     .transform((id) => (id.startsWith('movie:') ? id.slice('movie:'.length) : id))
-    .meta({ description: 'The movie’s id ("forrest-gump" or "movie:forrest-gump").' }),
+    .meta({ description: 'The movie’s id ("mad-max-fury-road-2015" or "movie:mad-max-fury-road-2015").' }),
 });
 
 /** Watchlists and watched marks (spec §7). */
@@ -33,7 +33,7 @@ export function watchlistRoutes(routes: ApiRoutes, deps: { service: WatchlistSer
       description: 'Requires the movie’s id and title (spec §5). A movie is on a list once: a second add is a 409 "This movie is already in your watchlist.".',
       inputName: 'Watchlist item',
       body: WatchlistAddSchema,
-      example: { body: { movieId: 'forrest-gump', movieTitle: 'Forrest Gump', posterPath: null } },
+      example: { body: { movieId: 'mad-max-fury-road-2015', movieTitle: 'Mad Max: Fury Road', posterPath: null } },
       responses: { 201: WatchlistItemSchema },
       errors: { 404: 'The catalog holds no such movie.', 409: 'The movie is already on your watchlist.' },
     },
@@ -48,7 +48,7 @@ export function watchlistRoutes(routes: ApiRoutes, deps: { service: WatchlistSer
       summary: 'Remove a movie from your watchlist',
       inputName: 'Watchlist item',
       params: MovieParamsSchema,
-      example: { params: { movieId: 'forrest-gump' } },
+      example: { params: { movieId: 'mad-max-fury-road-2015' } },
       responses: { 204: { description: 'Removed.' } },
       errors: { 404: 'The movie is not on your watchlist.' },
     },
@@ -65,7 +65,7 @@ export function watchlistRoutes(routes: ApiRoutes, deps: { service: WatchlistSer
       description: 'Sets the watched flag (and the rating, 1–5; 0 or none for none). A movie not on your watchlist yet is put on it, watched.',
       inputName: 'Watched movie',
       body: WatchedMarkSchema,
-      example: { body: { movieId: 'forrest-gump', movieTitle: 'Forrest Gump', posterPath: null, rating: 4 } },
+      example: { body: { movieId: 'mad-max-fury-road-2015', movieTitle: 'Mad Max: Fury Road', posterPath: null, rating: 4 } },
       responses: { 200: WatchlistItemSchema },
       errors: { 404: 'The catalog holds no such movie.' },
     },

@@ -11,7 +11,7 @@ describe.each(databaseTargets())('watchlist on $name', (dbTarget) => {
   let database: Awaited<ReturnType<typeof dbTarget.open>>;
   let shared: SharedState;
   let t: TestApp;
-  const gump = { movieId: 'forrest-gump', movieTitle: 'Forrest Gump', posterPath: '/gump.jpg' };
+  const gump = { movieId: 'mad-max-fury-road-2015', movieTitle: 'Mad Max: Fury Road', posterPath: '/gump.jpg' };
   const apollo = { movieId: 'movie:apollo-13-1995', movieTitle: 'Apollo 13', posterPath: null };
   const newClient = async () => {
     const account = await createTestUser(t.users, { prefix: 'viewer' });
@@ -40,22 +40,22 @@ describe.each(databaseTargets())('watchlist on $name', (dbTarget) => {
     const { user, client } = await newClient();
     expect(await listOf(client)).toEqual([]);
     const added = WatchlistItemSchema.parse((await client.send('post', '/api/watchlist', gump).expect(201)).body);
-    expect(added).toEqual({ id: expect.any(Number), movieId: 'forrest-gump', movieTitle: 'Forrest Gump', posterPath: '/gump.jpg', addedAt: expect.any(String), watched: false, watchedAt: null, rating: null });
+    expect(added).toEqual({ id: expect.any(Number), movieId: 'mad-max-fury-road-2015', movieTitle: 'Mad Max: Fury Road', posterPath: '/gump.jpg', addedAt: expect.any(String), watched: false, watchedAt: null, rating: null });
     const second = (await client.send('post', '/api/watchlist', apollo).expect(201)).body;
     expect(second).toMatchObject({ movieId: 'apollo-13-1995', posterPath: null });
-    expect((await listOf(client)).map((item) => item.movieId)).toEqual(['apollo-13-1995', 'forrest-gump']);
+    expect((await listOf(client)).map((item) => item.movieId)).toEqual(['apollo-13-1995', 'mad-max-fury-road-2015']);
     expect((await request(t.app).get(`/api/users/${user.id}/watchlist`).expect(200)).body).toEqual({ items: await listOf(client) });
 
-    await client.send('delete', '/api/watchlist/forrest-gump').expect(204);
+    await client.send('delete', '/api/watchlist/mad-max-fury-road-2015').expect(204);
     expect((await listOf(client)).map((item) => item.movieId)).toEqual(['apollo-13-1995']);
-    const gone = await client.send('delete', '/api/watchlist/forrest-gump').expect(404);
+    const gone = await client.send('delete', '/api/watchlist/mad-max-fury-road-2015').expect(404);
     expect(gone.body).toMatchObject({ code: 'NOT_FOUND', message: 'This movie is not in your watchlist.' });
   });
 
   it('refuses a movie twice with 409 and the spec’s text, keeping one row', async () => {
     const { client } = await newClient();
     await client.send('post', '/api/watchlist', gump).expect(201);
-    const again = await client.send('post', '/api/watchlist', { ...gump, movieId: 'movie:forrest-gump' }).expect(409);
+    const again = await client.send('post', '/api/watchlist', { ...gump, movieId: 'movie:mad-max-fury-road-2015' }).expect(409);
     expect(again.body).toEqual({ code: 'CONFLICT', message: 'This movie is already in your watchlist.', details: [] });
     expect(await listOf(client)).toHaveLength(1);
   });
@@ -64,7 +64,7 @@ describe.each(databaseTargets())('watchlist on $name', (dbTarget) => {
     const { client } = await newClient();
     await client.send('post', '/api/watchlist', gump).expect(201);
     await client.send('post', '/api/watchlist', gump).expect(409);
-    await client.send('delete', '/api/watchlist/forrest-gump').expect(204);
+    await client.send('delete', '/api/watchlist/mad-max-fury-road-2015').expect(204);
     await client.send('post', '/api/watchlist', gump).expect(201);
     expect(await watchlistPoints(client)).toEqual([2]);
     await client.send('post', '/api/watchlist', apollo).expect(201);
@@ -75,12 +75,12 @@ describe.each(databaseTargets())('watchlist on $name', (dbTarget) => {
     const { client } = await newClient();
     await client.send('post', '/api/watchlist', gump).expect(201);
     const marked = (await client.send('post', '/api/watched', { ...gump, rating: 4 }).expect(200)).body;
-    expect(marked).toMatchObject({ movieId: 'forrest-gump', watched: true, watchedAt: expect.any(String), rating: 4 });
+    expect(marked).toMatchObject({ movieId: 'mad-max-fury-road-2015', watched: true, watchedAt: expect.any(String), rating: 4 });
     const unrated = (await client.send('post', '/api/watched', { ...apollo, rating: 0 }).expect(200)).body;
     expect(unrated).toMatchObject({ movieId: 'apollo-13-1995', watched: true, rating: null });
     expect((await listOf(client)).map((item) => [item.movieId, item.watched])).toEqual([
       ['apollo-13-1995', true],
-      ['forrest-gump', true],
+      ['mad-max-fury-road-2015', true],
     ]);
     // Watched is not an add: no points for it.
     expect(await watchlistPoints(client)).toEqual([2]);
@@ -91,7 +91,7 @@ describe.each(databaseTargets())('watchlist on $name', (dbTarget) => {
     const b = await newClient();
     await a.client.send('post', '/api/watchlist', gump).expect(201);
     expect(await listOf(b.client)).toEqual([]);
-    await b.client.send('delete', '/api/watchlist/forrest-gump').expect(404);
+    await b.client.send('delete', '/api/watchlist/mad-max-fury-road-2015').expect(404);
     expect(await listOf(a.client)).toHaveLength(1);
   });
 
@@ -102,8 +102,8 @@ describe.each(databaseTargets())('watchlist on $name', (dbTarget) => {
     });
 
     it.each([
-      ['no movie id', { movieTitle: 'Forrest Gump' }],
-      ['no title', { movieId: 'forrest-gump' }],
+      ['no movie id', { movieTitle: 'Mad Max: Fury Road' }],
+      ['no title', { movieId: 'mad-max-fury-road-2015' }],
       ['an empty title', { ...gump, movieTitle: '  ' }],
       ['a movie id as a number', { ...gump, movieId: 13 }],
       ['a title with NUL', { ...gump, movieTitle: 'a\u0000' }],

@@ -71,7 +71,7 @@ const sessionOnly = (ok: number): Expected => ({ ...signedIn(ok), apiKey: 403 })
 
 const bacon = { id: 'kevin-bacon', type: 'person' as const };
 const hanks = { id: 'tom-hanks', type: 'person' as const };
-const REVIEWED_MOVIE = 'forrest-gump';
+const REVIEWED_MOVIE = 'mad-max-fury-road-2015';
 const contact = { name: 'Matrix', email: 'matrix@example.com', subject: 'Access', message: 'Checking who may write.' };
 
 const MATRIX: Row[] = [
@@ -235,7 +235,7 @@ const MATRIX: Row[] = [
     access: 'user',
     request: async (caller, fixture) => {
       if (caller.user) await fixture.clearWatchlist(caller.user.id);
-      return { body: { movieId: REVIEWED_MOVIE, movieTitle: 'Forrest Gump' } };
+      return { body: { movieId: REVIEWED_MOVIE, movieTitle: 'Mad Max: Fury Road' } };
     },
     expected: signedIn(201),
   },
@@ -249,7 +249,7 @@ const MATRIX: Row[] = [
     },
     expected: signedIn(204),
   },
-  { method: 'POST', route: '/api/watched', access: 'user', request: () => ({ body: { movieId: REVIEWED_MOVIE, movieTitle: 'Forrest Gump', rating: 4 } }), expected: signedIn(200) },
+  { method: 'POST', route: '/api/watched', access: 'user', request: () => ({ body: { movieId: REVIEWED_MOVIE, movieTitle: 'Mad Max: Fury Road', rating: 4 } }), expected: signedIn(200) },
   { method: 'GET', route: '/api/users/:id/watchlist', access: 'public', request: (_caller, fixture) => ({ path: `/api/users/${fixture.owner.id}/watchlist` }), expected: all(200) },
   { method: 'GET', route: '/api/openapi.json', access: 'public', expected: all(200) },
   { method: 'GET', route: '/api/asyncapi.json', access: 'public', expected: all(200) },
@@ -306,7 +306,7 @@ describe.each(databaseTargets())('authorization matrix on $name', (dbTarget) => 
       },
       async watchlisted(userId) {
         await this.clearWatchlist(userId);
-        await t.services.watchlist.add(userId, { movieId: REVIEWED_MOVIE, movieTitle: 'Forrest Gump' });
+        await t.services.watchlist.add(userId, { movieId: REVIEWED_MOVIE, movieTitle: 'Mad Max: Fury Road' });
       },
     };
   });
