@@ -83,7 +83,8 @@ export const WatchlistItemSchema = z.object({
   addedAt: z.string(),
   watched: z.boolean(),
   watchedAt: z.string().nullable(),
-  rating: ReviewRatingSchema.nullable(),
+  /** Whole stars from the app; a Letterboxd import keeps its half stars (0.5 to 5). */
+  rating: z.number().min(0.5).max(5).multipleOf(0.5).nullable(),
 });
 export type WatchlistItem = z.infer<typeof WatchlistItemSchema>;
 

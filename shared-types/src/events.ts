@@ -120,6 +120,25 @@ export const UserFollowedSchema = z.object({
   followersCount: z.number().int().nonnegative(),
 });
 
+/** A film was logged in the diary (or imported). A private entry says so: it never reaches a feed. */
+export const DiaryLoggedSchema = z.object({
+  userId: UserIdSchema,
+  entryId: z.number().int().positive(),
+  movieId: z.string(),
+  movieTitle: z.string(),
+  watchedDate: z.string(),
+  rating: z.number().nullable(),
+  rewatch: z.boolean(),
+  isPrivate: z.boolean(),
+});
+
+/** One user stopped following another; `followersCount` is the followee's count after it. */
+export const UserUnfollowedSchema = z.object({
+  followerId: UserIdSchema,
+  followeeId: UserIdSchema,
+  followersCount: z.number().int().nonnegative(),
+});
+
 /** Every domain event: name → payload schema. */
 export const DOMAIN_EVENTS = {
   'connection.found': ConnectionFoundSchema,
@@ -133,6 +152,8 @@ export const DOMAIN_EVENTS = {
   'review.created': ReviewCreatedSchema,
   'watchlist.added': WatchlistAddedSchema,
   'user.followed': UserFollowedSchema,
+  'user.unfollowed': UserUnfollowedSchema,
+  'diary.logged': DiaryLoggedSchema,
 } as const;
 
 export type DomainEventName = keyof typeof DOMAIN_EVENTS;

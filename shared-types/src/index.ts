@@ -19,3 +19,6 @@ export * from './badges.js';
 export * from './leaderboards.js';
 export * from './challenges.js';
 export * from './community.js';
+export * from './social.js';
+export * from './diary.js';
+export * from './profiles.js';

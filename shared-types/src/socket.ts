@@ -36,6 +36,7 @@ import {
   type RaceReady,
   type RaceState,
 } from './challenges.js';
+import { ActivityItemSchema, type ActivityItem } from './social.js';
 
 /** Socket event names, in one place so client and server never drift apart. */
 export const EVENTS = {
@@ -65,6 +66,7 @@ export const EVENTS = {
   raceClock: 'race:clock',
   raceState: 'race:state',
   raceProgressed: 'race:progressed',
+  activityNew: 'activity:new',
 } as const;
 
 /** Acknowledgement of every client command. */
@@ -149,6 +151,7 @@ export interface ServerToClientEvents {
   'leaderboard:changed': (changed: LeaderboardChanged) => void;
   'race:state': (state: RaceState) => void;
   'race:progressed': (progressed: RaceProgressed) => void;
+  'activity:new': (item: ActivityItem) => void;
 }
 
 export type InterServerEvents = Record<string, never>;
@@ -212,6 +215,7 @@ export const SOCKET_BROADCASTS = {
   'leaderboard:changed': { summary: 'To the watchers of a board: players whose score moved, with their new rank.', payload: LeaderboardChangedSchema },
   'race:state': { summary: 'To a race room: the whole room after any change (presence, ready, countdown, a finish, the results).', payload: RaceStateSchema },
   'race:progressed': { summary: "To a race room (volatile): one player's links so far, never which entities.", payload: RaceProgressedSchema },
+  'activity:new': { summary: 'To the sockets of everyone who follows its author: a new public activity item (the feed slides it in at the top).', payload: ActivityItemSchema },
 } as const satisfies Record<keyof ServerToClientEvents, SocketBroadcastContract>;
 
 /** The acknowledgement of a command whose successful data is `data`. */
