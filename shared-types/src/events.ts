@@ -132,6 +132,12 @@ export const DiaryLoggedSchema = z.object({
   isPrivate: z.boolean(),
 });
 
+/** A diary entry was deleted or marked private: whatever it showed others is taken back. */
+export const DiaryWithdrawnSchema = z.object({ userId: UserIdSchema, entryId: z.number().int().positive() });
+
+/** A review was deleted by its author. */
+export const ReviewDeletedSchema = z.object({ userId: UserIdSchema, reviewId: z.number().int().positive() });
+
 /** One user stopped following another; `followersCount` is the followee's count after it. */
 export const UserUnfollowedSchema = z.object({
   followerId: UserIdSchema,
@@ -154,6 +160,8 @@ export const DOMAIN_EVENTS = {
   'user.followed': UserFollowedSchema,
   'user.unfollowed': UserUnfollowedSchema,
   'diary.logged': DiaryLoggedSchema,
+  'diary.withdrawn': DiaryWithdrawnSchema,
+  'review.deleted': ReviewDeletedSchema,
 } as const;
 
 export type DomainEventName = keyof typeof DOMAIN_EVENTS;
