@@ -159,7 +159,7 @@ describe.each(databaseTargets())('follows, user search and discover on $name', (
 
   it('discovers friends of friends first, then similar taste, then the recently active; never oneself or the followed', async () => {
     const me = await member('me');
-    const [f1, f2, x, y, z, taste, hidden, gone] = await Promise.all(['f1', 'f2', 'x', 'y', 'z', 'taste', 'hidden', 'gone'].map((name) => member(name)));
+    const [f1, f2, x, y, z, taste, hidden, gone] = [await member('f1'), await member('f2'), await member('x'), await member('y'), await member('z'), await member('taste'), await member('hidden'), await member('gone')];
     await follow(me, f1);
     await follow(me, f2);
     await follow(me, z);
