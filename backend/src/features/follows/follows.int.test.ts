@@ -1,5 +1,5 @@
 import { CANNOT_FOLLOW_SELF, FollowResultSchema, SocialUserListSchema, type SocialUser } from '@cinema-dna/shared-types';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../../platform/auth/schema.js';
 import { createMemorySharedState } from '../../platform/cache/memory.js';
@@ -7,7 +7,6 @@ import type { SharedState } from '../../platform/cache/types.js';
 import { anonymousClient, createTestUser, signedInClient, type ApiClient } from '../../test-support/accounts.js';
 import { openTestApp, type TestApp } from '../../test-support/app-fixture.js';
 import { databaseTargets } from '../../test-support/targets.js';
-import { diaryEntries } from '../diary/schema.js';
 
 describe.each(databaseTargets())('follows, user search and discover on $name', (dbTarget) => {
   let database: Awaited<ReturnType<typeof dbTarget.open>>;
@@ -19,6 +18,9 @@ describe.each(databaseTargets())('follows, user search and discover on $name', (
     return { ...account, id: account.user.id, client: await signedInClient(t.app, account.username) };
   };
   const list = async (client: ApiClient, path: string) => SocialUserListSchema.parse((await client.send('get', path).expect(200)).body).users;
+  /** A diary entry written as the diary feature stores it (this feature does not import it). */
+  const logged = (userId: number, movieId: string, isPrivate = false) =>
+    database.db.execute(sql`insert into diary_entries (user_id, movie_id, movie_title, watched_date, is_private) values (${userId}, ${movieId}, ${movieId}, '2026-01-02', ${isPrivate})`);
   const follow = (who: Member, whom: Member) => who.client.send('post', '/api/users/follow', { userId: whom.id }).expect(200);
 
   beforeAll(async () => {
@@ -174,10 +176,10 @@ describe.each(databaseTargets())('follows, user search and discover on $name', (
     // Taste: two films in common with `taste` (watchlist and review), one only through a private diary entry with `hidden`.
     await t.services.watchlist.add(me.id, { movieId: 'goodfellas-1990', movieTitle: 'Goodfellas' });
     await t.services.reviews.create(me.id, { entityId: 'unforgiven-1992', entityType: 'movie', rating: 4, title: 'West', content: 'Grim.' });
-    await database.db.insert(diaryEntries).values({ userId: me.id, movieId: 'schindlers-list-1993', movieTitle: 'Schindler’s List', watchedDate: '2026-01-02' });
-    await database.db.insert(diaryEntries).values({ userId: taste.id, movieId: 'goodfellas-1990', movieTitle: 'Goodfellas', watchedDate: '2026-01-03' });
+    await logged(me.id, 'schindlers-list-1993');
+    await logged(taste.id, 'goodfellas-1990');
     await t.services.watchlist.add(taste.id, { movieId: 'unforgiven-1992', movieTitle: 'Unforgiven' });
-    await database.db.insert(diaryEntries).values({ userId: hidden.id, movieId: 'schindlers-list-1993', movieTitle: 'Schindler’s List', watchedDate: '2026-01-04', isPrivate: true });
+    await logged(hidden.id, 'schindlers-list-1993', true);
 
     const found = await list(me.client, '/api/users/discover');
     expect(found.length).toBeLessThanOrEqual(12);
