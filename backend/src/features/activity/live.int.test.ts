@@ -133,7 +133,8 @@ describe.runIf(shared.redis && shared.database)('live activity on two app proces
   });
 
   it('a follow on one process moves the follower’s socket on the other; the item written on either reaches it', async () => {
-    const env = { REDIS_URL: shared.redis!, DATABASE_URL: shared.database!, DATABASE_SCHEMA: schema };
+    // One session secret: a session started on either process is good on both (as behind a load balancer).
+    const env = { REDIS_URL: shared.redis!, DATABASE_URL: shared.database!, DATABASE_SCHEMA: schema, SESSION_SECRET: `feed-two-nodes-${'s'.repeat(32)}` };
     const prefix = `test:${uniqueSuffix()}:`;
     const nodeA = await server(env, prefix);
     const nodeB = await server(env, prefix);
