@@ -76,13 +76,14 @@ export function feedQuery(followees: FolloweesQuery, userId: number, options: { 
     with page as (
       select k.id, k.created_at
       from (${followees(userId)}) f
-      join ${users} fu on fu.id = f.user_id and fu.is_active
       cross join lateral (
         select k.id, k.created_at from ${activityItems} k
         where k.user_id = f.user_id ${after}
         order by k.created_at desc, k.id desc
         limit ${take}
       ) k
+      -- A probe of the primary key per followee (not a pass over every user): deactivated authors are left out.
+      where exists (select 1 from ${users} fu where fu.id = f.user_id and fu.is_active)
       order by k.created_at desc, k.id desc
       limit ${take}
     )
