@@ -81,7 +81,7 @@ export function createApp(deps: AppDeps): Express {
   api.use(apiRateLimit(deps.apiLimiters, { exempt: [...UNLIMITED_PATHS] }));
   api.use((req, _res, next) => next(req.authFailure ? unauthorized('Invalid or revoked API key.') : undefined));
   // A Letterboxd upload is a raw file of up to 50 MB: this route alone reads such a body (signed-in callers only).
-  api.post('/diary/import', diaryUploadBody());
+  api.use('/diary/import', diaryUploadBody());
 
   // Every API route is declared with its access through `routes`, which also lists it for the authorization tests.
   const routes = createApiRoutes(api, '/api');

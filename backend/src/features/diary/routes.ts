@@ -165,7 +165,8 @@ export function diaryRoutes(routes: ApiRoutes, deps: { service: DiaryService; im
 export function diaryUploadBody(): RequestHandler {
   const raw = express.raw({ type: () => true, limit: IMPORT_MAX_BYTES });
   return (req, res, next) => {
-    if (!req.user) return next();
+    // Mounted at /diary/import: the upload itself, not its commit below it.
+    if (req.method !== 'POST' || (req.path !== '/' && req.path !== '') || !req.user) return next();
     raw(req, res, (error?: unknown) => {
       if (error) return next(error);
       if (Buffer.isBuffer(req.body)) res.locals.upload = req.body;
