@@ -56,7 +56,18 @@ const HOSTILE: Array<[string, unknown]> = [...Object.entries(HOSTILE_STRINGS), .
 /** Valid-looking examples, so each hostile value is tried in a field the handler really reads. */
 const bacon = { id: 'kevin-bacon', type: 'person' };
 const hanks = { id: 'tom-hanks', type: 'person' };
-const EXAMPLE_PARAMS: Record<string, string> = { type: 'person', id: 'tom-hanks', keyId: '1', code: 'FUZZ01', reviewId: '1', movieId: 'mad-max-fury-road-2015', userId: '1' };
+const EXAMPLE_PARAMS: Record<string, string> = {
+  type: 'person',
+  id: 'tom-hanks',
+  keyId: '1',
+  code: 'FUZZ01',
+  reviewId: '1',
+  movieId: 'mad-max-fury-road-2015',
+  entryId: '1',
+  importId: '00000000-0000-4000-8000-000000000000',
+  username: 'fuzz_user',
+  userId: '1',
+};
 const EXAMPLE_QUERIES: Record<string, Record<string, string>> = {
   'GET /api/search': { q: 'tom', type: 'person', limit: '5' },
   'GET /api/search/faceted': { query: 'the', entityTypes: 'movie', genres: 'Drama', countries: 'USA', yearFrom: '1990', sortBy: 'title', limit: '3' },
@@ -69,6 +80,10 @@ const EXAMPLE_QUERIES: Record<string, Record<string, string>> = {
   'GET /api/users/search': { q: 'fuzz' },
   'GET /api/activity/feed': { limit: '5', cursor: 'MjAyNi0wMS0wMVQwMDowMDowMC4wMDAwMDBafDE' },
   'GET /api/users/:id/activity': { limit: '5', cursor: 'MjAyNi0wMS0wMVQwMDowMDowMC4wMDAwMDBafDE' },
+  'GET /api/diary': { year: '2025' },
+  'POST /api/diary/import': { name: 'diary.csv' },
+  'GET /api/users/:id/year-stats': { year: '2025' },
+  'GET /api/users/compare': { a: '1', b: '2' },
 };
 const GENERIC_QUERY = { q: 'tom', id: '1', limit: '2' };
 const pathStep = (id: string, name: string, type: EntityType, relationship: unknown) => ({
@@ -102,6 +117,10 @@ const EXAMPLE_BODIES: Record<string, unknown> = {
   'POST /api/watchlist': { movieId: 'mad-max-fury-road-2015', movieTitle: 'Mad Max: Fury Road', posterPath: '/poster.jpg' },
   'POST /api/users/follow': { userId: 1 },
   'POST /api/watched': { movieId: 'mad-max-fury-road-2015', movieTitle: 'Mad Max: Fury Road', posterPath: '/poster.jpg', rating: 4 },
+  'POST /api/diary': { movieId: 'mad-max-fury-road-2015', movieTitle: 'Mad Max: Fury Road', posterPath: null, watchedDate: '2025-05-15', rating: 4.5, notes: 'Fuzzed.', location: 'Home', rewatch: false, isPrivate: false },
+  'PATCH /api/diary/:entryId': { watchedDate: '2025-05-16', rating: 3, notes: 'Fuzzed again.', isPrivate: true },
+  'POST /api/diary/import/:importId/commit': { choices: { 'don|': 'don-2006', 'heat|1995': null } },
+  'PATCH /api/users/me/profile': { displayName: 'Fuzzed', bio: 'A bio.' },
 };
 const GENERIC_BODY = { name: 'x', id: 'x', value: 'x' };
 const EXAMPLE_SOCKET_PAYLOADS: Record<ClientEvent, unknown> = {
@@ -320,7 +339,7 @@ describe.each(targets)('hostile input on every route and socket command on $name
     return caller;
   }
 
-  it('answers every route without a 5xx, and every 4xx as { code, message, details }', { timeout: 300_000 }, async () => {
+  it('answers every route without a 5xx, and every 4xx as { code, message, details }', { timeout: 600_000 }, async () => {
     const random = prng(0xc1de);
     const routes = [...registeredRoutes(server.app), { method: 'get', path: '/connection', access: 'public' } as RegisteredRoute];
     expect(routes.length).toBeGreaterThan(20);
