@@ -1,3 +1,11 @@
+import { createActivityService, type ActivityService } from './features/activity/service.js';
+import { registerActivitySubscribers } from './features/activity/subscribers.js';
+import { challengeTitles } from './features/challenges/titles.js';
+import { loggedFilms } from './features/diary/taste.js';
+import { followeesQuery } from './features/follows/feed-source.js';
+import { createFollowService, type FollowService } from './features/follows/service.js';
+import { reviewedFilms } from './features/reviews/taste.js';
+import { watchlistFilms } from './features/watchlist/taste.js';
 import { createApiKeyService, type ApiKeyService } from './features/api-keys/service.js';
 import { createEmailVerification, type EmailVerification } from './features/auth/email-verification.js';
 import { createLoginThrottle, type LoginThrottle, type LoginThrottleSettings } from './features/auth/login-throttle.js';
@@ -107,6 +115,10 @@ export interface Services {
   reviews: ReviewService;
   /** Watchlists and watched marks (community). */
   watchlist: WatchlistService;
+  /** Following, user search and Discover (community). */
+  follows: FollowService;
+  /** The activity feed (community); its items are written by the activity subscribers. */
+  activity: ActivityService;
   /** The film diary and its CSV export (community). */
   diary: DiaryService;
   /** Letterboxd imports: preview, then commit (community). */
@@ -161,6 +173,7 @@ export function createServices(deps: ServiceDeps): Services {
   registerBadgeSubscribers(events, { notifier });
   const races = createRaceService({ shared, graph: () => graph.graph, summaries: (indices) => entities.summaries(indices), notifier, logger, settings: settings.races });
 
+
   const challenges = createChallengeService({
     db,
     events,
@@ -180,6 +193,19 @@ export function createServices(deps: ServiceDeps): Services {
   const diary = createDiaryService({ db, events, catalog: movieCatalog });
   const savedConnections = createSavedConnectionService({ db, events, verifyPath: (steps) => graph.verifyPath(steps) });
   const points = createPointsService({ db });
+  // User cards through ports: the follows feature never imports badges, points, reviews, diary or watchlist.
+  const follows = createFollowService({
+    db,
+    events,
+    notifier,
+    ports: {
+      badges: (userIds) => badges.earnedBy(userIds),
+      connectionsFound: (userIds) => points.discoveryCounts(userIds),
+      reviewCounts: (userIds) => reviews.countFor(userIds),
+      filmSources: [loggedFilms(), watchlistFilms(), reviewedFilms()],
+    },
+  });
+  registerActivitySubscribers({ events, db, names: graphNames(graph), challengeTitles, notifier, logger });
 
   return {
     events,
@@ -224,6 +250,9 @@ export function createServices(deps: ServiceDeps): Services {
         return index === null ? null : ((await entities.summaries([index]))[0] ?? null);
       }),
     }),
+    follows,
+    // The follows feature's table through a port: the feed stays one query.
+    activity: createActivityService({ db, followees: followeesQuery }),
     start() {
       events.start();
       // The race pairs' pool, off the first start's path.

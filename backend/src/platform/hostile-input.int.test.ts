@@ -66,6 +66,7 @@ const EXAMPLE_PARAMS: Record<string, string> = {
   entryId: '1',
   importId: '00000000-0000-4000-8000-000000000000',
   username: 'fuzz_user',
+  userId: '1',
 };
 const EXAMPLE_QUERIES: Record<string, Record<string, string>> = {
   'GET /api/search': { q: 'tom', type: 'person', limit: '5' },
@@ -76,6 +77,9 @@ const EXAMPLE_QUERIES: Record<string, Record<string, string>> = {
   'GET /api/auth/google': { returnTo: '/profile' },
   'GET /api/auth/google/callback': { error: 'access_denied', state: 'abc', code: 'xyz' },
   'GET /api/leaderboards/global': { period: 'monthly', metric: 'efficiency', limit: '10' },
+  'GET /api/users/search': { q: 'fuzz' },
+  'GET /api/activity/feed': { limit: '5', cursor: 'MjAyNi0wMS0wMVQwMDowMDowMC4wMDAwMDBafDE' },
+  'GET /api/users/:id/activity': { limit: '5', cursor: 'MjAyNi0wMS0wMVQwMDowMDowMC4wMDAwMDBafDE' },
   'GET /api/diary': { year: '2025' },
   'POST /api/diary/import': { name: 'diary.csv' },
   'GET /api/users/:id/year-stats': { year: '2025' },
@@ -111,6 +115,7 @@ const EXAMPLE_BODIES: Record<string, unknown> = {
   'POST /api/reviews': { entityId: 'mad-max-fury-road-2015', entityType: 'movie', rating: 4, title: 'Fuzzed', content: 'A review.' },
   'PATCH /api/reviews/:reviewId': { rating: 3, title: 'Fuzzed again', content: 'Another review.' },
   'POST /api/watchlist': { movieId: 'mad-max-fury-road-2015', movieTitle: 'Mad Max: Fury Road', posterPath: '/poster.jpg' },
+  'POST /api/users/follow': { userId: 1 },
   'POST /api/watched': { movieId: 'mad-max-fury-road-2015', movieTitle: 'Mad Max: Fury Road', posterPath: '/poster.jpg', rating: 4 },
   'POST /api/diary': { movieId: 'mad-max-fury-road-2015', movieTitle: 'Mad Max: Fury Road', posterPath: null, watchedDate: '2025-05-15', rating: 4.5, notes: 'Fuzzed.', location: 'Home', rewatch: false, isPrivate: false },
   'PATCH /api/diary/:entryId': { watchedDate: '2025-05-16', rating: 3, notes: 'Fuzzed again.', isPrivate: true },

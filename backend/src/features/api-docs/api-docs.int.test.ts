@@ -266,6 +266,7 @@ describe.each(databaseTargets())('API documents on $name', (dbTarget) => {
       leaderboardChanged: 'send',
       raceState: 'send',
       raceProgressed: 'send',
+      activityNew: 'send',
     });
     expect(asyncApi.operations.searchStart!.reply).toBeDefined();
     expect(asyncApi.operations.raceMove!.reply).toBeDefined();
