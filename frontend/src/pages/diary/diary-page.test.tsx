@@ -116,10 +116,10 @@ describe('DiaryPage', () => {
     await screen.findAllByTestId('diary-entry');
     const years = screen.getAllByTestId('diary-year');
     expect(years.map((year) => within(year).getByRole('heading').textContent)).toEqual(['2025', '2024', '2023']);
-    expect(within(years[0]).getAllByRole('link', { name: /^(Jaws|Heat)$/ }).map((link) => link.textContent)).toEqual(['Jaws', 'Heat']);
-    expect(within(years[0]).getByRole('img', { name: '4.5 out of 5 stars' })).toBeTruthy();
-    expect(within(years[0]).getByRole('button', { name: 'Edit Heat' })).toBeTruthy();
-    expect(within(years[0]).getByRole('button', { name: 'Delete Heat' })).toBeTruthy();
+    expect(within(years[0]!).getAllByRole('link', { name: /^(Jaws|Heat)$/ }).map((link) => link.textContent)).toEqual(['Jaws', 'Heat']);
+    expect(within(years[0]!).getByRole('img', { name: '4.5 out of 5 stars' })).toBeTruthy();
+    expect(within(years[0]!).getByRole('button', { name: 'Edit Heat' })).toBeTruthy();
+    expect(within(years[0]!).getByRole('button', { name: 'Delete Heat' })).toBeTruthy();
 
     const filter = screen.getByLabelText('Filter by year');
     fireEvent.change(filter, { target: { value: '2024' } });
@@ -164,7 +164,7 @@ describe('DiaryPage', () => {
 
     expect(await screen.findByText(DIARY_TEXTS.loggedTitle)).toBeTruthy();
     expect(screen.getByText(DIARY_TEXTS.logged)).toBeTruthy();
-    const [post] = server.writes();
+    const post = server.writes()[0]!;
     expect(post.method).toBe('POST');
     expect(post.body).toEqual({ movieId: 'the-film-0-1990', movieTitle: 'The Film 0', posterPath: '/film0.jpg', watchedDate: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/), rating: 4, notes: 'Loved it.', rewatch: false, isPrivate: false });
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
@@ -192,8 +192,8 @@ describe('DiaryPage', () => {
     fireEvent.click(within(dialog()).getByRole('switch', { name: 'Private' }));
     fireEvent.click(within(dialog()).getByRole('button', { name: 'Save Entry' }));
     expect(await screen.findByText(DIARY_TEXTS.logFailed)).toBeTruthy();
-    expect(server.writes()[0].body).not.toHaveProperty('rating');
-    expect(server.writes()[0].body).toMatchObject({ isPrivate: true, notes: 'Keep me' });
+    expect(server.writes()[0]!.body).not.toHaveProperty('rating');
+    expect(server.writes()[0]!.body).toMatchObject({ isPrivate: true, notes: 'Keep me' });
     expect(screen.getByRole('dialog', { name: DIARY_TEXTS.newTitle })).toBeTruthy();
     expect((within(dialog()).getByLabelText(/^Notes/) as HTMLTextAreaElement).value).toBe('Keep me');
     expect(within(dialog()).getByTestId('diary-selected-movie').textContent).toContain('The Film 3');
@@ -223,7 +223,7 @@ describe('DiaryPage', () => {
     fireEvent.click(within(dialog()).getByRole('checkbox', { name: 'Rewatch' }));
     fireEvent.click(within(dialog()).getByRole('button', { name: 'Save Changes' }));
     expect(await screen.findByText(DIARY_TEXTS.updatedTitle)).toBeTruthy();
-    const [patch] = server.writes();
+    const patch = server.writes()[0]!;
     expect(patch).toMatchObject({ method: 'PATCH', path: `/api/diary/${heat.id}` });
     expect(patch.body).toMatchObject({ rating: 3.5, notes: 'Diner scene.', location: null, rewatch: true, watchedDate: '2024-11-02' });
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
@@ -246,7 +246,7 @@ describe('DiaryPage', () => {
     fireEvent.click(within(dialog()).getByRole('button', { name: 'Save Entry' }));
     await screen.findByText(DIARY_TEXTS.loggedTitle);
     const now = new Date();
-    expect((server.writes()[0].body as { watchedDate: string }).watchedDate).toBe(`${now.getFullYear()}-${String(now.getMonth() + 1).padStart(2, '0')}-01`);
+    expect((server.writes()[0]!.body as { watchedDate: string }).watchedDate).toBe(`${now.getFullYear()}-${String(now.getMonth() + 1).padStart(2, '0')}-01`);
   });
 
   it('deletes an entry only after confirmation (Entry Deleted)', async () => {

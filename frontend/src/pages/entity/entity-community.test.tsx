@@ -130,7 +130,7 @@ describe('Entity page: watchlist', () => {
     const { writes } = stubServer();
     setUser(null);
     renderApp('/entity/person/kevin-bacon');
-    const card = (await screen.findAllByTestId('movie-card'))[0];
+    const card = (await screen.findAllByTestId('movie-card'))[0]!;
     fireEvent.click(within(card).getByRole('button', { name: 'Add to Watchlist: Apollo 13' }));
     await waitFor(() => expect(authState.dialogOpen).toBe(true));
     expect(writes).toEqual([]);

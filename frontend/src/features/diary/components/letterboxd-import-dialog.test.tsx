@@ -118,12 +118,12 @@ describe('LetterboxdImportDialog', () => {
     // Unmatched: skipped unless searched; search the catalog for one of them.
     const unmatched = within(review).getAllByTestId('import-unmatched-film');
     expect(unmatched).toHaveLength(2);
-    expect(unmatched[1].textContent).toContain('Skipped');
-    const box = within(unmatched[1]).getByRole('combobox');
+    expect(unmatched[1]!.textContent).toContain('Skipped');
+    const box = within(unmatched[1]!).getByRole('combobox');
     fireEvent.focus(box);
     fireEvent.change(box, { target: { value: 'Total' } });
-    fireEvent.click(await within(unmatched[1]).findByRole('option', { name: /^Total Recall/ }));
-    expect(unmatched[1].textContent).toContain('Importing as Total Recall');
+    fireEvent.click(await within(unmatched[1]!).findByRole('option', { name: /^Total Recall/ }));
+    expect(unmatched[1]!.textContent).toContain('Importing as Total Recall');
     expect(within(review).getByText(/3 films to import, 1 skipped/)).toBeTruthy();
 
     fireEvent.click(within(review).getByRole('button', { name: 'Import' }));
