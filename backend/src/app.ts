@@ -9,6 +9,7 @@ import { authRoutes } from './features/auth/routes.js';
 import { googleRoutes, type GoogleSignInOptions } from './features/auth/google.js';
 import { contactRoutes } from './features/contact/routes.js';
 import { connectionRoutes } from './features/connections/routes.js';
+import { diaryRoutes } from './features/diary/routes.js';
 import { entityRoutes } from './features/entities/routes.js';
 import { healthRoutes } from './features/health/routes.js';
 import { leaderboardRoutes } from './features/leaderboards/routes.js';
@@ -106,6 +107,7 @@ export function createApp(deps: AppDeps): Express {
   raceRoutes(routes, deps.races);
   reviewRoutes(routes, { service: deps.reviews, users: deps.users });
   watchlistRoutes(routes, { service: deps.watchlist, users: deps.users });
+  diaryRoutes(routes, { service: deps.diary });
   apiDocsRoutes(routes, { apiLimiters: deps.apiLimiters, unlimitedPaths: UNLIMITED_PATHS.map((path) => `/api${path}`) });
   recordApiRoutes(app, routes);
   api.use(apiNotFound);

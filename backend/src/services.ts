@@ -11,6 +11,7 @@ import { registerBadgeSubscribers } from './features/badges/subscribers.js';
 import { createConnectionService, type ConnectionService } from './features/connections/service.js';
 import { registerConnectionSubscribers } from './features/connections/subscribers.js';
 import { createContactStore, type ContactStore } from './features/contact/store.js';
+import { createDiaryService, type DiaryService } from './features/diary/service.js';
 import { createEntityService, type EntityService } from './features/entities/service.js';
 import { createLedger } from './features/points/ledger.js';
 import type { EntityNames } from './features/points/ports.js';
@@ -26,6 +27,7 @@ import { createWatchlistService, type WatchlistService } from './features/watchl
 import type { GraphService } from './graph/index.js';
 import type { DetailsEnricher } from './catalog/model.js';
 import { allEntityDetails } from './catalog/entity-store.js';
+import { createMovieCatalog } from './catalog/movie-catalog.js';
 import { createAuthPlatform, type AuthPlatform } from './platform/auth/index.js';
 import type { SharedState } from './platform/cache/types.js';
 import type { Database } from './platform/db/database.js';
@@ -101,6 +103,8 @@ export interface Services {
   reviews: ReviewService;
   /** Watchlists and watched marks (community). */
   watchlist: WatchlistService;
+  /** The film diary, its Letterboxd import and export (community). */
+  diary: DiaryService;
   /** Starts delivering domain events: call once the app and the socket server are wired. */
   start(): void;
   /** Delivers what is pending, stops the dispatcher and the session pruning. Storage stays open. */
@@ -128,6 +132,7 @@ export function createServices(deps: ServiceDeps): Services {
   });
 
   const badges = createBadgeService({ db });
+  const movieCatalog = createMovieCatalog(graph, db);
   const leaderboards = createLeaderboards({
     shared,
     db,
@@ -182,6 +187,7 @@ export function createServices(deps: ServiceDeps): Services {
     // The catalog through ports: community features never import the graph or the entities feature.
     reviews: createReviewService({ db, events, catalog: graphNames(graph) }),
     watchlist: createWatchlistService({ db, events, catalog: { hasMovie: (movieId) => graphNames(graph).nameOf(`movie:${movieId}`) !== null } }),
+    diary: createDiaryService({ db, events, catalog: movieCatalog }),
     start() {
       events.start();
       // The race pairs' pool, off the first start's path.
