@@ -3,6 +3,7 @@ import { LogIn, MessageSquareText, RotateCw } from 'lucide-react';
 import { useState } from 'react';
 import { useSnapshot } from 'valtio';
 import { ApiRequestError } from '../../../lib/api-client';
+import { cn } from '../../../lib/class-names';
 import { plural } from '../../../lib/number-format';
 import { Button } from '../../../ui/button';
 import { Skeleton } from '../../../ui/skeleton';
@@ -82,6 +83,35 @@ export function EntityReviewsSection({ entityType, entityId, entityName }: Entit
     });
   }
 
+  // Beside the list: the sign-in prompt, the form to write one, or the form editing yours; nothing once yours is shown.
+  const aside =
+    !user ? (
+            <div className="rounded-2xl border border-ink-700 bg-ink-850/60 p-5 sm:p-6">
+              <h3 className="font-display text-xl font-medium text-bone-50">{REVIEW_TEXTS.writeTitle}</h3>
+              <p className="mt-1 text-sm text-bone-400">Sign in to rate and review {entityName}.</p>
+              <Button className="mt-4" onClick={() => openLoginDialog('login')}>
+                <LogIn aria-hidden className="size-4" />
+                Sign In
+              </Button>
+            </div>
+          ) : own && editing ? (
+            <ReviewForm
+              key={`edit-${own.id}`}
+              heading={REVIEW_TEXTS.editTitle}
+              initial={{ rating: own.rating, title: own.title, content: own.content }}
+              submitLabel="Save Changes"
+              pending={updateMutation.isPending}
+              error={formError}
+              onSubmit={(values) => update(own, values)}
+              onCancel={() => {
+                setEditing(false);
+                setFormError(null);
+              }}
+            />
+          ) : !own && reviews.data ? (
+            <ReviewForm key="create" heading={REVIEW_TEXTS.writeTitle} submitLabel="Post Review" pending={createMutation.isPending} error={formError} onSubmit={create} />
+          ) : null;
+
   return (
     <section aria-labelledby="reviews-heading" className="mt-16">
       <div className="flex flex-wrap items-end justify-between gap-4">
@@ -104,7 +134,7 @@ export function EntityReviewsSection({ entityType, entityId, entityName }: Entit
         </div>
       </div>
 
-      <div className="mt-6 grid gap-6 lg:grid-cols-[minmax(0,1fr)_24rem] lg:items-start">
+      <div className={cn('mt-6 grid gap-6 lg:items-start', aside && 'lg:grid-cols-[minmax(0,1fr)_24rem]')}>
         <div className="grid min-w-0 gap-4">
           {reviews.isPending && (
             <div aria-busy="true" aria-label="Loading reviews" className="grid gap-4">
@@ -136,34 +166,7 @@ export function EntityReviewsSection({ entityType, entityId, entityName }: Entit
           ))}
         </div>
 
-        <div className="lg:sticky lg:top-24">
-          {!user ? (
-            <div className="rounded-2xl border border-ink-700 bg-ink-850/60 p-5 sm:p-6">
-              <h3 className="font-display text-xl font-medium text-bone-50">{REVIEW_TEXTS.writeTitle}</h3>
-              <p className="mt-1 text-sm text-bone-400">Sign in to rate and review {entityName}.</p>
-              <Button className="mt-4" onClick={() => openLoginDialog('login')}>
-                <LogIn aria-hidden className="size-4" />
-                Sign In
-              </Button>
-            </div>
-          ) : own && editing ? (
-            <ReviewForm
-              key={`edit-${own.id}`}
-              heading={REVIEW_TEXTS.editTitle}
-              initial={{ rating: own.rating, title: own.title, content: own.content }}
-              submitLabel="Save Changes"
-              pending={updateMutation.isPending}
-              error={formError}
-              onSubmit={(values) => update(own, values)}
-              onCancel={() => {
-                setEditing(false);
-                setFormError(null);
-              }}
-            />
-          ) : !own && reviews.data ? (
-            <ReviewForm key="create" heading={REVIEW_TEXTS.writeTitle} submitLabel="Post Review" pending={createMutation.isPending} error={formError} onSubmit={create} />
-          ) : null}
-        </div>
+        {aside && <div className="lg:sticky lg:top-24">{aside}</div>}
       </div>
 
       <ConfirmDeleteDialog

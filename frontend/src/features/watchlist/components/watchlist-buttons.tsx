@@ -1,4 +1,4 @@
-import { BookmarkCheck, BookmarkPlus, Eye, EyeOff } from 'lucide-react';
+import { BookmarkCheck, BookmarkPlus, CircleCheck, Eye } from 'lucide-react';
 import { useSnapshot } from 'valtio';
 import { ApiRequestError } from '../../../lib/api-client';
 import { cn } from '../../../lib/class-names';
@@ -68,7 +68,7 @@ export function WatchlistButtons({ movie, variant = 'full', className }: Watchli
   const toggleLabel = onList ? WATCHLIST_TEXTS.remove : WATCHLIST_TEXTS.add;
   const watchedLabel = watched ? WATCHLIST_TEXTS.watched : WATCHLIST_TEXTS.markWatched;
   const ToggleIcon = onList ? BookmarkCheck : BookmarkPlus;
-  const WatchedIcon = watched ? Eye : EyeOff;
+  const WatchedIcon = watched ? CircleCheck : Eye;
 
   if (variant === 'compact') {
     const compact = 'size-8 rounded-full bg-ink-950/80 text-bone-100 ring-1 ring-inset ring-ink-600 backdrop-blur hover:text-amber-soft';
