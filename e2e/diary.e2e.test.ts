@@ -106,6 +106,7 @@ describe('film diary', () => {
     await calendar.waitFor();
     await page.getByRole('combobox', { name: /year/i }).selectOption('2024');
     await page.getByRole('combobox', { name: /month/i }).selectOption({ label: 'Mar' }).catch(async () => page.getByRole('combobox', { name: /month/i }).selectOption({ index: 2 }));
+    await screenshot(page, 'diary-date-picker-desktop', { fullPage: false });
     await calendar.getByRole('button', { name: /March 15/ }).click();
     await calendar.waitFor({ state: 'detached' });
     await expect(dialog.getByLabel('Watched on').textContent()).resolves.toContain('Mar 15, 2024');
