@@ -185,12 +185,20 @@ export const ImportCountsSchema = z.object({
 });
 export type ImportCounts = z.infer<typeof ImportCountsSchema>;
 
+/** A row the importer could not use (no title, no date) or a value it dropped (a rating off the half-star scale). */
+export const ImportWarningSchema = z.object({ file: LetterboxdFileSchema, line: z.number().int().positive(), message: z.string() });
+export type ImportWarning = z.infer<typeof ImportWarningSchema>;
+/** At most this many warnings are listed (the rest are counted in `warningCount`). */
+export const IMPORT_WARNINGS_MAX = 100;
+
 /** POST /api/diary/import answer: what the upload holds and how its films matched; nothing written yet. */
 export const ImportPreviewSchema = z.object({
   importId: z.string(),
   files: z.array(z.object({ name: LetterboxdFileSchema, rows: z.number().int().nonnegative() })),
   counts: ImportCountsSchema,
   films: z.array(ImportFilmSchema),
+  warnings: z.array(ImportWarningSchema),
+  warningCount: z.number().int().nonnegative(),
 });
 export type ImportPreview = z.infer<typeof ImportPreviewSchema>;
 

@@ -50,8 +50,8 @@ export interface ImportedReview {
  * are kept: each returns how many rows it added.
  */
 export interface ImportWriters {
-  /** Watched marks and watchlist entries: a movie already on the list is left as it is. */
-  watchlist(tx: DbTransaction, userId: number, items: readonly ImportedWatchlistItem[]): Promise<number>;
+  /** Watched marks and watchlist entries: a movie already on the list is left as it is. Answers the movie ids added. */
+  watchlist(tx: DbTransaction, userId: number, items: readonly ImportedWatchlistItem[]): Promise<string[]>;
   /** Reviews of movies: one per user and movie; a movie already reviewed (even a deleted review) is left as it is. */
   reviews(tx: DbTransaction, userId: number, items: readonly ImportedReview[]): Promise<number>;
 }

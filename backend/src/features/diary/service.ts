@@ -1,5 +1,6 @@
-import type { DiaryEntry, DiaryEntryCreateSchema, DiaryEntryUpdateSchema } from '@cinema-dna/shared-types';
-import { and, desc, eq, like, sql } from 'drizzle-orm';
+import { LETTERBOXD_EXPORT_COLUMNS, type DiaryEntry, type DiaryEntryCreateSchema, type DiaryEntryUpdateSchema } from '@cinema-dna/shared-types';
+import { stringify } from 'csv-stringify/sync';
+import { and, asc, desc, eq, like, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../platform/db/database.js';
 import { notFound } from '../../platform/errors.js';
@@ -68,6 +69,20 @@ export function createDiaryService(deps: { db: Db; events: EventRecorder; catalo
         .where(and(eq(diaryEntries.userId, userId), year ? like(sql`${diaryEntries.watchedDate}::text`, `${year}%`) : undefined))
         .orderBy(...diaryOrder);
       return rows.map(toDiaryEntry);
+    },
+
+    /**
+     * The user's whole diary (private entries too: it is theirs) in Letterboxd's import format, oldest
+     * first: Rating10 is the rating × 2, Rewatch true/false, the notes as Review, the catalog's ids when known.
+     */
+    async exportCsv(userId: number): Promise<string> {
+      const rows = await db.select().from(diaryEntries).where(eq(diaryEntries.userId, userId)).orderBy(asc(diaryEntries.watchedDate), asc(diaryEntries.id));
+      const movies = await catalog.movies(rows.map((row) => row.movieId));
+      const records = rows.map((row) => {
+        const movie = movies.get(row.movieId);
+        return [row.movieTitle, movie?.year ?? '', movie?.imdbId ?? '', movie?.tmdbId ?? '', row.watchedDate, row.rating === null ? '' : row.rating * 2, row.rewatch ? 'true' : 'false', '', row.notes ?? ''];
+      });
+      return stringify(records, { header: true, columns: [...LETTERBOXD_EXPORT_COLUMNS] });
     },
 
     /** Logs a film of the catalog (404 otherwise). */
