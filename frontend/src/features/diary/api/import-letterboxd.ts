@@ -3,16 +3,16 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { ApiRequestError, apiFetch, currentCsrfToken, resetCsrfToken } from '../../../lib/api-client';
 import { DIARY_QUERY_ROOT } from './query-keys';
 
-/** What the import dialog's file input takes. */
-export const IMPORT_ACCEPT = ['.zip', ...LETTERBOXD_FILES].join(',');
+/** What the import dialog's file input takes: the export's zip, one of its CSVs, or a CSV in Letterboxd's import format. */
+export const IMPORT_ACCEPT = '.zip,.csv,application/zip,text/csv';
 
 /** Why a chosen file cannot be sent, or null when it can (the server checks its contents). */
 export function importFileProblem(file: Pick<File, 'name' | 'size'>): string | null {
   const name = file.name.toLowerCase();
   if (file.size > IMPORT_MAX_BYTES) return `That file is larger than ${IMPORT_MAX_BYTES / (1024 * 1024)} MB.`;
   if (file.size === 0) return 'That file is empty.';
-  if (name.endsWith('.zip')) return null;
-  if ((LETTERBOXD_FILES as readonly string[]).includes(name)) return null;
+  // The server knows a zip by its bytes and a CSV by its columns; the name only tells which export file a CSV is.
+  if (name.endsWith('.zip') || name.endsWith('.csv')) return null;
   return `Choose your Letterboxd export (.zip) or one of its files: ${LETTERBOXD_FILES.join(', ')}.`;
 }
 

@@ -84,7 +84,7 @@ afterEach(() => vi.unstubAllGlobals());
 describe('LetterboxdImportDialog', () => {
   it('refuses a file that is not a Letterboxd export before sending anything', async () => {
     renderDialog();
-    fireEvent.change(screen.getByLabelText('Letterboxd file'), { target: { files: [csv('movies.csv')] } });
+    fireEvent.change(screen.getByLabelText('Letterboxd file'), { target: { files: [csv('movies.txt')] } });
     expect((await screen.findByRole('alert')).textContent).toContain('diary.csv, ratings.csv, watched.csv, watchlist.csv, reviews.csv');
     expect((screen.getByRole('button', { name: 'Upload' }) as HTMLButtonElement).disabled).toBe(true);
   });
