@@ -43,4 +43,6 @@ export const IMPORT_PREVIEW: ImportPreview = {
     { key: 'nope|2031', name: 'A Film Not Made Yet', year: 2031, status: 'unmatched', match: null, candidates: [], rows: { 'diary.csv': 1 } },
     { key: 'gone|1990', name: 'Lost Reel', year: 1990, status: 'unmatched', match: null, candidates: [], rows: { 'watchlist.csv': 1 } },
   ],
+  warnings: [{ file: 'diary.csv', line: 6, message: 'The row has no film title.' }],
+  warningCount: 1,
 };

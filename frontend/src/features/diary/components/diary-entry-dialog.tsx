@@ -72,7 +72,7 @@ export function DiaryEntryDialog() {
         if (!next && !pending) resetDiaryDialog();
       }}
     >
-      <DialogContent className="max-w-lg" aria-describedby={`${ids}-description`}>
+      <DialogContent className="sm:max-w-lg" aria-describedby={`${ids}-description`}>
         <form onSubmit={submit} noValidate className="grid gap-5">
           <div className="pr-6">
             <DialogTitle>{editing ? DIARY_TEXTS.editTitle : DIARY_TEXTS.newTitle}</DialogTitle>

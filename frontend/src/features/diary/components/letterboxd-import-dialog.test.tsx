@@ -109,6 +109,7 @@ describe('LetterboxdImportDialog', () => {
     expect(within(review).getByTestId('import-count-matched').textContent).toContain('1');
     expect(within(review).getByTestId('import-count-ambiguous').textContent).toContain('1');
     expect(within(review).getByTestId('import-count-unmatched').textContent).toContain('2');
+    expect(within(review).getByTestId('import-warnings').textContent).toContain('diary.csv:6 The row has no film title.');
 
     // Ambiguous: the first candidate is chosen; pick the 2002 one instead.
     const solaris = within(review).getByRole('group', { name: 'Solaris' });

@@ -91,7 +91,7 @@ export function LetterboxdImportDialog({ open, onOpenChange }: LetterboxdImportD
 
   return (
     <Dialog open={open} onOpenChange={close}>
-      <DialogContent className="max-w-2xl">
+      <DialogContent className="sm:max-w-2xl">
         <div className="pr-6">
           <DialogTitle>Import from Letterboxd</DialogTitle>
           <DialogDescription>
@@ -176,9 +176,9 @@ function UploadingStep({ file, fraction }: { file: File; fraction: number }) {
 
 function CountTile({ label, value, tone }: { label: string; value: number; tone: string }) {
   return (
-    <div className="rounded-2xl border border-ink-700 bg-ink-950/40 px-4 py-3" data-testid={`import-count-${label.toLowerCase()}`}>
+    <div className="min-w-0 rounded-2xl border border-ink-700 bg-ink-950/40 px-3 py-3 sm:px-4" data-testid={`import-count-${label.toLowerCase()}`}>
       <p className={cn('font-display text-3xl font-medium tabular-nums', tone)}>{value}</p>
-      <p className="text-xs font-semibold uppercase tracking-[0.14em] text-bone-400">{label}</p>
+      <p className="truncate text-[10px] font-semibold uppercase tracking-[0.08em] text-bone-400 sm:text-xs sm:tracking-[0.14em]">{label}</p>
     </div>
   );
 }
@@ -210,6 +210,24 @@ export function ReviewStep({ preview, pending, onBack, onImport }: { preview: Im
         <CountTile label="Unmatched" value={preview.counts.unmatched} tone="text-scarlet" />
       </div>
       {preview.files.length > 0 && <p className="-mt-3 text-xs text-bone-500">From {preview.files.map((file) => `${file.name} (${plural(file.rows, 'row')})`).join(', ')}.</p>}
+      {preview.warningCount > 0 && (
+        <details className="group rounded-2xl border border-amber-glow/30 bg-amber-glow/5 px-4 py-3 text-sm" data-testid="import-warnings">
+          <summary className="cursor-pointer font-medium text-bone-100">
+            {plural(preview.warningCount, 'row')} could not be read and will be left out
+          </summary>
+          <ul className="mt-2 grid max-h-40 gap-1 overflow-y-auto text-xs text-bone-300">
+            {preview.warnings.map((warning) => (
+              <li key={`${warning.file}:${warning.line}:${warning.message}`}>
+                <span className="font-mono text-bone-400">
+                  {warning.file}:{warning.line}
+                </span>{' '}
+                {warning.message}
+              </li>
+            ))}
+            {preview.warningCount > preview.warnings.length && <li className="text-bone-500">…and {preview.warningCount - preview.warnings.length} more</li>}
+          </ul>
+        </details>
+      )}
 
       {ambiguous.length > 0 && (
         <section aria-labelledby="import-ambiguous" className="grid gap-3">
@@ -307,7 +325,7 @@ function DoneStep({ summary, onClose }: { summary: ImportSummary; onClose: () =>
       <p className="font-display text-2xl text-bone-50">{total > 0 ? `Imported ${plural(total, 'item')}` : 'Nothing new to import'}</p>
       <dl className="grid grid-cols-2 gap-2 sm:grid-cols-5">
         {added.map(([label, count]) => (
-          <div key={label} className="flex flex-col-reverse rounded-2xl border border-ink-700 bg-ink-950/40 px-3 py-2.5">
+          <div key={label} className="flex flex-col-reverse justify-end rounded-2xl border border-ink-700 bg-ink-950/40 px-3 py-2.5">
             <dt className="text-xs text-bone-400">{label}</dt>
             <dd className="font-display text-2xl tabular-nums text-bone-50">{count}</dd>
           </div>
