@@ -9,6 +9,7 @@ import { authRoutes } from './features/auth/routes.js';
 import { googleRoutes, type GoogleSignInOptions } from './features/auth/google.js';
 import { contactRoutes } from './features/contact/routes.js';
 import { connectionRoutes } from './features/connections/routes.js';
+import { profileRoutes } from './features/profiles/routes.js';
 import { diaryRoutes, diaryUploadBody } from './features/diary/routes.js';
 import { entityRoutes } from './features/entities/routes.js';
 import { healthRoutes } from './features/health/routes.js';
@@ -110,6 +111,7 @@ export function createApp(deps: AppDeps): Express {
   reviewRoutes(routes, { service: deps.reviews, users: deps.users });
   watchlistRoutes(routes, { service: deps.watchlist, users: deps.users });
   diaryRoutes(routes, { service: deps.diary, imports: deps.diaryImports, userData: deps.userData });
+  profileRoutes(routes, { service: deps.profiles });
   apiDocsRoutes(routes, { apiLimiters: deps.apiLimiters, unlimitedPaths: UNLIMITED_PATHS.map((path) => `/api${path}`) });
   recordApiRoutes(app, routes);
   api.use(apiNotFound);

@@ -11,10 +11,11 @@ import { registerBadgeSubscribers } from './features/badges/subscribers.js';
 import { createConnectionService, type ConnectionService } from './features/connections/service.js';
 import { registerConnectionSubscribers } from './features/connections/subscribers.js';
 import { createContactStore, type ContactStore } from './features/contact/store.js';
+import { exportUserData, profileAggregates, profileGraph } from './community-ports.js';
+import { createProfileService, type ProfileService } from './features/profiles/service.js';
 import { createDiaryImportService, type DiaryImportService } from './features/diary/import-service.js';
 import type { UserDataExport } from './features/diary/ports.js';
 import { createDiaryService, type DiaryService } from './features/diary/service.js';
-import { follows } from './features/follows/schema.js';
 import { createEntityService, type EntityService } from './features/entities/service.js';
 import { createLedger } from './features/points/ledger.js';
 import type { EntityNames } from './features/points/ports.js';
@@ -32,10 +33,8 @@ import type { DetailsEnricher } from './catalog/model.js';
 import { allEntityDetails } from './catalog/entity-store.js';
 import { createMovieCatalog } from './catalog/movie-catalog.js';
 import { createAuthPlatform, type AuthPlatform } from './platform/auth/index.js';
-import { users as userAccounts } from './platform/auth/schema.js';
 import type { SharedState } from './platform/cache/types.js';
 import type { Database } from './platform/db/database.js';
-import { eq, or, sql } from 'drizzle-orm';
 import { createDomainEvents, type DomainEvents } from './platform/events/index.js';
 import type { Logger } from './platform/logging.js';
 import type { Notifier } from './platform/notifier.js';
@@ -114,6 +113,8 @@ export interface Services {
   diaryImports: DiaryImportService;
   /** Everything of a user, for GET /api/users/me/export. */
   userData: UserDataExport;
+  /** Profiles, year stats and comparisons (community). */
+  profiles: ProfileService;
   /** Starts delivering domain events: call once the app and the socket server are wired. */
   start(): void;
   /** Delivers what is pending, stops the dispatcher and the session pruning. Storage stays open. */
@@ -213,6 +214,16 @@ export function createServices(deps: ServiceDeps): Services {
       },
     }),
     userData: (userId) => exportUserData(userId, { db, diary, watchlist, reviews, savedConnections, points, badges }),
+    // Other features' counts, the diary and the graph through ports: profiles imports none of them.
+    profiles: createProfileService({
+      db,
+      aggregates: profileAggregates(db, badges),
+      diary: { count: (userId, includePrivate) => diary.count(userId, includePrivate), entries: (userId, includePrivate) => diary.logged(userId, includePrivate) },
+      graph: profileGraph(movieCatalog, connections, async (movieId) => {
+        const index = graph.resolve(`movie:${movieId}`);
+        return index === null ? null : ((await entities.summaries([index]))[0] ?? null);
+      }),
+    }),
     start() {
       events.start();
       // The race pairs' pool, off the first start's path.
@@ -256,73 +267,4 @@ async function releaseYears(db: Database['db']): Promise<Map<string, number>> {
     }
   }
   return years;
-}
-
-/**
- * Everything of a user that the features keep (GET /api/users/me/export): read through each feature's
- * service; the account without its password hash, the follows from their table (no service reads a
- * user's whole list).
- */
-async function exportUserData(
-  userId: number,
-  deps: {
-    db: Database['db'];
-    diary: DiaryService;
-    watchlist: WatchlistService;
-    reviews: ReviewService;
-    savedConnections: SavedConnectionService;
-    points: PointsService;
-    badges: BadgeService;
-  },
-): Promise<Record<string, unknown>> {
-  const { db } = deps;
-  const [account] = await db
-    .select({
-      id: userAccounts.id,
-      username: userAccounts.username,
-      email: userAccounts.email,
-      emailVerifiedAt: userAccounts.emailVerifiedAt,
-      googleLinked: sql<boolean>`${userAccounts.googleId} is not null`,
-      displayName: userAccounts.displayName,
-      bio: userAccounts.bio,
-      role: userAccounts.role,
-      level: userAccounts.level,
-      points: userAccounts.points,
-      createdAt: userAccounts.createdAt,
-      lastActiveAt: userAccounts.lastActiveAt,
-    })
-    .from(userAccounts)
-    .where(eq(userAccounts.id, userId));
-  const followRows = await db
-    .select({ followerId: follows.followerId, followeeId: follows.followeeId, createdAt: follows.createdAt, username: userAccounts.username })
-    .from(follows)
-    .innerJoin(userAccounts, sql`${userAccounts.id} = case when ${follows.followerId} = ${userId} then ${follows.followeeId} else ${follows.followerId} end`)
-    .where(or(eq(follows.followerId, userId), eq(follows.followeeId, userId)));
-  const ledger = [];
-  for (let cursor: number | undefined; ; ) {
-    const page = await deps.points.history(userId, { limit: 1000, cursor });
-    ledger.push(...page.entries);
-    if (page.nextCursor === null) break;
-    cursor = page.nextCursor;
-  }
-  const [diary, watchlist, reviews, savedConnections, badges] = await Promise.all([
-    deps.diary.list(userId),
-    deps.watchlist.list(userId, Number.MAX_SAFE_INTEGER),
-    deps.reviews.allForUser(userId),
-    deps.savedConnections.list(userId, Number.MAX_SAFE_INTEGER),
-    deps.badges.earned(userId),
-  ]);
-  const person = (row: (typeof followRows)[number]) => ({ userId: row.followerId === userId ? row.followeeId : row.followerId, username: row.username, since: row.createdAt.toISOString() });
-  return {
-    exportedAt: new Date().toISOString(),
-    account,
-    diary,
-    watchlist,
-    reviews,
-    savedConnections,
-    following: followRows.filter((row) => row.followerId === userId).map(person),
-    followers: followRows.filter((row) => row.followeeId === userId).map(person),
-    pointsLedger: ledger,
-    badges,
-  };
 }

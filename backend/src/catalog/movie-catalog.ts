@@ -57,6 +57,26 @@ export function createMovieCatalog(graph: GraphService, db: Db) {
       return found;
     },
 
+    /** People (cast and crew, each once) and genres linked to each movie, from the loaded graph. */
+    links(movieIds: readonly string[]): Map<string, { people: { key: string; name: string }[]; genres: { key: string; name: string }[] }> {
+      const found = new Map<string, { people: { key: string; name: string }[]; genres: { key: string; name: string }[] }>();
+      for (const movieId of new Set(movieIds)) {
+        const node = nodeOf(movieId);
+        if (node === null) continue;
+        const loaded = graph.graph;
+        const people = new Map<number, { key: string; name: string }>();
+        const genres = new Map<number, { key: string; name: string }>();
+        for (let position = loaded.offsets[node]!; position < loaded.offsets[node + 1]!; position++) {
+          const neighbour = loaded.neighbours[position]!;
+          const type = loaded.type(neighbour);
+          const into = type === 'person' ? people : type === 'genre' ? genres : null;
+          if (into && !into.has(neighbour)) into.set(neighbour, { key: loaded.key(neighbour), name: loaded.name(neighbour) });
+        }
+        found.set(movieId, { people: [...people.values()], genres: [...genres.values()] });
+      }
+      return found;
+    },
+
     titles(): readonly { movieId: string; title: string }[] {
       let loaded: Graph;
       try {

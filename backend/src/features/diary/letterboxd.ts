@@ -144,7 +144,7 @@ function readCsv(name: string, text: string, warn: Warn): { file: LetterboxdFile
   const has = (column: string) => columns.has(columnKey(column));
 
   // Letterboxd's import format (our own export) is recognised by its columns, whatever its name.
-  const importFormat = has('Title') && !has('Name');
+  const importFormat = has('Title') && !has('Name') && ['WatchedDate', 'Rating10', 'tmdbID', 'imdbID'].some(has);
   const file: LetterboxdFile | null = importFormat ? 'diary.csv' : knownFile(name);
   if (!file) {
     throw importInvalid(`${name} is not a file of a Letterboxd export: upload the export's zip, one of ${LETTERBOXD_FILES.join(', ')}, or a CSV in Letterboxd's import format.`, {

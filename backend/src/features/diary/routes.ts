@@ -135,7 +135,7 @@ export function diaryRoutes(routes: ApiRoutes, deps: { service: DiaryService; im
       access: 'user',
       summary: 'Export your diary as CSV',
       description: 'Letterboxd’s import format: Title, Year, imdbID, tmdbID, WatchedDate, Rating10 (the rating × 2), Rewatch (true/false), Tags, Review (the notes). Private entries included.',
-      responses: { 200: { description: 'The diary as CSV.', contentType: 'text/csv', headers: { 'Content-Disposition': 'attachment; filename="cinema-dna-diary.csv"' } } },
+      responses: { 200: { description: 'The diary as CSV.', contentType: 'text/csv', headers: { 'Content-Disposition': 'attachment; filename=cinema-dna-diary.csv' } } },
     },
     async (_input, req, res) => {
       const csv = await deps.service.exportCsv(currentUser(req).id);
@@ -148,7 +148,7 @@ export function diaryRoutes(routes: ApiRoutes, deps: { service: DiaryService; im
       access: 'user',
       summary: 'Export everything of yours',
       description: 'Your account (without the password hash), diary, watchlist, reviews, saved connections, follows, points ledger and badges, as one JSON attachment.',
-      responses: { 200: { description: 'Everything of yours as JSON.', contentType: 'application/json', headers: { 'Content-Disposition': 'attachment; filename="cinema-dna-export.json"' } } },
+      responses: { 200: { description: 'Everything of yours as JSON.', contentType: 'application/json', headers: { 'Content-Disposition': 'attachment; filename=cinema-dna-export.json' } } },
     },
     async (_input, req, res) => {
       const data = await deps.userData(currentUser(req).id);

@@ -85,6 +85,31 @@ export function createDiaryService(deps: { db: Db; events: EventRecorder; catalo
       return stringify(records, { header: true, columns: [...LETTERBOXD_EXPORT_COLUMNS] });
     },
 
+    /** How many entries a user has (private ones only when asked: their owner looking). */
+    async count(userId: number, includePrivate: boolean): Promise<number> {
+      const [row] = await db
+        .select({ count: sql<number>`count(*)::int` })
+        .from(diaryEntries)
+        .where(and(eq(diaryEntries.userId, userId), includePrivate ? undefined : eq(diaryEntries.isPrivate, false)));
+      return row?.count ?? 0;
+    },
+
+    /** The entries stats read (private ones only when asked), newest first. */
+    async logged(userId: number, includePrivate: boolean) {
+      return db
+        .select({
+          movieId: diaryEntries.movieId,
+          movieTitle: diaryEntries.movieTitle,
+          posterPath: diaryEntries.posterPath,
+          watchedDate: diaryEntries.watchedDate,
+          rating: diaryEntries.rating,
+          rewatch: diaryEntries.rewatch,
+        })
+        .from(diaryEntries)
+        .where(and(eq(diaryEntries.userId, userId), includePrivate ? undefined : eq(diaryEntries.isPrivate, false)))
+        .orderBy(...diaryOrder);
+    },
+
     /** Logs a film of the catalog (404 otherwise). */
     async create(userId: number, input: CreateInput): Promise<DiaryEntry> {
       requireMovie(input.movieId);
