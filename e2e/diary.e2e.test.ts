@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startAppServer, type AppServer } from './support/app-server.js';
@@ -187,6 +188,18 @@ describe('film diary', () => {
     await importDialog.getByRole('button', { name: 'Done' }).click();
     await page.getByTestId('diary-year').filter({ has: page.getByRole('heading', { name: '2024' }) }).getByRole('link', { name: 'Casablanca' }).waitFor();
     await screenshots(page, 'diary-after-import');
+
+    // Export: the Letterboxd CSV and the JSON of everything, as downloads.
+    await page.getByRole('button', { name: 'Export' }).click();
+    const csvLink = page.getByRole('link', { name: /Letterboxd CSV/ });
+    const jsonLink = page.getByRole('link', { name: /Download all my data \(JSON\)/ });
+    expect(await csvLink.getAttribute('href')).toBe('/api/diary/export.csv');
+    expect(await jsonLink.getAttribute('href')).toBe('/api/users/me/export');
+    const download = page.waitForEvent('download');
+    await csvLink.click();
+    const csv = await readFile(await (await download).path(), 'utf8');
+    expect(csv.split('\n')[0]).toContain('Title,Year');
+    expect(csv).toContain('Casablanca');
 
     expect(pageErrors).toEqual([]);
     await close();

@@ -121,7 +121,17 @@ export function LetterboxdImportDialog({ open, onOpenChange }: LetterboxdImportD
             onCancel={() => close(false)}
           />
         )}
-        {step.name === 'uploading' && file && <UploadingStep file={file} fraction={step.fraction} />}
+        {step.name === 'uploading' && file && (
+          <UploadingStep
+            file={file}
+            fraction={step.fraction}
+            onCancel={() => {
+              uploadAbort.current?.abort();
+              uploadAbort.current = null;
+              setStep({ name: 'choose' });
+            }}
+          />
+        )}
         {step.name === 'review' && (
           <ReviewStep key={step.preview.importId} preview={step.preview} pending={commit.isPending} onBack={reset} onImport={(choices) => runImport(step.preview, choices)} />
         )}
@@ -157,7 +167,7 @@ function ChooseStep({ file, onFile, onUpload, onCancel }: { file: File | null; o
   );
 }
 
-function UploadingStep({ file, fraction }: { file: File; fraction: number }) {
+function UploadingStep({ file, fraction, onCancel }: { file: File; fraction: number; onCancel: () => void }) {
   const percent = Math.round(fraction * 100);
   const matching = fraction >= 1;
   return (
@@ -169,7 +179,12 @@ function UploadingStep({ file, fraction }: { file: File; fraction: number }) {
       <div role="progressbar" aria-label="Upload progress" aria-valuemin={0} aria-valuemax={100} aria-valuenow={percent} className="h-2.5 overflow-hidden rounded-full bg-ink-700">
         <div className={cn('h-full rounded-full bg-gradient-to-r from-amber-deep to-amber-glow transition-[width] duration-200', matching && 'animate-pulse')} style={{ width: `${percent}%` }} />
       </div>
-      <p className="text-xs text-bone-500">{sizeText(file.size)}</p>
+      <div className="flex items-center justify-between gap-3">
+        <p className="text-xs text-bone-500">{sizeText(file.size)}</p>
+        <Button variant="ghost" size="sm" onClick={onCancel}>
+          Cancel upload
+        </Button>
+      </div>
     </div>
   );
 }
