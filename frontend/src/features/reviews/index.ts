@@ -1,4 +1,6 @@
-export { REVIEWS_QUERY_ROOT, reviewQueryKeys, useEntityReviews, useUserReviews } from './api/reviews';
+export { useEntityReviews } from './api/get-entity-reviews';
+export { useUserReviews } from './api/get-user-reviews';
+export { REVIEWS_QUERY_ROOT, reviewQueryKeys } from './api/query-keys';
 export { ConfirmDeleteDialog } from './components/confirm-dialog';
 export { EntityReviewsSection, reviewErrorText } from './components/entity-reviews-section';
 export { ReviewCard } from './components/review-card';

@@ -1,6 +1,8 @@
 import { CSRF_HEADER, IMPORT_MAX_BYTES, LETTERBOXD_FILES, type ImportCommit, type ImportPreview, type ImportSummary } from '@cinema-dna/shared-types';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { ApiRequestError, apiFetch, currentCsrfToken, resetCsrfToken } from '../../../lib/api-client';
+import { REVIEWS_QUERY_ROOT } from '../../reviews';
+import { WATCHLIST_QUERY_ROOT } from '../../watchlist';
 import { DIARY_QUERY_ROOT } from './query-keys';
 
 /** What the import dialog's file input takes: the export's zip, one of its CSVs, or a CSV in Letterboxd's import format. */
@@ -82,8 +84,8 @@ export function useCommitLetterboxdImport() {
     mutationFn: commitLetterboxdImport,
     onSuccess: () => {
       void queryClient.invalidateQueries({ queryKey: DIARY_QUERY_ROOT });
-      void queryClient.invalidateQueries({ queryKey: ['watchlist'] });
-      void queryClient.invalidateQueries({ queryKey: ['reviews'] });
+      void queryClient.invalidateQueries({ queryKey: [WATCHLIST_QUERY_ROOT] });
+      void queryClient.invalidateQueries({ queryKey: [REVIEWS_QUERY_ROOT] });
     },
   });
 }

@@ -5,7 +5,10 @@ import { cn } from '../../../lib/class-names';
 import { Button } from '../../../ui/button';
 import { toast } from '../../../ui/toast';
 import { authState, openLoginDialog } from '../../auth';
-import { useAddToWatchlist, useMarkWatched, useRemoveFromWatchlist, useWatchlistItem } from '../api/watchlist';
+import { useAddToWatchlist } from '../api/add-to-watchlist';
+import { useWatchlistItem } from '../api/get-watchlist';
+import { useMarkWatched } from '../api/mark-watched';
+import { useRemoveFromWatchlist } from '../api/remove-from-watchlist';
 import { WATCHLIST_TEXTS } from '../texts';
 
 /** The movie a button acts on. */
