@@ -21,6 +21,8 @@ import type { WatchlistService } from './features/watchlist/service.js';
 import type { MovieCatalog } from './catalog/movie-catalog.js';
 import { users as userAccounts } from './platform/auth/schema.js';
 import type { Database } from './platform/db/database.js';
+import { AppError } from './platform/errors.js';
+import { GraphError } from './graph/index.js';
 
 type Db = Database['db'];
 
@@ -69,9 +71,16 @@ export function profileGraph(catalog: MovieCatalog, connections: ConnectionServi
         const summary = await summaryOf(fromMovieId);
         return summary ? { degrees: 0, path: [{ entity: summary, relationship: null }] } : null;
       }
-      // A preview: neither counted as a search (no points, no trending) nor written to the cache.
-      const result = await connections.find({ fromEntity: { type: 'movie', id: fromMovieId }, toEntity: { type: 'movie', id: toMovieId } }, { actor: null, preview: true });
-      return result.found && result.degrees !== null ? { degrees: result.degrees, path: result.path } : null;
+      try {
+        // A preview: neither counted as a search (no points, no trending) nor written to the cache.
+        const result = await connections.find({ fromEntity: { type: 'movie', id: fromMovieId }, toEntity: { type: 'movie', id: toMovieId } }, { actor: null, preview: true });
+        return result.found && result.degrees !== null ? { degrees: result.degrees, path: result.path } : null;
+      } catch (error) {
+        // A film gone from a reloaded catalog, or a search over its budget: the comparison stands without a chain.
+        if (error instanceof AppError && (error.status < 500 || error.code === 'SEARCH_BUDGET_EXCEEDED')) return null;
+        if (error instanceof GraphError && error.code !== 'SERVICE_UNAVAILABLE') return null;
+        throw error;
+      }
     },
   };
 }

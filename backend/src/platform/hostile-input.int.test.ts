@@ -56,7 +56,17 @@ const HOSTILE: Array<[string, unknown]> = [...Object.entries(HOSTILE_STRINGS), .
 /** Valid-looking examples, so each hostile value is tried in a field the handler really reads. */
 const bacon = { id: 'kevin-bacon', type: 'person' };
 const hanks = { id: 'tom-hanks', type: 'person' };
-const EXAMPLE_PARAMS: Record<string, string> = { type: 'person', id: 'tom-hanks', keyId: '1', code: 'FUZZ01', reviewId: '1', movieId: 'mad-max-fury-road-2015' };
+const EXAMPLE_PARAMS: Record<string, string> = {
+  type: 'person',
+  id: 'tom-hanks',
+  keyId: '1',
+  code: 'FUZZ01',
+  reviewId: '1',
+  movieId: 'mad-max-fury-road-2015',
+  entryId: '1',
+  importId: '00000000-0000-4000-8000-000000000000',
+  username: 'fuzz_user',
+};
 const EXAMPLE_QUERIES: Record<string, Record<string, string>> = {
   'GET /api/search': { q: 'tom', type: 'person', limit: '5' },
   'GET /api/search/faceted': { query: 'the', entityTypes: 'movie', genres: 'Drama', countries: 'USA', yearFrom: '1990', sortBy: 'title', limit: '3' },
@@ -66,6 +76,10 @@ const EXAMPLE_QUERIES: Record<string, Record<string, string>> = {
   'GET /api/auth/google': { returnTo: '/profile' },
   'GET /api/auth/google/callback': { error: 'access_denied', state: 'abc', code: 'xyz' },
   'GET /api/leaderboards/global': { period: 'monthly', metric: 'efficiency', limit: '10' },
+  'GET /api/diary': { year: '2025' },
+  'POST /api/diary/import': { name: 'diary.csv' },
+  'GET /api/users/:id/year-stats': { year: '2025' },
+  'GET /api/users/compare': { a: '1', b: '2' },
 };
 const GENERIC_QUERY = { q: 'tom', id: '1', limit: '2' };
 const pathStep = (id: string, name: string, type: EntityType, relationship: unknown) => ({
@@ -98,6 +112,10 @@ const EXAMPLE_BODIES: Record<string, unknown> = {
   'PATCH /api/reviews/:reviewId': { rating: 3, title: 'Fuzzed again', content: 'Another review.' },
   'POST /api/watchlist': { movieId: 'mad-max-fury-road-2015', movieTitle: 'Mad Max: Fury Road', posterPath: '/poster.jpg' },
   'POST /api/watched': { movieId: 'mad-max-fury-road-2015', movieTitle: 'Mad Max: Fury Road', posterPath: '/poster.jpg', rating: 4 },
+  'POST /api/diary': { movieId: 'mad-max-fury-road-2015', movieTitle: 'Mad Max: Fury Road', posterPath: null, watchedDate: '2025-05-15', rating: 4.5, notes: 'Fuzzed.', location: 'Home', rewatch: false, isPrivate: false },
+  'PATCH /api/diary/:entryId': { watchedDate: '2025-05-16', rating: 3, notes: 'Fuzzed again.', isPrivate: true },
+  'POST /api/diary/import/:importId/commit': { choices: { 'don|': 'don-2006', 'heat|1995': null } },
+  'PATCH /api/users/me/profile': { displayName: 'Fuzzed', bio: 'A bio.' },
 };
 const GENERIC_BODY = { name: 'x', id: 'x', value: 'x' };
 const EXAMPLE_SOCKET_PAYLOADS: Record<ClientEvent, unknown> = {

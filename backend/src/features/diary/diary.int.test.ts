@@ -1,5 +1,5 @@
 import { DiaryEntrySchema, DiaryListSchema, type DiaryEntryCreate } from '@cinema-dna/shared-types';
-import { asc, eq } from 'drizzle-orm';
+import { asc, eq, sql } from 'drizzle-orm';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMemorySharedState } from '../../platform/cache/memory.js';
@@ -70,6 +70,21 @@ describe.each(databaseTargets())('film diary on $name', (dbTarget) => {
     const { client } = await newClient();
     const entry = await log(client, { ...heat, rating: 0, notes: '   ', location: '' });
     expect(entry).toMatchObject({ movieId: 'heat-1995', rating: null, notes: null, location: null, rewatch: false, isPrivate: false, posterPath: null });
+  });
+
+  it('takes the catalog’s poster when the client sends none, and the client’s when it sends one', async () => {
+    await database.db.execute(
+      sql`insert into entities (key, source, type, name, popularity, details) values ('movie:jaws-1975', 'test-posters', 'movie', 'Jaws', 0, ${JSON.stringify({ poster_path: '/jaws.jpg' })}::jsonb) on conflict do nothing`,
+    );
+    const { client } = await newClient();
+    const jaws = { movieId: 'jaws-1975', movieTitle: 'Jaws', watchedDate: '2025-07-04' };
+    expect((await log(client, jaws)).posterPath).toBe('/jaws.jpg');
+    expect((await log(client, { ...jaws, posterPath: '' })).posterPath).toBe('/jaws.jpg');
+    expect((await log(client, { ...jaws, posterPath: '/mine.jpg' })).posterPath).toBe('/mine.jpg');
+    // Moved to another film without a poster: the new film's (none here), not the old one's.
+    const entry = await log(client, jaws);
+    expect((await client.send('patch', `/api/diary/${entry.id}`, { movieId: 'heat-1995', movieTitle: 'Heat' }).expect(200)).body.posterPath).toBeNull();
+    expect((await client.send('patch', `/api/diary/${entry.id}`, { movieId: 'jaws-1975', movieTitle: 'Jaws' }).expect(200)).body.posterPath).toBe('/jaws.jpg');
   });
 
   it('lists newest watched date first, then the newest entry of a day, and filters by year', async () => {

@@ -9,7 +9,7 @@ import {
   type ImportPreview,
   type ImportSummary,
 } from '@cinema-dna/shared-types';
-import { and, eq, isNotNull, sql } from 'drizzle-orm';
+import { and, eq, isNotNull, lt, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../platform/db/database.js';
 import { AppError, badRequest, notFound } from '../../platform/errors.js';
@@ -78,6 +78,8 @@ export function createDiaryImportService(deps: { db: Db; catalog: DiaryCatalog; 
       const importId = randomUUID();
       const document: ImportDocument = { version: 1, fileName, preview, rows };
       await db.insert(diaryImports).values({ id: importId, userId, document });
+      // A preview is kept a week for its commit; older ones of the user's are of no use and can be large.
+      await db.delete(diaryImports).where(and(eq(diaryImports.userId, userId), lt(diaryImports.createdAt, sql`now() - interval '7 days'`)));
       return { importId, ...preview };
     },
 

@@ -48,6 +48,10 @@ interface Fixture {
   clearWatchlist(userId: number): Promise<void>;
   /** Puts the movie on the user's watchlist (afresh). */
   watchlisted(userId: number): Promise<void>;
+  /** A fresh diary entry of the user's own: its id. */
+  diaryEntry(userId: number): Promise<number>;
+  /** A fresh, uncommitted Letterboxd import of the user's own: its id. */
+  letterboxdImport(userId: number): Promise<string>;
 }
 
 interface Row {
@@ -72,6 +76,8 @@ const sessionOnly = (ok: number): Expected => ({ ...signedIn(ok), apiKey: 403 })
 const bacon = { id: 'kevin-bacon', type: 'person' as const };
 const hanks = { id: 'tom-hanks', type: 'person' as const };
 const REVIEWED_MOVIE = 'mad-max-fury-road-2015';
+const DIARY_ENTRY = { movieId: REVIEWED_MOVIE, movieTitle: 'Mad Max: Fury Road', watchedDate: '2025-05-15', rating: 4.5 };
+const LETTERBOXD_CSV = 'Date,Name,Year,Letterboxd URI\n2025-01-01,Mad Max: Fury Road,2015,https://letterboxd.com/film/mad-max-fury-road/\n';
 const contact = { name: 'Matrix', email: 'matrix@example.com', subject: 'Access', message: 'Checking who may write.' };
 
 const MATRIX: Row[] = [
@@ -251,6 +257,40 @@ const MATRIX: Row[] = [
   },
   { method: 'POST', route: '/api/watched', access: 'user', request: () => ({ body: { movieId: REVIEWED_MOVIE, movieTitle: 'Mad Max: Fury Road', rating: 4 } }), expected: signedIn(200) },
   { method: 'GET', route: '/api/users/:id/watchlist', access: 'public', request: (_caller, fixture) => ({ path: `/api/users/${fixture.owner.id}/watchlist` }), expected: all(200) },
+  { method: 'GET', route: '/api/diary', access: 'user', request: () => ({ path: '/api/diary?year=2025' }), expected: signedIn(200) },
+  { method: 'POST', route: '/api/diary', access: 'user', request: () => ({ body: DIARY_ENTRY }), expected: signedIn(201) },
+  // Each caller changes an entry of its own (callers without an account name one that does not exist).
+  {
+    method: 'PATCH',
+    route: '/api/diary/:entryId',
+    access: 'user',
+    request: async (caller, fixture) => ({ path: `/api/diary/${caller.user ? await fixture.diaryEntry(caller.user.id) : 999_999}`, body: { rating: 3 } }),
+    expected: signedIn(200),
+  },
+  {
+    method: 'DELETE',
+    route: '/api/diary/:entryId',
+    access: 'user',
+    request: async (caller, fixture) => ({ path: `/api/diary/${caller.user ? await fixture.diaryEntry(caller.user.id) : 999_999}` }),
+    expected: signedIn(204),
+  },
+  { method: 'POST', route: '/api/diary/import', access: 'user', request: () => ({ path: '/api/diary/import?name=watched.csv', body: LETTERBOXD_CSV }), expected: signedIn(200) },
+  {
+    method: 'POST',
+    route: '/api/diary/import/:importId/commit',
+    access: 'user',
+    request: async (caller, fixture) => ({ path: `/api/diary/import/${caller.user ? await fixture.letterboxdImport(caller.user.id) : 'no-such-import'}/commit`, body: { choices: {} } }),
+    expected: signedIn(200),
+  },
+  { method: 'GET', route: '/api/diary/export.csv', access: 'user', expected: signedIn(200) },
+  { method: 'GET', route: '/api/users/me/export', access: 'user', expected: signedIn(200) },
+  { method: 'GET', route: '/api/users/by-username/:username', access: 'public', request: (_caller, fixture) => ({ path: `/api/users/by-username/${fixture.owner.username}` }), expected: all(200) },
+  { method: 'GET', route: '/api/users/:id/profile', access: 'public', request: (_caller, fixture) => ({ path: `/api/users/${fixture.owner.id}/profile` }), expected: all(200) },
+  { method: 'GET', route: '/api/users/:id/stats', access: 'public', request: (_caller, fixture) => ({ path: `/api/users/${fixture.owner.id}/stats` }), expected: all(200) },
+  { method: 'PATCH', route: '/api/users/me/profile', access: 'user', request: () => ({ body: { bio: 'Checking who may write.' } }), expected: signedIn(200) },
+  { method: 'GET', route: '/api/users/:id/badges', access: 'public', request: (_caller, fixture) => ({ path: `/api/users/${fixture.owner.id}/badges` }), expected: all(200) },
+  { method: 'GET', route: '/api/users/:id/year-stats', access: 'public', request: (_caller, fixture) => ({ path: `/api/users/${fixture.owner.id}/year-stats?year=2025` }), expected: all(200) },
+  { method: 'GET', route: '/api/users/compare', access: 'public', request: (_caller, fixture) => ({ path: `/api/users/compare?a=${fixture.owner.id}&b=${fixture.owner.id}` }), expected: all(200) },
   { method: 'GET', route: '/api/openapi.json', access: 'public', expected: all(200) },
   { method: 'GET', route: '/api/asyncapi.json', access: 'public', expected: all(200) },
 ];
@@ -308,6 +348,8 @@ describe.each(databaseTargets())('authorization matrix on $name', (dbTarget) => 
         await this.clearWatchlist(userId);
         await t.services.watchlist.add(userId, { movieId: REVIEWED_MOVIE, movieTitle: 'Mad Max: Fury Road' });
       },
+      diaryEntry: async (userId) => (await t.services.diary.create(userId, { ...DIARY_ENTRY, notes: null, location: null, rewatch: false, isPrivate: false })).id,
+      letterboxdImport: async (userId) => (await t.services.diaryImports.preview(userId, Buffer.from(LETTERBOXD_CSV), 'watched.csv')).importId,
     };
   });
   afterAll(async () => {
