@@ -78,7 +78,7 @@ function DiaryContent() {
     <div className="grid gap-8">
       <div className="flex flex-wrap items-end justify-between gap-4">
         <YearFilter value={year} onChange={setYear} />
-        <p className="text-sm text-bone-400" aria-live="polite">
+        <p className="pb-3 text-sm text-bone-400" aria-live="polite">
           {year ? `${plural(shown.length, 'entry', 'entries')} in ${year}` : plural(diary.data.length, 'entry', 'entries')}
         </p>
       </div>
