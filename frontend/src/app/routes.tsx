@@ -30,6 +30,7 @@ const LeaderboardsPage = lazy(() => import('../pages/leaderboards/leaderboards-p
 const ChallengesPage = lazy(() => import('../pages/challenges/challenges-page'));
 const ChallengePlayPage = lazy(() => import('../pages/challenges/challenge-play-page'));
 const RacePage = lazy(() => import('../pages/challenges/race-page'));
+const DiaryPage = lazy(() => import('../pages/diary/diary-page'));
 
 /** Marks the not-found route among the current matches. */
 export const NOT_FOUND_HANDLE = { notFound: true } as const;
@@ -59,6 +60,7 @@ export const routes: RouteObject[] = [
       { path: 'challenges', element: <ChallengesPage /> },
       { path: 'challenges/play/:challengeId', element: <ChallengePlayPage /> },
       { path: 'challenges/race/:code', element: <RacePage /> },
+      { path: 'diary', element: <DiaryPage /> },
       // The header reads this handle: a nav item is never lit for a path that shows the not-found page.
       { path: '*', element: <NotFoundPage />, handle: NOT_FOUND_HANDLE },
     ],

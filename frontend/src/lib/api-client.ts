@@ -39,7 +39,8 @@ let csrfTokenSource: () => Promise<string> = fetchCsrfToken;
 /** The session's CSRF token, fetched once and sent with every write (the server checks it). */
 let csrfToken: Promise<string> | null = null;
 
-function currentCsrfToken(): Promise<string> {
+/** The session's CSRF token, for writes that cannot go through apiFetch (an upload with progress over XMLHttpRequest). */
+export function currentCsrfToken(): Promise<string> {
   csrfToken ??= csrfTokenSource().catch((error: unknown) => {
     csrfToken = null;
     throw error;

@@ -3,6 +3,7 @@ import { Calendar, Clock, MapPin, Star } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { ENTITY_TYPE_LABELS, EntityImage, EntityTypeIcon, formatDate, formatRating, formatRuntime, subtypeLabel } from '../../features/entities';
+import { WatchlistButtons } from '../../features/watchlist';
 import { plural } from '../../lib/number-format';
 import { Badge } from '../../ui/badge';
 
@@ -82,12 +83,13 @@ export function PersonView({ entity }: { entity: EntityDetail }) {
           <Heading>Known For</Heading>
           <ul className="mt-6 grid grid-cols-3 gap-3 sm:grid-cols-4 sm:gap-4 lg:grid-cols-8">
             {knownFor.map((film) => (
-              <li key={film.key}>
+              <li key={film.key} className="relative" data-testid="movie-card">
                 <Link to={entityPath('movie', film.id)} className="group block">
                   <EntityImage entity={{ type: 'movie', name: film.title, poster_path: film.poster_path }} size="w185" className="aspect-[2/3] w-full rounded-xl transition-transform duration-200 group-hover:-translate-y-1" />
                   <p className="mt-2 line-clamp-2 text-sm font-medium leading-snug text-bone-100 group-hover:text-amber-soft">{film.title}</p>
                   <p className="truncate text-xs text-bone-500">{[film.year, film.character ? `as ${film.character}` : film.job].filter(Boolean).join(' · ')}</p>
                 </Link>
+                <WatchlistButtons movie={{ movieId: film.id, movieTitle: film.title, posterPath: film.poster_path }} variant="compact" className="absolute right-1.5 top-1.5" />
               </li>
             ))}
           </ul>
@@ -133,6 +135,7 @@ export function MovieView({ entity }: { entity: EntityDetail }) {
               </span>
             )}
           </div>
+          <WatchlistButtons movie={{ movieId: entity.id, movieTitle: entity.name, posterPath: entity.poster_path }} className="mt-6" />
           {entity.genres.length > 0 && (
             <ul className="mt-5 flex flex-wrap gap-2" aria-label="Genres">
               {entity.genres.map((genre) => (

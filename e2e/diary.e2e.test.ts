@@ -1,0 +1,232 @@
+import { randomBytes } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startAppServer, type AppServer } from './support/app-server.js';
+import { DESKTOP, MOBILE, launchBrowser, openPage, screenshot } from './support/browser.js';
+
+/**
+ * The film diary in Chromium against the built app on the starter catalog: log a film through the dialog
+ * (search, stars, calendar, notes), edit and delete it, import a Letterboxd CSV through the review step;
+ * the watchlist and a review on a movie's page. Screenshots at 1280×800 and 390×844.
+ */
+
+let server: AppServer;
+let browser: Browser;
+
+beforeAll(async () => {
+  server = await startAppServer();
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+const PASSWORD = 'analytical-engine-1843';
+const newUsername = (prefix: string) => `${prefix}_${randomBytes(4).toString('hex')}`;
+
+/** A Letterboxd diary.csv: one film the catalog has once, one it has twice (no year), one it lacks. */
+const LETTERBOXD_DIARY = [
+  'Date,Name,Year,Letterboxd URI,Rating,Rewatch,Tags,Watched Date',
+  '2024-03-02,Casablanca,1942,https://boxd.it/1a,4.5,,,2024-03-01',
+  '2024-03-05,Don,,https://boxd.it/1b,3,,,2024-03-04',
+  '2024-03-07,A Film That Was Never Made,2031,https://boxd.it/1c,2,,,2024-03-06',
+].join('\n');
+
+async function register(page: Page, username: string): Promise<void> {
+  await page.goto(`${server.url}/login?tab=register&returnTo=%2F`);
+  const form = page.getByRole('tabpanel', { name: 'Register' });
+  await form.getByLabel('Username').fill(username);
+  await form.getByLabel('Email').fill(`${username}@example.com`);
+  await form.getByLabel('Password').fill(PASSWORD);
+  await form.getByRole('button', { name: 'Register' }).click();
+  await page.waitForURL(`${server.url}/`);
+}
+
+async function dismissToasts(page: Page) {
+  const close = page.getByRole('button', { name: 'Dismiss notification' });
+  for (let i = 0; i < 4; i++) {
+    await page.waitForTimeout(300);
+    if (!(await close.count())) return;
+    await close.first().click().catch(() => undefined);
+    await close.first().waitFor({ state: 'detached', timeout: 2_000 }).catch(() => undefined);
+  }
+}
+
+/** Desktop and phone pictures of the page as it is, back at desktop size after. */
+async function screenshots(page: Page, name: string, { fullPage = true }: { fullPage?: boolean } = {}) {
+  await dismissToasts(page);
+  if (fullPage) await page.evaluate(() => window.scrollTo(0, 0));
+  await page.setViewportSize(DESKTOP);
+  await screenshot(page, `${name}-desktop`, { fullPage });
+  await page.setViewportSize(MOBILE);
+  await page.waitForTimeout(200);
+  await screenshot(page, `${name}-mobile`, { fullPage });
+  await page.setViewportSize(DESKTOP);
+}
+
+async function expectNoSidewaysScroll(page: Page) {
+  await page.setViewportSize(MOBILE);
+  const widths = await page.evaluate(() => ({ scroll: document.documentElement.scrollWidth, client: document.documentElement.clientWidth }));
+  await page.setViewportSize(DESKTOP);
+  expect(widths.scroll).toBeLessThanOrEqual(widths.client);
+}
+
+/** A toast by its title. */
+const toast = (page: Page, title: string) => page.locator('[data-variant]').getByText(title, { exact: true }).first();
+
+describe('film diary', () => {
+  it('asks a signed-out visitor to sign in with the diary’s message', async () => {
+    const { page, pageErrors, close } = await openPage(browser, DESKTOP, 'diary-signed-out');
+    await page.goto(`${server.url}/diary`);
+    await page.getByRole('heading', { name: 'Sign in to continue' }).waitFor();
+    await page.getByText('Please sign in to create and manage your personal movie diary.').first().waitFor();
+    expect(pageErrors).toEqual([]);
+    await close();
+  });
+
+  it('logs, edits and deletes an entry through the dialog', { timeout: 180_000 }, async () => {
+    const { page, pageErrors, close } = await openPage(browser, DESKTOP, 'diary-flow');
+    await register(page, newUsername('diary'));
+    await page.goto(`${server.url}/diary`);
+    await page.getByRole('heading', { name: 'No Entries Yet' }).waitFor();
+    await screenshots(page, 'diary-empty');
+
+    // Log a Movie: search, 4 stars, a date from the calendar, notes.
+    await page.getByRole('button', { name: 'Log Movie' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Log a Movie' });
+    await dialog.waitFor();
+    await dialog.getByRole('combobox').fill('Vertigo');
+    await dialog.getByRole('option', { name: 'Vertigo (1958)' }).click();
+    await dialog.getByTestId('diary-selected-movie').waitFor();
+    await dialog.getByRole('radio', { name: '4 stars' }).click();
+    await dialog.getByLabel('Watched on').click();
+    const calendar = page.getByRole('grid');
+    await calendar.waitFor();
+    await page.getByRole('combobox', { name: /year/i }).selectOption('2024');
+    await page.getByRole('combobox', { name: /month/i }).selectOption({ label: 'Mar' }).catch(async () => page.getByRole('combobox', { name: /month/i }).selectOption({ index: 2 }));
+    await screenshot(page, 'diary-date-picker-desktop', { fullPage: false });
+    await calendar.getByRole('button', { name: /March 15/ }).click();
+    await calendar.waitFor({ state: 'detached' });
+    await expect(dialog.getByLabel('Watched on').textContent()).resolves.toContain('Mar 15, 2024');
+    await dialog.getByLabel(/^Notes/).fill('  The tower, the spiral, the green light.  ');
+    await dialog.getByLabel(/^Location/).fill('BFI Southbank');
+    await screenshots(page, 'diary-dialog-open', { fullPage: false });
+    await dialog.getByRole('button', { name: 'Save Entry' }).click();
+    await toast(page, 'Movie Logged').waitFor();
+    await dialog.waitFor({ state: 'detached' });
+    const year2024 = page.getByTestId('diary-year').filter({ has: page.getByRole('heading', { name: '2024' }) });
+    await year2024.getByRole('link', { name: 'Vertigo' }).waitFor();
+    expect(await year2024.textContent()).toContain('The tower, the spiral, the green light.');
+
+    // A second film, watched today, so two years show.
+    await page.getByRole('button', { name: 'Log Movie' }).click();
+    await dialog.waitFor();
+    await dialog.getByRole('combobox').fill('Casablanca');
+    await dialog.getByRole('option', { name: 'Casablanca (1942)' }).click();
+    await dialog.getByRole('radio', { name: '5 stars' }).click();
+    await dialog.locator('label', { hasText: 'Rewatch' }).click();
+    expect(await dialog.getByRole('checkbox', { name: 'Rewatch' }).isChecked()).toBe(true);
+    await dialog.getByRole('button', { name: 'Save Entry' }).click();
+    await toast(page, 'Movie Logged').waitFor();
+    await dialog.waitFor({ state: 'detached' });
+    const years = await page.getByTestId('diary-year').getByRole('heading', { level: 2 }).allTextContents();
+    expect(years).toEqual([String(new Date().getFullYear()), '2024']);
+
+    // Edit: Edit Diary Entry, Entry Updated.
+    await page.getByRole('button', { name: 'Edit Vertigo' }).click();
+    const edit = page.getByRole('dialog', { name: 'Edit Diary Entry' });
+    await edit.waitFor();
+    await edit.getByLabel(/^Notes/).fill('Better the second time.');
+    await edit.getByRole('button', { name: 'Save Changes' }).click();
+    await toast(page, 'Entry Updated').waitFor();
+    await edit.waitFor({ state: 'detached' });
+    await page.getByText('Better the second time.').waitFor();
+    await screenshots(page, 'diary-with-entries');
+    await expectNoSidewaysScroll(page);
+
+    // Filter by year.
+    await page.getByLabel('Filter by year').fill('2024');
+    expect(await page.getByTestId('diary-entry').count()).toBe(1);
+    await page.getByRole('button', { name: 'Clear' }).click();
+    expect(await page.getByTestId('diary-entry').count()).toBe(2);
+
+    // Delete, after the question.
+    await page.getByRole('button', { name: 'Delete Vertigo' }).click();
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Delete entry' }).click();
+    await toast(page, 'Entry Deleted').waitFor();
+    await page.getByRole('link', { name: 'Vertigo' }).waitFor({ state: 'detached' });
+
+    expect(pageErrors).toEqual([]);
+    await close();
+  });
+
+  it('imports a Letterboxd CSV through the review step', { timeout: 120_000 }, async () => {
+    const { page, pageErrors, close } = await openPage(browser, DESKTOP, 'diary-import');
+    await register(page, newUsername('boxd'));
+    await page.goto(`${server.url}/diary`);
+    await page.getByRole('heading', { name: 'No Entries Yet' }).waitFor();
+    // Import from Letterboxd: upload, review, import.
+    await page.getByRole('button', { name: 'Import from Letterboxd' }).click();
+    const importDialog = page.getByRole('dialog', { name: 'Import from Letterboxd' });
+    await importDialog.getByLabel('Letterboxd file').setInputFiles({ name: 'diary.csv', mimeType: 'text/csv', buffer: Buffer.from(LETTERBOXD_DIARY) });
+    await importDialog.getByRole('button', { name: 'Upload' }).click();
+    const review = importDialog.getByTestId('import-review');
+    await review.waitFor({ timeout: 20_000 });
+    expect(await review.getByTestId('import-count-matched').textContent()).toContain('1');
+    expect(await review.getByTestId('import-count-ambiguous').textContent()).toContain('1');
+    expect(await review.getByTestId('import-count-unmatched').textContent()).toContain('1');
+    await review.getByRole('group', { name: 'Don' }).getByRole('radio').first().waitFor();
+    await screenshots(page, 'diary-import-review', { fullPage: false });
+    await review.getByRole('button', { name: 'Import' }).click();
+    const summary = importDialog.getByTestId('import-summary');
+    await summary.waitFor();
+    expect(await summary.textContent()).toMatch(/Imported \d+ items?/);
+    await screenshots(page, 'diary-import-summary', { fullPage: false });
+    await importDialog.getByRole('button', { name: 'Done' }).click();
+    await page.getByTestId('diary-year').filter({ has: page.getByRole('heading', { name: '2024' }) }).getByRole('link', { name: 'Casablanca' }).waitFor();
+    await screenshots(page, 'diary-after-import');
+
+    // Export: the Letterboxd CSV and the JSON of everything, as downloads.
+    await page.getByRole('button', { name: 'Export' }).click();
+    const csvLink = page.getByRole('link', { name: /Letterboxd CSV/ });
+    const jsonLink = page.getByRole('link', { name: /Download all my data \(JSON\)/ });
+    expect(await csvLink.getAttribute('href')).toBe('/api/diary/export.csv');
+    expect(await jsonLink.getAttribute('href')).toBe('/api/users/me/export');
+    const download = page.waitForEvent('download');
+    await csvLink.click();
+    const csv = await readFile(await (await download).path(), 'utf8');
+    expect(csv.split('\n')[0]).toContain('Title,Year');
+    expect(csv).toContain('Casablanca');
+
+    expect(pageErrors).toEqual([]);
+    await close();
+  });
+
+  it('adds a movie to the watchlist from its page and writes a review there', { timeout: 120_000 }, async () => {
+    const { page, pageErrors, close } = await openPage(browser, DESKTOP, 'diary-entity');
+    await register(page, newUsername('critic'));
+    await page.goto(`${server.url}/entity/movie/rear-window-1954`);
+    await page.getByRole('heading', { level: 1, name: 'Rear Window' }).waitFor();
+    await page.getByRole('button', { name: 'Add to Watchlist' }).click();
+    await toast(page, 'Added to Watchlist').waitFor();
+    await page.getByRole('button', { name: 'Remove from Watchlist' }).waitFor();
+
+    await page.getByText('No Reviews Yet').waitFor();
+    const form = page.getByRole('form', { name: 'Write a Review' });
+    await form.getByRole('radio', { name: '5 stars' }).click();
+    await form.getByLabel('Title').fill('A courtyard of secrets');
+    await form.getByLabel('Review').fill('Hitchcock makes a whole world out of one window.');
+    await form.getByRole('button', { name: 'Post Review' }).click();
+    await toast(page, 'Review Posted').waitFor();
+    await page.getByRole('article', { name: 'Review: A courtyard of secrets' }).waitFor();
+    expect(await page.getByTestId('reviews-summary').textContent()).toContain('5.0 average');
+    await page.getByRole('heading', { name: 'Reviews', exact: true }).scrollIntoViewIfNeeded();
+    await screenshots(page, 'entity-reviews');
+    await expectNoSidewaysScroll(page);
+    expect(pageErrors).toEqual([]);
+    await close();
+  });
+});
