@@ -6,6 +6,23 @@ const sharedTypes = fileURLToPath(new URL('./shared-types/src/index.ts', import.
 const alias = { '@cinema-dna/shared-types': sharedTypes };
 
 /**
+ * Integration files whose assertions depend on timing (rate windows, socket delivery across processes,
+ * restarts, a Redis stopped mid-run, live-search budgets): never run beside another file.
+ */
+const TIMING_SENSITIVE = [
+  'backend/src/platform/realtime.int.test.ts',
+  'backend/src/platform/rate-limit.int.test.ts',
+  'backend/src/platform/notifier.int.test.ts',
+  'backend/src/platform/cache/redis-outage.int.test.ts',
+  'backend/src/platform/events/outbox.int.test.ts',
+  'backend/src/server-restart.int.test.ts',
+  'backend/src/features/connections/events.int.test.ts',
+  'backend/src/features/challenges/races/races.int.test.ts',
+  'backend/src/features/leaderboards/leaderboards-live.int.test.ts',
+  'backend/src/features/auth/login-throttle.int.test.ts',
+];
+
+/**
  * Three tiers, each its own project so `npm test` runs them in order:
  * unit (no I/O beyond temp files), integration (real HTTP/socket servers, embedded storage and,
  * when DATABASE_URL/REDIS_URL are set, PostgreSQL and Redis), browser (Chromium against the built app).
@@ -38,10 +55,25 @@ export default defineConfig({
           name: 'integration',
           environment: 'node',
           include: ['backend/src/**/*.int.test.ts'],
+          exclude: [...TIMING_SENSITIVE, '**/node_modules/**'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
-          // Integration files share PostgreSQL/Redis; run them one at a time to keep them independent.
+          // Each file has its own schema and key prefix, so two run at once.
+          maxWorkers: 2,
+          sequence: { groupOrder: 1 },
+        },
+      },
+      {
+        resolve: { alias },
+        test: {
+          name: 'integration-serial',
+          environment: 'node',
+          include: TIMING_SENSITIVE,
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+          // These measure windows, clocks and delivery across processes: they run alone, after the others.
           fileParallelism: false,
+          sequence: { groupOrder: 2 },
         },
       },
       {

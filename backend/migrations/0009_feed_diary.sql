@@ -36,9 +36,9 @@ CREATE TABLE "diary_imports" (
 --> statement-breakpoint
 ALTER TABLE "watchlist_items" DROP CONSTRAINT "watchlist_items_rating_check";--> statement-breakpoint
 ALTER TABLE "watchlist_items" ALTER COLUMN "rating" SET DATA TYPE real;--> statement-breakpoint
-ALTER TABLE "activity_items" ADD CONSTRAINT "activity_items_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
-ALTER TABLE "diary_entries" ADD CONSTRAINT "diary_entries_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
-ALTER TABLE "diary_imports" ADD CONSTRAINT "diary_imports_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "activity_items" ADD CONSTRAINT "activity_items_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "diary_entries" ADD CONSTRAINT "diary_entries_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "diary_imports" ADD CONSTRAINT "diary_imports_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE UNIQUE INDEX "activity_items_source_event_idx" ON "activity_items" USING btree ("source_event_id");--> statement-breakpoint
 CREATE INDEX "activity_items_user_created_idx" ON "activity_items" USING btree ("user_id","created_at","id");--> statement-breakpoint
 CREATE INDEX "activity_items_subject_idx" ON "activity_items" USING btree ("subject_key");--> statement-breakpoint

@@ -3,6 +3,8 @@ import path from 'node:path';
 import compression from 'compression';
 import express, { type Express } from 'express';
 import helmet from 'helmet';
+import { activityRoutes } from './features/activity/routes.js';
+import { followRoutes } from './features/follows/routes.js';
 import { apiDocsRoutes } from './features/api-docs/routes.js';
 import { apiKeyRoutes } from './features/api-keys/routes.js';
 import { authRoutes } from './features/auth/routes.js';
@@ -106,6 +108,8 @@ export function createApp(deps: AppDeps): Express {
   raceRoutes(routes, deps.races);
   reviewRoutes(routes, { service: deps.reviews, users: deps.users });
   watchlistRoutes(routes, { service: deps.watchlist, users: deps.users });
+  followRoutes(routes, deps.follows);
+  activityRoutes(routes, { service: deps.activity, users: deps.users });
   apiDocsRoutes(routes, { apiLimiters: deps.apiLimiters, unlimitedPaths: UNLIMITED_PATHS.map((path) => `/api${path}`) });
   recordApiRoutes(app, routes);
   api.use(apiNotFound);

@@ -8,6 +8,7 @@ import { startPresence } from './features/rooms/presence.js';
 import { registerRoomEvents } from './features/rooms/events.js';
 import { registerSearchEvents } from './features/connections/events.js';
 import { registerLeaderboardEvents } from './features/leaderboards/events.js';
+import { registerFeedRooms } from './features/activity/events.js';
 import { registerRaceEvents } from './features/challenges/races/events.js';
 import type { RoomSettings as RaceSettings } from './features/challenges/races/room.js';
 import type { GoogleSignInOptions } from './features/auth/google.js';
@@ -175,7 +176,10 @@ export async function startServer(config: Config, options: StartOptions = {}): P
   const io = await createRealtime(http, {
     logger,
     shared,
-    features: [registerRoomEvents(logger), registerSearchEvents({ service: connections, logger, findLimiter }), registerLeaderboardEvents(logger), registerRaceEvents({ races: services.races, logger })],
+    features: [registerRoomEvents(logger), registerSearchEvents({ service: connections, logger, findLimiter }), registerLeaderboardEvents(logger), registerRaceEvents({ races: services.races, logger }),
+      // The follows feature's port: a socket joins the feed rooms of everyone its user follows.
+      registerFeedRooms({ followees: (userId) => services.follows.followeeIds(userId), logger }),
+    ],
     onServer: [startPresence(logger)],
     // express-session and Passport run on the raw handshake request as they do on Express ones.
     handshake: auth.handshake as never,

@@ -1,3 +1,11 @@
+import { createActivityService, type ActivityService } from './features/activity/service.js';
+import { registerActivitySubscribers } from './features/activity/subscribers.js';
+import { challengeTitles } from './features/challenges/titles.js';
+import { loggedFilms } from './features/diary/taste.js';
+import { followeesQuery } from './features/follows/feed-source.js';
+import { createFollowService, type FollowService } from './features/follows/service.js';
+import { reviewedFilms } from './features/reviews/taste.js';
+import { watchlistFilms } from './features/watchlist/taste.js';
 import { createApiKeyService, type ApiKeyService } from './features/api-keys/service.js';
 import { createEmailVerification, type EmailVerification } from './features/auth/email-verification.js';
 import { createLoginThrottle, type LoginThrottle, type LoginThrottleSettings } from './features/auth/login-throttle.js';
@@ -101,6 +109,10 @@ export interface Services {
   reviews: ReviewService;
   /** Watchlists and watched marks (community). */
   watchlist: WatchlistService;
+  /** Following, user search and Discover (community). */
+  follows: FollowService;
+  /** The activity feed (community); its items are written by the activity subscribers. */
+  activity: ActivityService;
   /** Starts delivering domain events: call once the app and the socket server are wired. */
   start(): void;
   /** Delivers what is pending, stops the dispatcher and the session pruning. Storage stays open. */
@@ -146,6 +158,22 @@ export function createServices(deps: ServiceDeps): Services {
   registerBadgeSubscribers(events, { notifier });
   const races = createRaceService({ shared, graph: () => graph.graph, summaries: (indices) => entities.summaries(indices), notifier, logger, settings: settings.races });
 
+  const points = createPointsService({ db });
+  const reviews = createReviewService({ db, events, catalog: graphNames(graph) });
+  // User cards through ports: the follows feature never imports badges, points, reviews, diary or watchlist.
+  const follows = createFollowService({
+    db,
+    events,
+    notifier,
+    ports: {
+      badges: (userIds) => badges.earnedBy(userIds),
+      connectionsFound: (userIds) => points.discoveryCounts(userIds),
+      reviewCounts: (userIds) => reviews.countFor(userIds),
+      filmSources: [loggedFilms(), watchlistFilms(), reviewedFilms()],
+    },
+  });
+  registerActivitySubscribers({ events, db, names: graphNames(graph), challengeTitles: challengeTitles(db), notifier, logger });
+
   const challenges = createChallengeService({
     db,
     events,
@@ -170,7 +198,7 @@ export function createServices(deps: ServiceDeps): Services {
     apiKeys,
     auth,
     savedConnections: createSavedConnectionService({ db, events, verifyPath: (steps) => graph.verifyPath(steps) }),
-    points: createPointsService({ db }),
+    points,
     badges,
     contact: createContactStore(db),
     emailVerification: createEmailVerification({ db, users, mailer: deps.mailer, logger }),
@@ -180,8 +208,11 @@ export function createServices(deps: ServiceDeps): Services {
     challenges,
     races,
     // The catalog through ports: community features never import the graph or the entities feature.
-    reviews: createReviewService({ db, events, catalog: graphNames(graph) }),
+    reviews,
     watchlist: createWatchlistService({ db, events, catalog: { hasMovie: (movieId) => graphNames(graph).nameOf(`movie:${movieId}`) !== null } }),
+    follows,
+    // The follows feature's table through a port: the feed stays one query.
+    activity: createActivityService({ db, followees: followeesQuery }),
     start() {
       events.start();
       // The race pairs' pool, off the first start's path.

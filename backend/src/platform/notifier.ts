@@ -15,7 +15,17 @@ export interface Notifier {
   toRoom<E extends NotifierEvent>(room: string, event: E, ...payload: NotifierPayload<E>): void;
   /** To everyone connected. */
   broadcast<E extends NotifierEvent>(event: E, ...payload: NotifierPayload<E>): void;
+  /** Every socket of one signed-in user joins a room, on every node (a follow joins the followee's feed room). */
+  joinRoom(userId: number, room: string): void;
+  /** Every socket of one signed-in user leaves a room, on every node. */
+  leaveRoom(userId: number, room: string): void;
 }
 
 /** The room of a signed-in user's sockets. */
 export const userRoom = (userId: number) => `user:${userId}`;
+
+/**
+ * The room of everyone following `userId`: each of a follower's sockets joins it, so a new activity
+ * item reaches every follower with one emit, however many there are.
+ */
+export const feedRoom = (userId: number) => `feed:${userId}`;

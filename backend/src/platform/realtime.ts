@@ -96,6 +96,13 @@ export function createSocketNotifier(): Notifier & { attach(io: RealtimeServer):
       const all = io();
       (all.emit as unknown as Emit).call(all, event, ...payload);
     },
+    // With the Redis adapter these reach the user's sockets on every node.
+    joinRoom(userId, room) {
+      io().in(userRoom(userId)).socketsJoin(room);
+    },
+    leaveRoom(userId, room) {
+      io().in(userRoom(userId)).socketsLeave(room);
+    },
   };
 }
 

@@ -10,13 +10,19 @@ export interface RecordedNotification {
 export interface RecordingNotifier extends Notifier {
   /** Every push, in order. */
   sent: RecordedNotification[];
+  /** Every room a user's sockets were asked to join or leave, in order. */
+  memberships: Array<{ user: number; room: string; joined: boolean }>;
 }
 
 /** The notifier port for suites without a socket server (supertest): keeps what would have been pushed. Tests only. */
 export function createRecordingNotifier(): RecordingNotifier {
   const sent: RecordedNotification[] = [];
+  const memberships: RecordingNotifier['memberships'] = [];
   return {
     sent,
+    memberships,
+    joinRoom: (user, room) => void memberships.push({ user, room, joined: true }),
+    leaveRoom: (user, room) => void memberships.push({ user, room, joined: false }),
     toUser: (user, event, ...payload) => void sent.push({ target: { user }, event, payload }),
     toRoom: (room, event, ...payload) => void sent.push({ target: { room }, event, payload }),
     broadcast: (event, ...payload) => void sent.push({ target: 'everyone', event, payload }),

@@ -39,6 +39,25 @@ export function createBadgeService(deps: { db: Db }) {
         .groupBy(earnedBadges.userId);
       return new Map(rows.map((row) => [row.userId, row.earned]));
     },
+
+    /** Each user's earned badges, newest first, in one query (user cards); users without any are absent. */
+    async earnedBy(userIds: number[]): Promise<Map<number, Array<{ id: string; name: string; isRare: boolean }>>> {
+      const byUser = new Map<number, Array<{ id: string; name: string; isRare: boolean }>>();
+      if (userIds.length === 0) return byUser;
+      const rows = await db
+        .select({ userId: earnedBadges.userId, badgeId: earnedBadges.badgeId })
+        .from(earnedBadges)
+        .where(inArray(earnedBadges.userId, [...new Set(userIds)]))
+        .orderBy(desc(earnedBadges.earnedAt), desc(earnedBadges.id));
+      for (const row of rows) {
+        const badge = badgeById(row.badgeId);
+        if (!badge) continue;
+        const list = byUser.get(row.userId) ?? [];
+        list.push({ id: badge.id, name: badge.name, isRare: badge.isRare });
+        byUser.set(row.userId, list);
+      }
+      return byUser;
+    },
   };
 }
 export type BadgeService = ReturnType<typeof createBadgeService>;

@@ -1,5 +1,5 @@
 import { levelProgress, type LedgerEntry, type LedgerHistory, type LedgerReason, type ProgressResponse } from '@cinema-dna/shared-types';
-import { and, count, desc, eq, lt } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, lt } from 'drizzle-orm';
 import { users } from '../../platform/auth/schema.js';
 import type { Db } from '../../platform/db/database.js';
 import { pointsLedger } from './schema.js';
@@ -58,6 +58,17 @@ export function createPointsService(deps: { db: Db }) {
         db.select(entryColumns).from(pointsLedger).where(eq(pointsLedger.userId, userId)).orderBy(desc(pointsLedger.id)).limit(RECENT_AWARDS),
       ]);
       return { ...levelProgress(account?.points ?? 0), connectionsFound: found?.value ?? 0, recent: recent.map(toEntry) };
+    },
+
+    /** Each user's discoveries (`connectionsFound`), in one query; users without any are absent. */
+    async discoveryCounts(userIds: number[]): Promise<Map<number, number>> {
+      if (userIds.length === 0) return new Map();
+      const rows = await db
+        .select({ userId: pointsLedger.userId, value: count() })
+        .from(pointsLedger)
+        .where(and(inArray(pointsLedger.userId, [...new Set(userIds)]), eq(pointsLedger.reason, 'discovery')))
+        .groupBy(pointsLedger.userId);
+      return new Map(rows.map((row) => [row.userId, row.value]));
     },
 
     /** The ledger newest first, `limit` rows older than the entry `cursor` (ids grow with time). */

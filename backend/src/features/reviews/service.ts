@@ -1,5 +1,5 @@
 import { entityKey, REVIEW_DUPLICATE, type EntityReviews, type EntityType, type Review, type ReviewCreate, type ReviewUpdate } from '@cinema-dna/shared-types';
-import { and, desc, eq, isNull, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { users } from '../../platform/auth/schema.js';
 import type { Db } from '../../platform/db/database.js';
 import { AppError, notFound } from '../../platform/errors.js';
@@ -107,12 +107,24 @@ export function createReviewService(deps: { db: Db; events: EventRecorder; catal
       return read(db, id);
     },
 
-    /** Deletes the author's own review (403 for anyone else's). */
+    /** Deletes the author's own review (403 for anyone else's); `review.deleted` takes it back from feeds. */
     async remove(userId: number, id: number): Promise<void> {
-      await db.transaction(async (tx) => {
+      await events.transaction(async (tx) => {
         await owned(tx, userId, id);
         await tx.update(reviews).set({ deletedAt: sql`now()` }).where(eq(reviews.id, id));
+        await events.record(tx, 'review.deleted', { userId, reviewId: id }, userAggregate(userId));
       });
+    },
+
+    /** Each user's live reviews (user cards), in one query; users without any are absent. */
+    async countFor(userIds: number[]): Promise<Map<number, number>> {
+      if (userIds.length === 0) return new Map();
+      const rows = await db
+        .select({ userId: reviews.userId, value: sql<number>`count(*)::int` })
+        .from(reviews)
+        .where(and(inArray(reviews.userId, [...new Set(userIds)]), live))
+        .groupBy(reviews.userId);
+      return new Map(rows.map((row) => [row.userId, row.value]));
     },
 
     /** An entity's reviews, newest first, with their count and average rating (over all of them). */
