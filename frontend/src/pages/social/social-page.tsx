@@ -149,8 +149,10 @@ function CommunityContent({ viewerId }: { viewerId: number }) {
           <FollowingPanel viewerId={viewerId} />
         </TabsContent>
         <TabsContent value="activity">
-          <SectionTitle icon={Activity}>{SOCIAL_TEXTS.activity}</SectionTitle>
-          <ActivityFeed />
+          <div className="max-w-3xl">
+            <SectionTitle icon={Activity}>{SOCIAL_TEXTS.activity}</SectionTitle>
+            <ActivityFeed />
+          </div>
         </TabsContent>
       </Tabs>
     </PageContainer>
@@ -178,7 +180,8 @@ function GuestCommunity() {
           </div>
           <div className="mt-6 grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
             {[0, 1, 2, 3, 4, 5].map((card) => (
-              <Skeleton key={card} className="h-52 rounded-2xl animate-none" />
+              // Phones show three: the overlay card needs no longer page behind it.
+              <Skeleton key={card} className={`h-52 rounded-2xl animate-none ${card >= 3 ? 'hidden sm:block' : ''}`} />
             ))}
           </div>
         </div>

@@ -41,19 +41,19 @@ export function UserCard({ user, viewerId, showFollow = true }: UserCardProps) {
             {name}
           </Link>
           <p className="truncate text-sm text-bone-500">@{user.username}</p>
-          <Badge tone="amber" className="mt-1.5">
-            Level {user.level} · {user.levelName}
-          </Badge>
         </div>
         {showFollow && viewerId !== undefined && viewerId !== user.id && (
           <FollowButton userId={user.id} name={name} isFollowing={user.isFollowing} />
         )}
       </div>
-      {user.reason && <p className="mt-3 text-sm text-bone-400">{user.reason}</p>}
-      <dl className="mt-4 grid grid-cols-4 gap-2 border-t border-ink-700/70 pt-4 text-center">
+      <Badge tone="amber" className="mt-3 self-start whitespace-nowrap">
+        Level {user.level} · {user.levelName}
+      </Badge>
+      {user.reason && <p className="mt-2 text-sm text-bone-400">{user.reason}</p>}
+      <dl className="mt-4 grid grid-cols-4 gap-1 border-t border-ink-700/70 pt-4 text-center">
         {stats.map(([label, value]) => (
           <div key={label} className="flex min-w-0 flex-col-reverse">
-            <dt className="truncate text-[11px] uppercase tracking-wide text-bone-500">{label}</dt>
+            <dt className="truncate text-xs text-bone-500">{label}</dt>
             <dd className="font-display text-lg tabular-nums text-bone-50">{formatCount(value)}</dd>
           </div>
         ))}
