@@ -3,7 +3,7 @@ export const PROFILES_QUERY_ROOT = 'profiles';
 
 export const profileQueryKeys = {
   byUsername: (username: string, viewerId: number) => [PROFILES_QUERY_ROOT, 'by-username', username.toLowerCase(), viewerId] as const,
-  yearStats: (userId: number, year: number | null) => [PROFILES_QUERY_ROOT, 'year-stats', userId, year] as const,
+  yearStats: (userId: number, year: number | null, viewerId: number) => [PROFILES_QUERY_ROOT, 'year-stats', userId, year, viewerId] as const,
   connections: (userId: number) => [PROFILES_QUERY_ROOT, 'connections', userId] as const,
   reviews: (userId: number) => [PROFILES_QUERY_ROOT, 'reviews', userId] as const,
   watchlist: (userId: number) => [PROFILES_QUERY_ROOT, 'watchlist', userId] as const,

@@ -105,7 +105,7 @@ export function CompareDialog({ viewerId, userId, name }: { viewerId: number; us
           Compare
         </Button>
       </DialogTrigger>
-      <DialogContent className="max-w-3xl">
+      <DialogContent className="sm:max-w-3xl">
         <DialogTitle>You and {name}</DialogTitle>
         <DialogDescription>Films in common, how much your tastes overlap and what links your favourites.</DialogDescription>
         {comparison.isError ? (

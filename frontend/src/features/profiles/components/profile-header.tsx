@@ -15,8 +15,8 @@ export function ProfileHeader({ profile, actions }: { profile: UserProfile; acti
   const name = user.displayName || user.username;
   return (
     <header className="rounded-3xl border border-ink-700 bg-gradient-to-br from-ink-850 via-ink-850/80 to-ink-900 p-6 sm:p-8">
-      <div className="flex flex-col gap-6 sm:flex-row sm:items-start">
-        <UserAvatar name={name} className="size-20 text-4xl" />
+      <div className="flex items-start gap-4 sm:gap-6">
+        <UserAvatar name={name} className="size-14 text-2xl sm:size-20 sm:text-4xl" />
         <div className="min-w-0 flex-1">
           <div className="flex flex-wrap items-start justify-between gap-4">
             <div className="min-w-0">

@@ -2,11 +2,12 @@ import type { CountedEntity, YearStats } from '@cinema-dna/shared-types';
 import { useReducedMotion } from 'framer-motion';
 import { CalendarRange } from 'lucide-react';
 import { useId, useState } from 'react';
+import { Link } from 'react-router-dom';
 import { Bar, BarChart, CartesianGrid, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import { formatCount, plural } from '../../../lib/number-format';
 import { Select } from '../../../ui/form-field';
 import { Skeleton } from '../../../ui/skeleton';
-import { EmptyState, LoadFailed } from '../../social';
+import { EmptyState, LoadFailed, entityPathOf } from '../../social';
 import { useYearStats } from '../api/get-year-stats';
 
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
@@ -26,16 +27,27 @@ export const ratingRows = (stats: YearStats) => stats.ratingSpread.map((count, i
 /** A screen reader's version of a chart: "Jan 2, Feb 0, …". */
 const describeRows = (rows: { label: string; count: number }[], unit = '') => rows.map((row) => `${row.label}${unit} ${row.count}`).join(', ');
 
-function CountChart({ title, rows, unit, xLabel }: { title: string; rows: { label: string; count: number }[]; unit?: string; xLabel: string }) {
+/** Below this width a chart's labels shorten to their first letter ("J F M" for the months). */
+const NARROW_CHART_PX = 420;
+
+function CountChart({ title, rows, unit, xLabel, shortLabels = false }: { title: string; rows: { label: string; count: number }[]; unit?: string; xLabel: string; shortLabels?: boolean }) {
   const reduce = useReducedMotion();
+  const [narrow, setNarrow] = useState(false);
   return (
     <figure className="min-w-0 rounded-2xl border border-ink-700 bg-ink-900/60 p-4">
       <figcaption className="mb-3 text-sm font-medium text-bone-200">{title}</figcaption>
       <div role="img" aria-label={`${title}: ${describeRows(rows, unit)}`} className="h-48">
-        <ResponsiveContainer width="100%" height="100%">
+        <ResponsiveContainer width="100%" height="100%" onResize={(width) => setNarrow(width < NARROW_CHART_PX)}>
           <BarChart data={rows} margin={{ top: 4, right: 4, bottom: 0, left: -24 }}>
             <CartesianGrid vertical={false} stroke={GRID} />
-            <XAxis dataKey="label" tick={{ fill: AXIS, fontSize: 11 }} tickLine={false} axisLine={{ stroke: GRID }} interval={0} />
+            <XAxis
+              dataKey="label"
+              tick={{ fill: AXIS, fontSize: 11 }}
+              tickLine={false}
+              axisLine={{ stroke: GRID }}
+              interval={0}
+              tickFormatter={(label: string) => (shortLabels && narrow ? label.slice(0, 1) : label)}
+            />
             <YAxis allowDecimals={false} tick={{ fill: AXIS, fontSize: 11 }} tickLine={false} axisLine={false} />
             <Tooltip
               cursor={{ fill: 'rgba(242,176,74,0.08)' }}
@@ -51,6 +63,18 @@ function CountChart({ title, rows, unit, xLabel }: { title: string; rows: { labe
   );
 }
 
+/** A counted person or genre; people link to their page. */
+function TopName({ item }: { item: CountedEntity }) {
+  const path = item.key.startsWith('person:') ? entityPathOf(item.key) : null;
+  return path ? (
+    <Link to={path} className="truncate text-bone-200 hover:text-amber-soft">
+      {item.name}
+    </Link>
+  ) : (
+    <span className="truncate text-bone-200">{item.name}</span>
+  );
+}
+
 function TopList({ title, items }: { title: string; items: CountedEntity[] }) {
   const max = Math.max(1, ...items.map((item) => item.count));
   return (
@@ -62,7 +86,7 @@ function TopList({ title, items }: { title: string; items: CountedEntity[] }) {
         <ol className="grid gap-2">
           {items.map((item) => (
             <li key={item.key} className="grid grid-cols-[minmax(0,1fr)_auto] items-center gap-x-3 text-sm">
-              <span className="truncate text-bone-200">{item.name}</span>
+              <TopName item={item} />
               <span className="tabular-nums text-bone-400">{plural(item.count, 'film')}</span>
               <span aria-hidden className="col-span-2 mt-1 h-1 rounded-full bg-ink-700">
                 <span className="block h-full rounded-full bg-amber-glow/70" style={{ width: `${(item.count / max) * 100}%` }} />
@@ -105,7 +129,7 @@ export function YearInFilms({ userId }: { userId: number }) {
           {data.averageRating !== null && ` · average rating ${data.averageRating.toFixed(1)} stars`}
         </p>
         <div className="grid gap-4 lg:grid-cols-2">
-          <CountChart title="Films logged per month" rows={monthRows(data)} xLabel="Films" />
+          <CountChart title="Films logged per month" rows={monthRows(data)} xLabel="Films" shortLabels />
           <CountChart title="Ratings spread" rows={ratingRows(data)} unit="★" xLabel="Films" />
         </div>
         <div className="grid gap-4 lg:grid-cols-2">
