@@ -20,6 +20,7 @@ const TIMING_SENSITIVE = [
   'backend/src/features/challenges/races/races.int.test.ts',
   'backend/src/features/leaderboards/leaderboards-live.int.test.ts',
   'backend/src/features/auth/login-throttle.int.test.ts',
+  'backend/src/features/activity/live.int.test.ts',
 ];
 
 /**

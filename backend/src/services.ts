@@ -172,7 +172,7 @@ export function createServices(deps: ServiceDeps): Services {
       filmSources: [loggedFilms(), watchlistFilms(), reviewedFilms()],
     },
   });
-  registerActivitySubscribers({ events, db, names: graphNames(graph), challengeTitles: challengeTitles(db), notifier, logger });
+  registerActivitySubscribers({ events, db, names: graphNames(graph), challengeTitles, notifier, logger });
 
   const challenges = createChallengeService({
     db,

@@ -37,7 +37,8 @@ export const DISCOVER_LIMIT = 12;
 /** Badges a user card shows before '+N more'. */
 export const USER_CARD_BADGES = 3;
 
-const UserId = z.number().int().positive();
+/** A user id: a positive 32-bit integer (a larger one is a 400, not a database error). */
+const UserId = z.number().int().positive().max(2_147_483_647);
 
 /** A badge as a user card shows it. */
 export const SocialBadgeSchema = z.object({ id: z.string(), name: z.string(), isRare: z.boolean() });

@@ -56,7 +56,7 @@ const HOSTILE: Array<[string, unknown]> = [...Object.entries(HOSTILE_STRINGS), .
 /** Valid-looking examples, so each hostile value is tried in a field the handler really reads. */
 const bacon = { id: 'kevin-bacon', type: 'person' };
 const hanks = { id: 'tom-hanks', type: 'person' };
-const EXAMPLE_PARAMS: Record<string, string> = { type: 'person', id: 'tom-hanks', keyId: '1', code: 'FUZZ01', reviewId: '1', movieId: 'mad-max-fury-road-2015' };
+const EXAMPLE_PARAMS: Record<string, string> = { type: 'person', id: 'tom-hanks', keyId: '1', code: 'FUZZ01', reviewId: '1', movieId: 'mad-max-fury-road-2015', userId: '1' };
 const EXAMPLE_QUERIES: Record<string, Record<string, string>> = {
   'GET /api/search': { q: 'tom', type: 'person', limit: '5' },
   'GET /api/search/faceted': { query: 'the', entityTypes: 'movie', genres: 'Drama', countries: 'USA', yearFrom: '1990', sortBy: 'title', limit: '3' },
@@ -66,6 +66,9 @@ const EXAMPLE_QUERIES: Record<string, Record<string, string>> = {
   'GET /api/auth/google': { returnTo: '/profile' },
   'GET /api/auth/google/callback': { error: 'access_denied', state: 'abc', code: 'xyz' },
   'GET /api/leaderboards/global': { period: 'monthly', metric: 'efficiency', limit: '10' },
+  'GET /api/users/search': { q: 'fuzz' },
+  'GET /api/activity/feed': { limit: '5', cursor: 'MjAyNi0wMS0wMVQwMDowMDowMC4wMDAwMDBafDE' },
+  'GET /api/users/:id/activity': { limit: '5', cursor: 'MjAyNi0wMS0wMVQwMDowMDowMC4wMDAwMDBafDE' },
 };
 const GENERIC_QUERY = { q: 'tom', id: '1', limit: '2' };
 const pathStep = (id: string, name: string, type: EntityType, relationship: unknown) => ({
@@ -97,6 +100,7 @@ const EXAMPLE_BODIES: Record<string, unknown> = {
   'POST /api/reviews': { entityId: 'mad-max-fury-road-2015', entityType: 'movie', rating: 4, title: 'Fuzzed', content: 'A review.' },
   'PATCH /api/reviews/:reviewId': { rating: 3, title: 'Fuzzed again', content: 'Another review.' },
   'POST /api/watchlist': { movieId: 'mad-max-fury-road-2015', movieTitle: 'Mad Max: Fury Road', posterPath: '/poster.jpg' },
+  'POST /api/users/follow': { userId: 1 },
   'POST /api/watched': { movieId: 'mad-max-fury-road-2015', movieTitle: 'Mad Max: Fury Road', posterPath: '/poster.jpg', rating: 4 },
 };
 const GENERIC_BODY = { name: 'x', id: 'x', value: 'x' };

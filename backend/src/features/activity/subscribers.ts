@@ -17,8 +17,8 @@ export interface ActivitySubscriberDeps {
   events: Pick<DomainEvents, 'subscribe'>;
   db: Db;
   names: ActivityNames;
-  /** Challenges' titles by id (the challenges feature's port). */
-  challengeTitles(ids: readonly string[]): Promise<Map<string, string>>;
+  /** Challenges' titles by id (the challenges feature's port), read through the delivery's transaction. */
+  challengeTitles(executor: DbTransaction, ids: readonly string[]): Promise<Map<string, string>>;
   notifier: Notifier;
   logger: Logger;
 }
@@ -76,7 +76,7 @@ export function registerActivitySubscribers(deps: ActivitySubscriberDeps): void 
       }
       case 'challenge.solved': {
         const { userId, challengeId, points, degrees } = event.payload;
-        const title = (await deps.challengeTitles([challengeId])).get(challengeId) ?? challengeId;
+        const title = (await deps.challengeTitles(tx, [challengeId])).get(challengeId) ?? challengeId;
         return { ...base, userId, type: 'challenge', content: { challengeTitle: title, points, degrees }, subjectKey: `challenge:${challengeId}` };
       }
       case 'diary.logged': {

@@ -48,6 +48,10 @@ interface Fixture {
   clearWatchlist(userId: number): Promise<void>;
   /** Puts the movie on the user's watchlist (afresh). */
   watchlisted(userId: number): Promise<void>;
+  /** An account anyone may follow. */
+  followee: AuthenticatedUser;
+  /** Makes the user follow `followee` (when not already). */
+  following(userId: number): Promise<void>;
 }
 
 interface Row {
@@ -251,6 +255,30 @@ const MATRIX: Row[] = [
   },
   { method: 'POST', route: '/api/watched', access: 'user', request: () => ({ body: { movieId: REVIEWED_MOVIE, movieTitle: 'Mad Max: Fury Road', rating: 4 } }), expected: signedIn(200) },
   { method: 'GET', route: '/api/users/:id/watchlist', access: 'public', request: (_caller, fixture) => ({ path: `/api/users/${fixture.owner.id}/watchlist` }), expected: all(200) },
+  {
+    method: 'POST',
+    route: '/api/users/follow',
+    access: 'user',
+    request: (_caller, fixture) => ({ body: { userId: fixture.followee.id } }),
+    expected: signedIn(200),
+  },
+  {
+    method: 'DELETE',
+    route: '/api/users/unfollow/:userId',
+    access: 'user',
+    // Followed first (when signed in), so each caller has someone to unfollow.
+    request: async (caller, fixture) => {
+      if (caller.user) await fixture.following(caller.user.id);
+      return { path: `/api/users/unfollow/${fixture.followee.id}` };
+    },
+    expected: signedIn(200),
+  },
+  { method: 'GET', route: '/api/users/following', access: 'user', expected: signedIn(200) },
+  { method: 'GET', route: '/api/users/followers', access: 'user', expected: signedIn(200) },
+  { method: 'GET', route: '/api/users/discover', access: 'user', expected: signedIn(200) },
+  { method: 'GET', route: '/api/users/search', access: 'user', request: () => ({ path: '/api/users/search?q=owner' }), expected: signedIn(200) },
+  { method: 'GET', route: '/api/activity/feed', access: 'user', expected: signedIn(200) },
+  { method: 'GET', route: '/api/users/:id/activity', access: 'public', request: (_caller, fixture) => ({ path: `/api/users/${fixture.owner.id}/activity` }), expected: all(200) },
   { method: 'GET', route: '/api/openapi.json', access: 'public', expected: all(200) },
   { method: 'GET', route: '/api/asyncapi.json', access: 'public', expected: all(200) },
 ];
@@ -303,6 +331,10 @@ describe.each(databaseTargets())('authorization matrix on $name', (dbTarget) => 
       },
       async clearWatchlist(userId) {
         await t.services.watchlist.remove(userId, REVIEWED_MOVIE).catch(() => undefined);
+      },
+      followee: (await createTestUser(t.users, { prefix: 'followee' })).user,
+      async following(userId) {
+        await t.services.follows.follow(userId, this.followee.id);
       },
       async watchlisted(userId) {
         await this.clearWatchlist(userId);
