@@ -11,6 +11,8 @@ import { authRoutes } from './features/auth/routes.js';
 import { googleRoutes, type GoogleSignInOptions } from './features/auth/google.js';
 import { contactRoutes } from './features/contact/routes.js';
 import { connectionRoutes } from './features/connections/routes.js';
+import { profileRoutes } from './features/profiles/routes.js';
+import { diaryRoutes, diaryUploadBody } from './features/diary/routes.js';
 import { entityRoutes } from './features/entities/routes.js';
 import { healthRoutes } from './features/health/routes.js';
 import { leaderboardRoutes } from './features/leaderboards/routes.js';
@@ -80,6 +82,8 @@ export function createApp(deps: AppDeps): Express {
   api.use(deps.auth.authenticate);
   api.use(apiRateLimit(deps.apiLimiters, { exempt: [...UNLIMITED_PATHS] }));
   api.use((req, _res, next) => next(req.authFailure ? unauthorized('Invalid or revoked API key.') : undefined));
+  // A Letterboxd upload is a raw file of up to 50 MB: this route alone reads such a body (signed-in callers only).
+  api.post('/diary/import', diaryUploadBody());
 
   // Every API route is declared with its access through `routes`, which also lists it for the authorization tests.
   const routes = createApiRoutes(api, '/api');
@@ -110,6 +114,8 @@ export function createApp(deps: AppDeps): Express {
   watchlistRoutes(routes, { service: deps.watchlist, users: deps.users });
   followRoutes(routes, deps.follows);
   activityRoutes(routes, { service: deps.activity, users: deps.users });
+  diaryRoutes(routes, { service: deps.diary, imports: deps.diaryImports, userData: deps.userData });
+  profileRoutes(routes, { service: deps.profiles });
   apiDocsRoutes(routes, { apiLimiters: deps.apiLimiters, unlimitedPaths: UNLIMITED_PATHS.map((path) => `/api${path}`) });
   recordApiRoutes(app, routes);
   api.use(apiNotFound);

@@ -19,6 +19,11 @@ import { registerBadgeSubscribers } from './features/badges/subscribers.js';
 import { createConnectionService, type ConnectionService } from './features/connections/service.js';
 import { registerConnectionSubscribers } from './features/connections/subscribers.js';
 import { createContactStore, type ContactStore } from './features/contact/store.js';
+import { exportUserData, profileAggregates, profileGraph } from './community-ports.js';
+import { createProfileService, type ProfileService } from './features/profiles/service.js';
+import { createDiaryImportService, type DiaryImportService } from './features/diary/import-service.js';
+import type { UserDataExport } from './features/diary/ports.js';
+import { createDiaryService, type DiaryService } from './features/diary/service.js';
 import { createEntityService, type EntityService } from './features/entities/service.js';
 import { createLedger } from './features/points/ledger.js';
 import type { EntityNames } from './features/points/ports.js';
@@ -34,6 +39,7 @@ import { createWatchlistService, type WatchlistService } from './features/watchl
 import type { GraphService } from './graph/index.js';
 import type { DetailsEnricher } from './catalog/model.js';
 import { allEntityDetails } from './catalog/entity-store.js';
+import { createMovieCatalog } from './catalog/movie-catalog.js';
 import { createAuthPlatform, type AuthPlatform } from './platform/auth/index.js';
 import type { SharedState } from './platform/cache/types.js';
 import type { Database } from './platform/db/database.js';
@@ -113,6 +119,14 @@ export interface Services {
   follows: FollowService;
   /** The activity feed (community); its items are written by the activity subscribers. */
   activity: ActivityService;
+  /** The film diary and its CSV export (community). */
+  diary: DiaryService;
+  /** Letterboxd imports: preview, then commit (community). */
+  diaryImports: DiaryImportService;
+  /** Everything of a user, for GET /api/users/me/export. */
+  userData: UserDataExport;
+  /** Profiles, year stats and comparisons (community). */
+  profiles: ProfileService;
   /** Starts delivering domain events: call once the app and the socket server are wired. */
   start(): void;
   /** Delivers what is pending, stops the dispatcher and the session pruning. Storage stays open. */
@@ -140,6 +154,7 @@ export function createServices(deps: ServiceDeps): Services {
   });
 
   const badges = createBadgeService({ db });
+  const movieCatalog = createMovieCatalog(graph, db);
   const leaderboards = createLeaderboards({
     shared,
     db,
@@ -187,6 +202,11 @@ export function createServices(deps: ServiceDeps): Services {
     },
   });
 
+  // The catalog through ports: community features never import the graph or the entities feature.
+  const watchlist = createWatchlistService({ db, events, catalog: { hasMovie: (movieId) => graphNames(graph).nameOf(`movie:${movieId}`) !== null } });
+  const diary = createDiaryService({ db, events, catalog: movieCatalog });
+  const savedConnections = createSavedConnectionService({ db, events, verifyPath: (steps) => graph.verifyPath(steps) });
+
   return {
     events,
     notifier,
@@ -197,7 +217,7 @@ export function createServices(deps: ServiceDeps): Services {
     users,
     apiKeys,
     auth,
-    savedConnections: createSavedConnectionService({ db, events, verifyPath: (steps) => graph.verifyPath(steps) }),
+    savedConnections,
     points,
     badges,
     contact: createContactStore(db),
@@ -207,9 +227,29 @@ export function createServices(deps: ServiceDeps): Services {
     leaderboards,
     challenges,
     races,
-    // The catalog through ports: community features never import the graph or the entities feature.
     reviews,
-    watchlist: createWatchlistService({ db, events, catalog: { hasMovie: (movieId) => graphNames(graph).nameOf(`movie:${movieId}`) !== null } }),
+    watchlist,
+    diary,
+    diaryImports: createDiaryImportService({
+      db,
+      catalog: movieCatalog,
+      // Other features' rows an import writes, through ports in the import's transaction.
+      writers: {
+        watchlist: (tx, userId, items) => watchlist.importItems(tx, userId, items),
+        reviews: (tx, userId, items) => reviews.importMovieReviews(tx, userId, items),
+      },
+    }),
+    userData: (userId) => exportUserData(userId, { db, diary, watchlist, reviews, savedConnections, points, badges }),
+    // Other features' counts, the diary and the graph through ports: profiles imports none of them.
+    profiles: createProfileService({
+      db,
+      aggregates: profileAggregates(db, badges),
+      diary: { count: (userId, includePrivate) => diary.count(userId, includePrivate), entries: (userId, includePrivate) => diary.logged(userId, includePrivate) },
+      graph: profileGraph(movieCatalog, connections, async (movieId) => {
+        const index = graph.resolve(`movie:${movieId}`);
+        return index === null ? null : ((await entities.summaries([index]))[0] ?? null);
+      }),
+    }),
     follows,
     // The follows feature's table through a port: the feed stays one query.
     activity: createActivityService({ db, followees: followeesQuery }),

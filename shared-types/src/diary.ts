@@ -52,6 +52,16 @@ export const DateOnlySchema = text()
   .regex(/^\d{4}-\d{2}-\d{2}$/, 'Use the date format YYYY-MM-DD')
   .refine(isCalendarDate, 'is not a date on the calendar');
 
+/** Earliest date a film can have been watched (the rule above). */
+export const DIARY_EARLIEST_DATE = '1870-01-01';
+/** Tomorrow (UTC), the latest watched date: a user a few hours ahead of UTC may log today's film. */
+const tomorrowUtc = () => new Date(Date.now() + 24 * 60 * 60 * 1000).toISOString().slice(0, 10);
+/** A watched date: on the calendar, from 1870 to tomorrow. */
+export const WatchedDateSchema = DateOnlySchema.refine((value) => value >= DIARY_EARLIEST_DATE, 'is before 1870').refine(
+  (value) => value <= tomorrowUtc(),
+  'is in the future',
+);
+
 /** 0.5 to 5 in half stars. */
 export const HalfStarRatingSchema = z.number().min(0.5).max(5).multipleOf(0.5);
 /** What a client sends: 0 or null means no rating. */
@@ -99,7 +109,7 @@ export const DiaryEntryCreateSchema = z.object({
   movieId: DiaryMovieIdSchema,
   movieTitle: text().trim().min(1, DIARY_TEXTS.movieRequired).max(500),
   posterPath: text().trim().max(500).nullish(),
-  watchedDate: DateOnlySchema,
+  watchedDate: WatchedDateSchema,
   rating: RatingInputSchema,
   notes: optionalTrimmed(DIARY_NOTES_MAX),
   location: optionalTrimmed(DIARY_LOCATION_MAX),
@@ -114,7 +124,7 @@ export const DiaryEntryUpdateSchema = z
     movieId: DiaryMovieIdSchema.optional(),
     movieTitle: text().trim().min(1).max(500).optional(),
     posterPath: text().trim().max(500).nullish(),
-    watchedDate: DateOnlySchema.optional(),
+    watchedDate: WatchedDateSchema.optional(),
     rating: RatingInputSchema.optional(),
     notes: optionalTrimmed(DIARY_NOTES_MAX).optional(),
     location: optionalTrimmed(DIARY_LOCATION_MAX).optional(),
@@ -175,12 +185,20 @@ export const ImportCountsSchema = z.object({
 });
 export type ImportCounts = z.infer<typeof ImportCountsSchema>;
 
+/** A row the importer could not use (no title, no date) or a value it dropped (a rating off the half-star scale). */
+export const ImportWarningSchema = z.object({ file: LetterboxdFileSchema, line: z.number().int().positive(), message: z.string() });
+export type ImportWarning = z.infer<typeof ImportWarningSchema>;
+/** At most this many warnings are listed (the rest are counted in `warningCount`). */
+export const IMPORT_WARNINGS_MAX = 100;
+
 /** POST /api/diary/import answer: what the upload holds and how its films matched; nothing written yet. */
 export const ImportPreviewSchema = z.object({
   importId: z.string(),
   files: z.array(z.object({ name: LetterboxdFileSchema, rows: z.number().int().nonnegative() })),
   counts: ImportCountsSchema,
   films: z.array(ImportFilmSchema),
+  warnings: z.array(ImportWarningSchema),
+  warningCount: z.number().int().nonnegative(),
 });
 export type ImportPreview = z.infer<typeof ImportPreviewSchema>;
 

@@ -12,6 +12,8 @@ export const ERROR_CODES = [
   'FORBIDDEN',
   'CONFLICT',
   'PAYLOAD_TOO_LARGE',
+  /** A Letterboxd upload that is not a zip or CSV of the export, or lacks columns (400, details name the file and columns). */
+  'IMPORT_INVALID',
   'RATE_LIMITED',
   'SERVICE_UNAVAILABLE',
   /** A search hit its time or visited-entities budget (503, details `{ limit, value }`). */

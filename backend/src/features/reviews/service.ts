@@ -127,6 +127,35 @@ export function createReviewService(deps: { db: Db; events: EventRecorder; catal
       return new Map(rows.map((row) => [row.userId, row.value]));
     },
 
+    /**
+     * Reviews of movies a Letterboxd import brings, in its transaction: a movie the user reviewed
+     * before (even a deleted review) is left as it is. No `review.created`: imports pay no points.
+     * Answers how many were added.
+     */
+    async importMovieReviews(tx: DbTransaction, userId: number, items: readonly { movieId: string; rating: number; title: string; content: string }[]): Promise<number> {
+      let added = 0;
+      for (let start = 0; start < items.length; start += 500) {
+        const rows = await tx
+          .insert(reviews)
+          .values(items.slice(start, start + 500).map((item) => ({ userId, entityType: 'movie' as const, entityId: item.movieId, rating: item.rating, title: item.title, content: item.content })))
+          .onConflictDoNothing()
+          .returning({ id: reviews.id });
+        added += rows.length;
+      }
+      return added;
+    },
+
+    /** A user's reviews, for their data export (every live one). */
+    async allForUser(userId: number): Promise<Review[]> {
+      const rows = await db
+        .select(columns)
+        .from(reviews)
+        .innerJoin(users, eq(users.id, reviews.userId))
+        .where(and(eq(reviews.userId, userId), live))
+        .orderBy(desc(reviews.createdAt), desc(reviews.id));
+      return rows.map(toReview);
+    },
+
     /** An entity's reviews, newest first, with their count and average rating (over all of them). */
     async forEntity(entityType: EntityType, entityId: string, limit = 100): Promise<EntityReviews> {
       const where = and(eq(reviews.entityType, entityType), eq(reviews.entityId, entityId), live);

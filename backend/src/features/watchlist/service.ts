@@ -3,7 +3,7 @@ import { and, desc, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../platform/db/database.js';
 import { AppError, notFound } from '../../platform/errors.js';
-import { userAggregate, type EventRecorder } from '../../platform/events/index.js';
+import { userAggregate, type DbTransaction, type EventRecorder } from '../../platform/events/index.js';
 import { watchlistItems } from './schema.js';
 
 type Row = typeof watchlistItems.$inferSelect;
@@ -77,6 +77,27 @@ export function createWatchlistService(deps: { db: Db; events: EventRecorder; ca
         })
         .returning();
       return toItem(row!);
+    },
+
+    /**
+     * Rows a Letterboxd import brings, in its transaction: a movie already on the list is left as it
+     * is. No `watchlist.added`: imports pay no points. Answers the movie ids added.
+     */
+    async importItems(
+      tx: DbTransaction,
+      userId: number,
+      items: readonly { movieId: string; movieTitle: string; posterPath: string | null; watched: boolean; watchedAt: Date | null; rating: number | null }[],
+    ): Promise<string[]> {
+      const added: string[] = [];
+      for (let start = 0; start < items.length; start += 500) {
+        const rows = await tx
+          .insert(watchlistItems)
+          .values(items.slice(start, start + 500).map((item) => ({ userId, ...item, watchedAt: item.watched ? (item.watchedAt ?? new Date()) : null })))
+          .onConflictDoNothing()
+          .returning({ movieId: watchlistItems.movieId });
+        added.push(...rows.map((row) => row.movieId));
+      }
+      return added;
     },
 
     /** A user's list, newest addition first. */

@@ -1,0 +1,200 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { strToU8, zipSync } from 'fflate';
+import { describe, expect, it } from 'vitest';
+import { AppError } from '../../platform/errors.js';
+import { readUpload } from './letterboxd.js';
+import { filmKey, matchFilms, normalizeTitle } from './matcher.js';
+import type { CatalogMovie, DiaryCatalog } from './ports.js';
+
+const FIXTURES = path.join(path.dirname(fileURLToPath(import.meta.url)), 'test-fixtures', 'letterboxd');
+const fixture = (name: string) => readFileSync(path.join(FIXTURES, name));
+const csv = (text: string) => new TextEncoder().encode(text);
+
+/** The 400 IMPORT_INVALID a bad upload throws. */
+function refusal(run: () => unknown): AppError {
+  try {
+    run();
+  } catch (error) {
+    if (error instanceof AppError) return error;
+    throw error;
+  }
+  throw new Error('expected a refusal');
+}
+
+describe('readUpload', () => {
+  it('reads diary.csv: half stars, rewatches, tags, quoted commas', () => {
+    const upload = readUpload(fixture('diary.csv'), 'diary.csv');
+    expect(upload.files).toEqual([{ name: 'diary.csv', rows: 8 }]);
+    expect(upload.warnings).toEqual([]);
+    expect(upload.rows[0]).toEqual({
+      file: 'diary.csv',
+      line: 2,
+      name: 'Heat',
+      year: 1995,
+      uri: 'https://boxd.it/aAa1',
+      date: '2025-01-05',
+      watchedDate: '2025-01-04',
+      rating: 4.5,
+      rewatch: false,
+      tags: null,
+      review: null,
+      tmdbId: null,
+      imdbId: null,
+    });
+    expect(upload.rows[1]).toMatchObject({ rewatch: true, rating: 5, tags: 'crime, los angeles' });
+    expect(upload.rows[3]).toMatchObject({ name: 'Don', year: null });
+    expect(upload.rows[7]).toMatchObject({ name: 'Schindler’s List', rating: 0.5 });
+  });
+
+  it('reads a review spanning lines with quoted quotes', () => {
+    const upload = readUpload(fixture('reviews.csv'), 'reviews.csv');
+    expect(upload.rows.map((row) => [row.name, row.rating, row.watchedDate])).toEqual([
+      ['Mad Max: Fury Road', 3.5, '2025-03-01'],
+      ['Casablanca', 4, '2025-07-31'],
+      ['Jaws', null, null],
+    ]);
+    expect(upload.rows[0]!.review).toBe('Chrome, sand and a "war rig" —\ntwo hours of one chase.');
+  });
+
+  it('reads every known file of a zip (at its root only), diary first', () => {
+    const zip = zipSync({
+      'watchlist.csv': fixture('watchlist.csv'),
+      'diary.csv': fixture('diary.csv'),
+      'profile.csv': strToU8('Date Joined,Username\n2020-01-01,someone\n'),
+      'deleted/diary.csv': fixture('diary.csv'),
+    });
+    const upload = readUpload(zip, 'letterboxd-someone-2026.zip');
+    expect(upload.files).toEqual([
+      { name: 'diary.csv', rows: 8 },
+      { name: 'watchlist.csv', rows: 3 },
+    ]);
+  });
+
+  it('reads Letterboxd’s import format (our export): Rating10 halves, true/false rewatch, ids', () => {
+    const upload = readUpload(
+      csv('Title,Year,imdbID,tmdbID,WatchedDate,Rating10,Rewatch,Tags,Review\nHeat,1995,tt0113277,949,2025-01-04,9,true,,"Great, long."\nJaws,,,,2025-02-01,,false,,\n'),
+      'cinema-dna-diary.csv',
+    );
+    expect(upload.files).toEqual([{ name: 'diary.csv', rows: 2 }]);
+    expect(upload.rows[0]).toMatchObject({ name: 'Heat', year: 1995, imdbId: 'tt0113277', tmdbId: '949', watchedDate: '2025-01-04', rating: 4.5, rewatch: true, review: 'Great, long.', uri: null });
+    expect(upload.rows[1]).toMatchObject({ name: 'Jaws', year: null, rating: null, rewatch: false, tmdbId: null });
+  });
+
+  it('leaves out rows without a title or a date, and drops ratings off the scale, with warnings', () => {
+    const upload = readUpload(
+      csv('Date,Name,Year,Letterboxd URI,Rating,Rewatch,Tags,Watched Date\n2025-01-01,,1995,u1,4,,,2025-01-01\n2025-01-02,Heat,1995,u2,4.3,,,2026-02-30\n,Jaws,1975,u3,3,,,\n'),
+      'diary.csv',
+    );
+    expect(upload.rows).toHaveLength(1);
+    // The watched date is no date: the logged date stands in.
+    expect(upload.rows[0]).toMatchObject({ name: 'Heat', rating: null, watchedDate: '2025-01-02' });
+    expect(upload.warnings.map((warning) => warning.line)).toEqual([2, 3, 3, 4]);
+    expect(upload.warningCount).toBe(4);
+  });
+
+  it.each([
+    ['an empty file', csv(''), 'diary.csv', /empty/],
+    ['a binary file', new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0, 0, 0, 1]), 'diary.csv', /not a UTF-8 text file/],
+    ['a damaged zip', new Uint8Array([0x50, 0x4b, 0x03, 0x04, 1, 2, 3]), 'export.zip', /zip could not be read/],
+    ['a zip without export files', zipSync({ 'notes.txt': strToU8('hello') }), 'export.zip', /none of the files of a Letterboxd export/],
+    ['an unknown CSV', csv('a,b\n1,2\n'), 'movies.csv', /movies\.csv is not a file of a Letterboxd export/],
+    ['a header only one column wide', csv('hello\n'), 'diary.csv', /no header row/],
+    ['unbalanced quotes', csv('Date,Name\n"2025,Heat\n'), 'watched.csv', /not a valid CSV file/],
+  ])('refuses %s with 400 IMPORT_INVALID', (_name, body, name, message) => {
+    const error = refusal(() => readUpload(body, name));
+    expect(error).toMatchObject({ status: 400, code: 'IMPORT_INVALID' });
+    expect(error.message).toMatch(message);
+  });
+
+  it('names the file and the missing columns', () => {
+    const error = refusal(() => readUpload(csv('Date,Name,Year\n2025-01-01,Heat,1995\n'), 'ratings.csv'));
+    expect(error.message).toBe('ratings.csv lacks the columns Letterboxd URI, Rating.');
+    expect(error.details).toEqual({ file: 'ratings.csv', missingColumns: ['Letterboxd URI', 'Rating'], expectedColumns: ['Date', 'Name', 'Year', 'Letterboxd URI', 'Rating'] });
+    const inZip = refusal(() => readUpload(zipSync({ 'reviews.csv': strToU8('Date,Name,Year,Letterboxd URI,Rating,Rewatch,Tags,Watched Date\n') }), 'x.zip'));
+    expect(inZip.message).toBe('reviews.csv lacks the column Review.');
+  });
+});
+
+describe('matching', () => {
+  const movie = (movieId: string, title: string, year: number | null, ids: Partial<CatalogMovie> = {}): CatalogMovie => ({ movieId, title, year, posterPath: null, tmdbId: null, imdbId: null, ...ids });
+  const movies = [
+    movie('heat-1995', 'Heat', 1995, { tmdbId: '949', imdbId: 'tt0113277' }),
+    movie('don-1978', 'Don', 1978),
+    movie('don-2006', 'Don', 2006),
+    movie('apollo-13-1995', 'Apollo 13', 1995),
+    movie('hamlet-1948', 'Hamlet', 1948),
+    movie('hamlet-1990', 'Hamlet', 1990),
+    movie('hamlet-1991', 'Hamlet', 1991),
+    movie('hamlet-1993', 'Hamlet', 1993),
+    movie('wall-e-2008', 'WALL·E', 2008),
+    movie('schindlers-list-1993', "Schindler's List", 1993),
+  ];
+  const titles = movies.map(({ movieId, title }) => ({ movieId, title }));
+  const catalog: DiaryCatalog = {
+    hasMovie: (id) => movies.some((each) => each.movieId === id),
+    movies: async (ids) => new Map(movies.filter((each) => ids.includes(each.movieId)).map((each) => [each.movieId, each])),
+    titles: () => titles,
+    byExternalIds: async ({ tmdb, imdb }) => ({
+      tmdb: new Map(movies.filter((each) => each.tmdbId && tmdb.includes(each.tmdbId)).map((each) => [each.tmdbId!, each.movieId])),
+      imdb: new Map(movies.filter((each) => each.imdbId && imdb.includes(each.imdbId)).map((each) => [each.imdbId!, each.movieId])),
+    }),
+  };
+  const film = (name: string, year: number | null, ids: { tmdbId?: string; imdbId?: string } = {}) => {
+    const row = { name, year, tmdbId: ids.tmdbId ?? null, imdbId: ids.imdbId ?? null };
+    return { key: filmKey(row), ...row };
+  };
+  const match = async (...films: ReturnType<typeof film>[]) => [...(await matchFilms(films, catalog)).values()].map((each) => [each.status, each.match?.movieId ?? each.candidates.map((candidate) => candidate.movieId)]);
+
+  it('normalizes accents, case, punctuation and ampersands', () => {
+    expect(normalizeTitle('Schindler’s List')).toBe(normalizeTitle("Schindler's List"));
+    expect(normalizeTitle('WALL-E')).toBe(normalizeTitle('WALL·E'));
+    expect(normalizeTitle('Amélie')).toBe('amelie');
+    expect(normalizeTitle('Thelma & Louise')).toBe('thelma and louise');
+  });
+
+  it('matches by TMDB or IMDb id first, whatever the title', async () => {
+    expect(await match(film('Heat (Director’s Cut)', 2001, { tmdbId: '949' }), film('Something', null, { imdbId: 'tt0113277' }))).toEqual([
+      ['matched', 'heat-1995'],
+      ['matched', 'heat-1995'],
+    ]);
+  });
+
+  it('falls back to the title when the id is unknown', async () => {
+    expect(await match(film('Heat', 1995, { tmdbId: '1' }))).toEqual([['matched', 'heat-1995']]);
+  });
+
+  it('matches title and year; a year one off only when unique; no year only when the title is unique', async () => {
+    expect(
+      await match(
+        film('Don', 1978),
+        film('Don', null),
+        film('Apollo 13', 1996),
+        film('Apollo 13', 1997),
+        film('Hamlet', 1989),
+        film('Hamlet', 1990),
+        film('Hamlet', null),
+        film('Wall-E', 2008),
+        film('Schindler’s List', 1993),
+        film('No Such Film', 2000),
+      ),
+    ).toEqual([
+      ['matched', 'don-1978'],
+      ['ambiguous', ['don-1978', 'don-2006']],
+      ['matched', 'apollo-13-1995'],
+      ['unmatched', []],
+      ['matched', 'hamlet-1990'],
+      ['matched', 'hamlet-1990'],
+      ['ambiguous', ['hamlet-1948', 'hamlet-1990', 'hamlet-1991', 'hamlet-1993']],
+      ['matched', 'wall-e-2008'],
+      ['matched', 'schindlers-list-1993'],
+      ['unmatched', []],
+    ]);
+  });
+
+  it('calls a year one off ambiguous when it finds several', async () => {
+    expect(await match(film('Hamlet', 1992))).toEqual([['ambiguous', ['hamlet-1991', 'hamlet-1993']]]);
+    expect(await match(film('Hamlet', 1994))).toEqual([['matched', 'hamlet-1993']]);
+  });
+});

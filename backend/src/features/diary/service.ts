@@ -1,0 +1,192 @@
+import { LETTERBOXD_EXPORT_COLUMNS, type DiaryEntry, type DiaryEntryCreateSchema, type DiaryEntryUpdateSchema } from '@cinema-dna/shared-types';
+import { stringify } from 'csv-stringify/sync';
+import { and, asc, desc, eq, like, sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { Db } from '../../platform/db/database.js';
+import { notFound } from '../../platform/errors.js';
+import { userAggregate, type DbTransaction, type EventRecorder } from '../../platform/events/index.js';
+import type { DiaryCatalog } from './ports.js';
+import { diaryEntries } from './schema.js';
+
+type Row = typeof diaryEntries.$inferSelect;
+type CreateInput = z.output<typeof DiaryEntryCreateSchema>;
+type UpdateInput = z.output<typeof DiaryEntryUpdateSchema>;
+
+export const ENTRY_NOT_FOUND = 'Diary entry not found';
+const MOVIE_NOT_FOUND = 'The requested movie could not be found.';
+
+export function toDiaryEntry(row: Row): DiaryEntry {
+  return {
+    id: row.id,
+    movieId: row.movieId,
+    movieTitle: row.movieTitle,
+    posterPath: row.posterPath,
+    watchedDate: row.watchedDate,
+    rating: row.rating,
+    notes: row.notes,
+    location: row.location,
+    rewatch: row.rewatch,
+    isPrivate: row.isPrivate,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+/** Newest watched date first, then the newest entry of the day (spec §5). */
+export const diaryOrder = [desc(diaryEntries.watchedDate), desc(diaryEntries.id)] as const;
+
+/**
+ * The film diary: each user's own entries, read and changed by their author only (another's entry is a
+ * 404, as if it did not exist). A new entry records `diary.logged`, a deleted one or one made private
+ * `diary.withdrawn`, in the write's transaction: the feed reacts to them.
+ */
+export function createDiaryService(deps: { db: Db; events: EventRecorder; catalog: DiaryCatalog }) {
+  const { db, events, catalog } = deps;
+
+  const requireMovie = (movieId: string) => {
+    if (!catalog.hasMovie(movieId)) throw notFound(MOVIE_NOT_FOUND);
+  };
+  /** The poster the client sent, else the catalog's. */
+  const posterFor = async (movieId: string, sent: string | null | undefined) => sent || ((await catalog.movies([movieId])).get(movieId)?.posterPath ?? null);
+
+  /** The user's entry, locked for the write; 404 for anyone else's. */
+  async function owned(tx: DbTransaction, userId: number, entryId: number): Promise<Row> {
+    const [row] = await tx
+      .select()
+      .from(diaryEntries)
+      .where(and(eq(diaryEntries.id, entryId), eq(diaryEntries.userId, userId)))
+      .for('update');
+    if (!row) throw notFound(ENTRY_NOT_FOUND);
+    return row;
+  }
+
+  return {
+    /** The user's entries, newest first; `year` keeps the dates starting with that text. */
+    async list(userId: number, year?: string): Promise<DiaryEntry[]> {
+      const rows = await db
+        .select()
+        .from(diaryEntries)
+        .where(and(eq(diaryEntries.userId, userId), year ? like(sql`${diaryEntries.watchedDate}::text`, `${year}%`) : undefined))
+        .orderBy(...diaryOrder);
+      return rows.map(toDiaryEntry);
+    },
+
+    /**
+     * The user's whole diary (private entries too: it is theirs) in Letterboxd's import format, oldest
+     * first: Rating10 is the rating × 2, Rewatch true/false, the notes as Review, the catalog's ids when known.
+     */
+    async exportCsv(userId: number): Promise<string> {
+      const rows = await db.select().from(diaryEntries).where(eq(diaryEntries.userId, userId)).orderBy(asc(diaryEntries.watchedDate), asc(diaryEntries.id));
+      const movies = await catalog.movies(rows.map((row) => row.movieId));
+      const records = rows.map((row) => {
+        const movie = movies.get(row.movieId);
+        return [row.movieTitle, movie?.year ?? '', movie?.imdbId ?? '', movie?.tmdbId ?? '', row.watchedDate, row.rating === null ? '' : row.rating * 2, row.rewatch ? 'true' : 'false', '', row.notes ?? ''];
+      });
+      return stringify(records, { header: true, columns: [...LETTERBOXD_EXPORT_COLUMNS] });
+    },
+
+    /** How many entries a user has (private ones only when asked: their owner looking). */
+    async count(userId: number, includePrivate: boolean): Promise<number> {
+      const [row] = await db
+        .select({ count: sql<number>`count(*)::int` })
+        .from(diaryEntries)
+        .where(and(eq(diaryEntries.userId, userId), includePrivate ? undefined : eq(diaryEntries.isPrivate, false)));
+      return row?.count ?? 0;
+    },
+
+    /** The entries stats read (private ones only when asked), newest first. */
+    async logged(userId: number, includePrivate: boolean) {
+      return db
+        .select({
+          movieId: diaryEntries.movieId,
+          movieTitle: diaryEntries.movieTitle,
+          posterPath: diaryEntries.posterPath,
+          watchedDate: diaryEntries.watchedDate,
+          rating: diaryEntries.rating,
+          rewatch: diaryEntries.rewatch,
+        })
+        .from(diaryEntries)
+        .where(and(eq(diaryEntries.userId, userId), includePrivate ? undefined : eq(diaryEntries.isPrivate, false)))
+        .orderBy(...diaryOrder);
+    },
+
+    /** Logs a film of the catalog (404 otherwise). */
+    async create(userId: number, input: CreateInput): Promise<DiaryEntry> {
+      requireMovie(input.movieId);
+      const posterPath = await posterFor(input.movieId, input.posterPath);
+      const row = await events.transaction(async (tx) => {
+        const [inserted] = await tx
+          .insert(diaryEntries)
+          .values({
+            userId,
+            movieId: input.movieId,
+            movieTitle: input.movieTitle,
+            posterPath,
+            watchedDate: input.watchedDate,
+            rating: input.rating,
+            notes: input.notes,
+            location: input.location,
+            rewatch: input.rewatch,
+            isPrivate: input.isPrivate,
+          })
+          .returning();
+        const entry = inserted!;
+        await events.record(
+          tx,
+          'diary.logged',
+          {
+            userId,
+            entryId: entry.id,
+            movieId: entry.movieId,
+            movieTitle: entry.movieTitle,
+            watchedDate: entry.watchedDate,
+            rating: entry.rating,
+            rewatch: entry.rewatch,
+            isPrivate: entry.isPrivate,
+          },
+          userAggregate(userId),
+        );
+        return entry;
+      });
+      return toDiaryEntry(row);
+    },
+
+    /**
+     * Changes the author's entry. Made private, it records `diary.withdrawn` (what it showed others is
+     * taken back). Made public again it records nothing: it is not a new log, and nothing is paid twice.
+     */
+    async update(userId: number, entryId: number, input: UpdateInput): Promise<DiaryEntry> {
+      if (input.movieId !== undefined) requireMovie(input.movieId);
+      // Read before the transaction: the embedded database has one connection, held by the transaction.
+      const catalogPoster = input.movieId !== undefined && !input.posterPath ? await posterFor(input.movieId, null) : null;
+      const row = await events.transaction(async (tx) => {
+        const before = await owned(tx, userId, entryId);
+        const changes: Partial<typeof diaryEntries.$inferInsert> = {};
+        for (const field of ['movieId', 'movieTitle', 'watchedDate', 'rating', 'notes', 'location', 'rewatch', 'isPrivate'] as const) {
+          if (input[field] !== undefined) (changes as Record<string, unknown>)[field] = input[field];
+        }
+        if (input.posterPath !== undefined) changes.posterPath = input.posterPath || null;
+        // Another film without a poster sent: the catalog's, not the previous film's.
+        if (input.movieId !== undefined && input.movieId !== before.movieId && !input.posterPath) changes.posterPath = catalogPoster;
+        const [updated] = await tx
+          .update(diaryEntries)
+          .set({ ...changes, updatedAt: sql`now()` })
+          .where(eq(diaryEntries.id, entryId))
+          .returning();
+        if (!before.isPrivate && updated!.isPrivate) await events.record(tx, 'diary.withdrawn', { userId, entryId }, userAggregate(userId));
+        return updated!;
+      });
+      return toDiaryEntry(row);
+    },
+
+    /** Deletes the author's entry and records `diary.withdrawn` (a private one too: taking back nothing is harmless). */
+    async remove(userId: number, entryId: number): Promise<void> {
+      await events.transaction(async (tx) => {
+        await owned(tx, userId, entryId);
+        await tx.delete(diaryEntries).where(eq(diaryEntries.id, entryId));
+        await events.record(tx, 'diary.withdrawn', { userId, entryId }, userAggregate(userId));
+      });
+    },
+  };
+}
+export type DiaryService = ReturnType<typeof createDiaryService>;
