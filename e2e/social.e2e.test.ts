@@ -177,7 +177,7 @@ describe('community', () => {
     expect(userA.pageErrors).toEqual([]);
   });
 
-  it.skipIf(process.env.E2E_NO_PROFILES)('A’s own /profile: the header, four stat cards, achievements and the year in films', async () => {
+  it('A’s own /profile: the header, four stat cards, achievements and the year in films', async () => {
     const a = userA.page;
     // A logs three films this year so the year in films has something to chart.
     const films = [
@@ -214,7 +214,7 @@ describe('community', () => {
     expect(userA.pageErrors).toEqual([]);
   });
 
-  it.skipIf(process.env.E2E_NO_PROFILES)('/u/<B> shows B’s profile with Follow state and Compare; an unknown name is Profile Not Found', async () => {
+  it('/u/<B> shows B’s profile with Follow state and Compare; an unknown name is Profile Not Found', async () => {
     const a = userA.page;
     await api(userB.page, 'POST', '/api/diary', { movieId: 'mad-max-fury-road-2015', movieTitle: 'Mad Max: Fury Road', watchedDate: dateThisYear(0, 5), rating: 5, rewatch: false });
     await a.goto(`${server.url}/u/${nameB}`);
@@ -241,7 +241,7 @@ describe('community', () => {
     expect(userA.pageErrors).toEqual([]);
   });
 
-  it.skipIf(process.env.E2E_NO_PROFILES)('shows a guest anyone’s profile, without follow, and asks them to sign in on /profile', async () => {
+  it('shows a guest anyone’s profile, without follow, and asks them to sign in on /profile', async () => {
     const { page, pageErrors, close } = await openPage(browser, MOBILE, 'profile-guest');
     await page.goto(`${server.url}/u/${nameB}`);
     await page.getByRole('heading', { level: 1, name: nameB }).waitFor();
