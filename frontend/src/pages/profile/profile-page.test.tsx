@@ -5,7 +5,7 @@ import { AUTH_REQUIRED_TITLE, resetAuth, setUser } from '../../features/auth';
 import { NO_BADGES_YET, NO_RECENT_CONNECTIONS, NO_REVIEWS_YET, WATCHLIST_EMPTY } from '../../features/profiles';
 import { routeFetch } from '../../test/fixtures';
 import { renderApp } from '../../test/render-app';
-import { ada, userProfile } from '../../test/social-fixtures';
+import { activityItem, ada, userProfile } from '../../test/social-fixtures';
 import { resetToasts } from '../../ui/toast';
 
 const yearStats = {
@@ -30,6 +30,7 @@ function stubProfiles(profiles: Record<string, UserProfile>) {
       '/api/users/7/reviews': () => ({ body: { reviews: [] } }),
       '/api/users/7/watchlist': () => ({ body: { items: [] } }),
       '/api/users/8/reviews': () => ({ body: { reviews: [] } }),
+      '/api/users/8/activity': () => ({ body: { items: [activityItem('3', { content: { movieTitle: 'Heat', entityKey: 'movie:heat-1995', rating: 4 } })], nextCursor: null } }),
     }),
   );
   vi.stubGlobal('fetch', fetchMock);
@@ -94,8 +95,10 @@ describe('UserProfilePage (/u/:username)', () => {
     expect(screen.getByText('Compilers by day, noir by night.')).toBeTruthy();
     expect(screen.queryByRole('button', { name: /Follow/ })).toBeNull();
     expect(screen.queryByRole('button', { name: 'Compare' })).toBeNull();
-    // Saved connections are their owner's: another's profile does not ask for them.
+    // Saved connections are their owner's: another's profile shows their recent public activity instead.
     expect(screen.queryByText('Recent connections')).toBeNull();
+    const recent = await screen.findByRole('list', { name: 'Recent activity' });
+    expect(within(recent).getByRole('link', { name: 'Heat' })).toBeTruthy();
   });
 
   it('offers Follow and Compare to a signed-in visitor', async () => {

@@ -6,6 +6,7 @@ export const profileQueryKeys = {
   yearStats: (userId: number, year: number | null, viewerId: number) => [PROFILES_QUERY_ROOT, 'year-stats', userId, year, viewerId] as const,
   connections: (userId: number) => [PROFILES_QUERY_ROOT, 'connections', userId] as const,
   reviews: (userId: number) => [PROFILES_QUERY_ROOT, 'reviews', userId] as const,
+  activity: (userId: number) => [PROFILES_QUERY_ROOT, 'activity', userId] as const,
   watchlist: (userId: number) => [PROFILES_QUERY_ROOT, 'watchlist', userId] as const,
   compare: (a: number, b: number) => [PROFILES_QUERY_ROOT, 'compare', a, b] as const,
 };

@@ -1,9 +1,10 @@
 import { ACHIEVEMENTS, PROFILE_RECENT_CONNECTIONS, type UserProfile } from '@cinema-dna/shared-types';
-import { ArrowRight, Link2 } from 'lucide-react';
+import { Activity, ArrowRight, Link2 } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { formatCount, plural } from '../../../lib/number-format';
 import { Skeleton } from '../../../ui/skeleton';
-import { EmptyState, LoadFailed, relativeTime } from '../../social';
+import { ActivityEntry, EmptyState, LoadFailed, relativeTime } from '../../social';
+import { useUserActivity } from '../api/get-user-activity';
 import { useUserConnections } from '../api/get-user-connections';
 import { achievementPercent } from '../lib/level-progress';
 import { ProgressBar } from './progress-bar';
@@ -55,6 +56,35 @@ function RecentConnections({ userId }: { userId: number }) {
   );
 }
 
+/** Spec-like empty text for another member's recent public activity. */
+export const NO_RECENT_ACTIVITY_YET = 'No recent activity';
+
+/** Another member's 5 latest public moments (their saved connections are readable by them alone). */
+function RecentActivity({ userId }: { userId: number }) {
+  const activity = useUserActivity(userId, true);
+  if (activity.isError) return <LoadFailed what="Recent activity" error={activity.error} onRetry={() => void activity.refetch()} />;
+  if (!activity.data)
+    return (
+      <div aria-busy="true" aria-label="Loading recent activity" className="grid gap-2">
+        {[0, 1, 2].map((row) => (
+          <Skeleton key={row} className="h-16 rounded-xl" />
+        ))}
+      </div>
+    );
+  if (activity.data.length === 0) return <EmptyState title={NO_RECENT_ACTIVITY_YET} icon={<Activity aria-hidden className="size-6 text-bone-500" strokeWidth={1.6} />} />;
+  // Times read against when the list arrived (the list itself is read afresh on each visit).
+  const now = activity.dataUpdatedAt;
+  return (
+    <ol aria-label="Recent activity" className="grid gap-2">
+      {activity.data.map((item) => (
+        <li key={item.id}>
+          <ActivityEntry item={item} now={now} />
+        </li>
+      ))}
+    </ol>
+  );
+}
+
 /** Achievement progress (spec §9): Connection Explorer /10, Review Master /10, Point Collector /1000. */
 export function achievementValues(profile: UserProfile): Record<(typeof ACHIEVEMENTS)[number]['id'], number> {
   return { 'connection-explorer': profile.stats.connectionsFound, 'review-master': profile.reviewCount, 'point-collector': profile.user.points };
@@ -82,14 +112,18 @@ function Achievements({ profile }: { profile: UserProfile }) {
   );
 }
 
-/** The Overview tab: recent connections (own profile), achievements and the year in films. */
+/** The Overview tab: recent connections (own profile) or recent activity (anyone else's), achievements and the year in films. */
 export function OverviewTab({ profile }: { profile: UserProfile }) {
   return (
     <div className="grid gap-6">
       <div className="grid gap-6 lg:grid-cols-2">
-        {profile.isSelf && (
+        {profile.isSelf ? (
           <Card title="Recent connections">
             <RecentConnections userId={profile.user.id} />
+          </Card>
+        ) : (
+          <Card title="Recent activity">
+            <RecentActivity userId={profile.user.id} />
           </Card>
         )}
         <Card title="Achievement progress">

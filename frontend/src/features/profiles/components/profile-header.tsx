@@ -1,7 +1,7 @@
 import type { UserProfile } from '@cinema-dna/shared-types';
 import { CalendarDays, Sparkles } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { formatCount } from '../../../lib/number-format';
+import { plural } from '../../../lib/number-format';
 import { Badge } from '../../../ui/badge';
 import { UserAvatar } from '../../social';
 import { nextLevelText } from '../lib/level-progress';
@@ -38,7 +38,7 @@ export function ProfileHeader({ profile, actions }: { profile: UserProfile; acti
           <Badge tone="amber">
             Level {user.level} · {user.levelName}
           </Badge>
-          <Badge>{formatCount(user.points)} points</Badge>
+          <Badge>{plural(user.points, 'point')}</Badge>
           {profile.badges.slice(0, HEADER_BADGES).map((earned) => (
             <Badge key={earned.id} tone={earned.badge.isRare ? 'amber' : 'outline'}>
               {earned.badge.isRare && <Sparkles aria-label="Rare" className="size-3" />}

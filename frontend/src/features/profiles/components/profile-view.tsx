@@ -73,7 +73,7 @@ export function ProfileView({ username }: { username: string }) {
     <EditProfileDialog profile={data} />
   ) : viewer ? (
     <>
-      <FollowButton userId={data.user.id} name={name} isFollowing={data.isFollowing} size="md" />
+      <FollowButton userId={data.user.id} name={name} isFollowing={data.isFollowing} />
       <CompareDialog viewerId={viewer.id} userId={data.user.id} name={name} />
     </>
   ) : null;
