@@ -7,7 +7,7 @@ import { Button } from '../../../ui/button';
 import { Skeleton } from '../../../ui/skeleton';
 import { Spinner } from '../../../ui/spinner';
 import { useActivityFeed } from '../api/get-activity-feed';
-import { mergeFeed } from '../lib/merge-feed';
+import { liveItemsStillShown, mergeFeed } from '../lib/merge-feed';
 import { liveFeedState } from '../store';
 import { ActivityEntry } from './activity-entry';
 import { EmptyState, LoadFailed } from './user-grid';
@@ -35,7 +35,12 @@ export function ActivityFeed() {
   const reduce = useReducedMotion();
   const now = useMinuteClock();
   const liveItems = live.viewerId === viewerId ? live.items : undefined;
-  const items = useMemo(() => mergeFeed(liveItems ?? [], feed.data?.pages.flatMap((page) => page.items) ?? []), [liveItems, feed.data]);
+  const readAt = feed.dataUpdatedAt;
+  const items = useMemo(() => {
+    const read = feed.data?.pages.flatMap((page) => page.items) ?? [];
+    const stillLive = liveItemsStillShown(liveItems ?? [], live.receivedAt, new Set(read.map((item) => item.id)), readAt);
+    return mergeFeed(stillLive, read);
+  }, [liveItems, live.receivedAt, feed.data, readAt]);
 
   if (feed.isError) return <LoadFailed what="Recent activity" error={feed.error} onRetry={() => void feed.refetch()} />;
   if (!feed.data) {

@@ -22,3 +22,19 @@ function newestFirst(a: ActivityItem, b: ActivityItem): number {
   // Row ids are 64-bit integers as strings: compare by length, then lexically.
   return b.id.length - a.id.length || (b.id < a.id ? -1 : b.id > a.id ? 1 : 0);
 }
+
+/** How long before a read of the feed finished an item must have arrived for that read to have seen it. */
+export const FEED_READ_GRACE_MS = 5_000;
+
+/**
+ * The live items a read of the feed has not overtaken: an item pushed well before the first page
+ * was read, and missing from it, was taken back since (a deleted review, an entry made private).
+ */
+export function liveItemsStillShown(
+  live: readonly ActivityItem[],
+  receivedAt: Readonly<Record<string, number>>,
+  readItemIds: ReadonlySet<string>,
+  readAt: number,
+): ActivityItem[] {
+  return live.filter((item) => readItemIds.has(item.id) || (receivedAt[item.id] ?? Infinity) > readAt - FEED_READ_GRACE_MS);
+}
