@@ -117,3 +117,37 @@ describe('UserProfilePage (/u/:username)', () => {
     expect(await screen.findByRole('heading', { name: PROFILE_TEXTS.notFound })).toBeTruthy();
   });
 });
+
+describe('Edit Profile', () => {
+  it('sends the display name and bio with PATCH /api/users/me/profile, then shows the saved profile', async () => {
+    let current = own;
+    const fetchMock = vi.fn(
+      routeFetch({
+        '/api/users/by-username/ada': () => ({ body: current }),
+        '/api/users/me/profile': (_url, init) => {
+          const body = JSON.parse(String(init?.body)) as { displayName: string; bio: string };
+          current = { ...own, user: { ...own.user, displayName: body.displayName, bio: body.bio } };
+          return { body: current };
+        },
+        '/api/users/7/year-stats': () => ({ body: yearStats }),
+        '/api/users/7/connections': () => ({ body: { connections: [] } }),
+      }),
+    );
+    vi.stubGlobal('fetch', fetchMock);
+    setUser(ada);
+    renderApp('/profile');
+    fireEvent.click(await screen.findByRole('button', { name: 'Edit Profile' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Edit Profile' });
+    const name = within(dialog).getByLabelText('Display name');
+    fireEvent.change(name, { target: { value: '' } });
+    expect((within(dialog).getByRole('button', { name: 'Save' }) as HTMLButtonElement).disabled).toBe(true);
+    fireEvent.change(name, { target: { value: '  Countess Lovelace ' } });
+    fireEvent.change(within(dialog).getByLabelText(/Bio/), { target: { value: 'Notes on the engine.' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Countess Lovelace' })).toBeTruthy();
+    expect(screen.getByText('Notes on the engine.')).toBeTruthy();
+    const patch = fetchMock.mock.calls.find(([path]) => String(path) === '/api/users/me/profile')!;
+    expect((patch[1] as RequestInit).method).toBe('PATCH');
+    expect(JSON.parse(String((patch[1] as RequestInit).body))).toEqual({ displayName: 'Countess Lovelace', bio: 'Notes on the engine.' });
+  });
+});
