@@ -42,6 +42,8 @@ export function ActivityFeed() {
     return mergeFeed(stillLive, read);
   }, [liveItems, live.receivedAt, feed.data, readAt]);
 
+  const newest = liveItems?.[0];
+
   if (feed.isError) return <LoadFailed what="Recent activity" error={feed.error} onRetry={() => void feed.refetch()} />;
   if (!feed.data) {
     return (
@@ -61,7 +63,11 @@ export function ActivityFeed() {
   }
   return (
     <div>
-      <ol aria-label="Recent Activity" aria-live="polite" className="grid gap-3">
+      {/* Screen readers hear the newest pushed item, not the whole list again on every change. */}
+      <p role="status" className="sr-only">
+        {newest ? `New activity from ${newest.user.displayName || newest.user.username}` : ''}
+      </p>
+      <ol aria-label="Recent Activity" className="grid gap-3">
         {/* initial={false}: the first page appears as it is; only items arriving later slide in. */}
         <AnimatePresence initial={false}>
           {items.map((item) => (
