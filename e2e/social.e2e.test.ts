@@ -230,8 +230,8 @@ describe('community', () => {
 
     await a.getByRole('button', { name: 'Compare' }).click();
     const compare = a.getByRole('dialog', { name: `You and ${nameB}` });
-    await compare.getByText('Films in common').waitFor();
-    await compare.getByText('Taste overlap').waitFor();
+    await compare.getByText('Films in common', { exact: true }).waitFor();
+    await compare.getByText('Taste overlap', { exact: true }).waitFor();
     await compare.getByRole('link', { name: 'Mad Max: Fury Road' }).first().waitFor();
     await screenshot(a, 'user-profile-compare-desktop', { fullPage: false });
     await a.keyboard.press('Escape');
