@@ -50,6 +50,12 @@ export default defineConfig({
               test: /node_modules[\\/](openapi-sampler|json-pointer|foreach)[\\/]/,
               priority: 25,
             },
+            // Only the profile pages draw charts: recharts and its d3/redux helpers stay out of the shared vendor chunk.
+            {
+              name: 'charts-vendor',
+              test: /node_modules[\\/](recharts|d3-[a-z-]+|victory-vendor|internmap|decimal\.js-light|es-toolkit|immer|redux|redux-thunk|@reduxjs[\\/]toolkit|reselect|react-redux|eventemitter3|tiny-invariant|clsx)[\\/]/,
+              priority: 25,
+            },
             { name: 'vendor', test: /node_modules/, priority: 10 },
           ],
         },

@@ -5,7 +5,7 @@ import NotFoundPage from '../pages/not-found/not-found-page';
 import { Layout } from './layout/layout';
 
 // Home and the not-found page ship in the main bundle; every other page is its own lazy chunk.
-// Routes of the spec that later issues build (discovery, social, diary, profile, admin)
+// Routes of the spec that later issues build (discovery, admin)
 // are deliberately absent until they exist:
 // they fall through to the not-found page.
 const AboutPage = lazy(() => import('../pages/about/about-page'));
@@ -31,6 +31,10 @@ const ChallengesPage = lazy(() => import('../pages/challenges/challenges-page'))
 const ChallengePlayPage = lazy(() => import('../pages/challenges/challenge-play-page'));
 const RacePage = lazy(() => import('../pages/challenges/race-page'));
 const DiaryPage = lazy(() => import('../pages/diary/diary-page'));
+/** Community: the social page (guest preview inside), your own profile (guarded inside) and anyone's. */
+const SocialPage = lazy(() => import('../pages/social/social-page'));
+const ProfilePage = lazy(() => import('../pages/profile/profile-page'));
+const UserProfilePage = lazy(() => import('../pages/profile/user-profile-page'));
 
 /** Marks the not-found route among the current matches. */
 export const NOT_FOUND_HANDLE = { notFound: true } as const;
@@ -61,6 +65,9 @@ export const routes: RouteObject[] = [
       { path: 'challenges/play/:challengeId', element: <ChallengePlayPage /> },
       { path: 'challenges/race/:code', element: <RacePage /> },
       { path: 'diary', element: <DiaryPage /> },
+      { path: 'social', element: <SocialPage /> },
+      { path: 'profile', element: <ProfilePage /> },
+      { path: 'u/:username', element: <UserProfilePage /> },
       // The header reads this handle: a nav item is never lit for a path that shows the not-found page.
       { path: '*', element: <NotFoundPage />, handle: NOT_FOUND_HANDLE },
     ],

@@ -100,7 +100,7 @@ describe('Layout navigation', () => {
 });
 
 describe('Routes', () => {
-  it.each(['/no-such-page', '/discovery', '/social'])('shows the not-found page for %s', async (path) => {
+  it.each(['/no-such-page', '/discovery'])('shows the not-found page for %s', async (path) => {
     setUser(null);
     renderApp(path);
     expect(await screen.findByText('404 Page Not Found')).toBeTruthy();

@@ -1,0 +1,14 @@
+import { ActivityFeedSchema, PROFILE_RECENT_CONNECTIONS, type ActivityItem } from '@cinema-dna/shared-types';
+import { useQuery } from '@tanstack/react-query';
+import { apiFetch } from '../../../lib/api-client';
+import { profileQueryKeys } from './query-keys';
+
+/** GET /api/users/:id/activity?limit=: one user's latest public items (anyone may read them). */
+export async function getUserActivity(userId: number, signal?: AbortSignal): Promise<ActivityItem[]> {
+  return ActivityFeedSchema.parse(await apiFetch<unknown>(`/api/users/${userId}/activity?limit=${PROFILE_RECENT_CONNECTIONS}`, { signal })).items;
+}
+
+/** Another user's recent activity: their saved connections are theirs alone, their public moments are not. */
+export function useUserActivity(userId: number, enabled: boolean) {
+  return useQuery({ queryKey: profileQueryKeys.activity(userId), queryFn: ({ signal }) => getUserActivity(userId, signal), enabled, staleTime: 0 });
+}

@@ -1,0 +1,13 @@
+export { getProfileByUsername, useProfile } from './api/get-profile';
+export { updateProfile, useUpdateProfile } from './api/update-profile';
+export { getYearStats, useYearStats } from './api/get-year-stats';
+export { compareProfiles, useProfileComparison } from './api/compare-profiles';
+export { PROFILES_QUERY_ROOT } from './api/query-keys';
+export { NO_BADGES_YET } from './components/badges-tab';
+export { PROFILE_UPDATED_TITLE } from './components/edit-profile-dialog';
+export { WATCHLIST_EMPTY } from './components/lists-tab';
+export { NO_RECENT_CONNECTIONS, achievementValues } from './components/overview-tab';
+export { ProfileNotFound, ProfileView } from './components/profile-view';
+export { NO_REVIEWS_YET } from './components/reviews-tab';
+export { monthRows, ratingRows } from './components/year-in-films';
+export { achievementPercent, nextLevelText } from './lib/level-progress';

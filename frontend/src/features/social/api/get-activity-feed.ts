@@ -1,0 +1,26 @@
+import { ActivityFeedSchema, FEED_PAGE_DEFAULT, type ActivityFeed } from '@cinema-dna/shared-types';
+import { useInfiniteQuery } from '@tanstack/react-query';
+import { useSnapshot } from 'valtio';
+import { apiFetch } from '../../../lib/api-client';
+import { authState } from '../../auth';
+import { socialQueryKeys } from './query-keys';
+
+/** GET /api/activity/feed?cursor=&limit=: the people you follow, newest first. */
+export async function getActivityFeed(cursor: string | null, signal?: AbortSignal): Promise<ActivityFeed> {
+  const params = new URLSearchParams({ limit: String(FEED_PAGE_DEFAULT) });
+  if (cursor) params.set('cursor', cursor);
+  return ActivityFeedSchema.parse(await apiFetch<unknown>(`/api/activity/feed?${params}`, { signal }));
+}
+
+/** The feed, page by page ('Load more' follows `nextCursor`); signed in only. */
+export function useActivityFeed() {
+  const viewerId = useSnapshot(authState).user?.id;
+  return useInfiniteQuery({
+    queryKey: socialQueryKeys.feed(viewerId ?? 0),
+    queryFn: ({ pageParam, signal }) => getActivityFeed(pageParam, signal),
+    initialPageParam: null as string | null,
+    getNextPageParam: (last) => last.nextCursor,
+    enabled: viewerId !== undefined,
+    staleTime: 0,
+  });
+}

@@ -1,0 +1,17 @@
+export { useDiscoverUsers } from './api/get-discover';
+export { useFollowing } from './api/get-following';
+export { followUser, unfollowUser, useFollowToggle } from './api/follow-user';
+export { USER_SEARCH_DEBOUNCE_MS, isSearchableQuery, searchUsers, useUserSearch } from './api/search-users';
+export { useActivityFeed } from './api/get-activity-feed';
+export { ActivityFeed, NO_RECENT_ACTIVITY } from './components/activity-feed';
+export { ActivityEntry, entityPathOf } from './components/activity-entry';
+export { FollowButton } from './components/follow-button';
+export { StarRating } from './components/star-rating';
+export { UserAvatar } from './components/user-avatar';
+export { UserCard, visibleBadges } from './components/user-card';
+export { EmptyState, LoadFailed, UserGrid } from './components/user-grid';
+export { useActivityEvents } from './hooks/use-activity-events';
+export { mergeFeed } from './lib/merge-feed';
+export { userProfilePath } from './lib/profile-path';
+export { relativeTime } from './lib/relative-time';
+export { addLiveItem, liveFeedState, resetLiveFeed } from './store';

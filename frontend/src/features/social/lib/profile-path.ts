@@ -1,0 +1,2 @@
+/** Anyone's profile page: /u/:username. */
+export const userProfilePath = (username: string) => `/u/${encodeURIComponent(username)}`;
