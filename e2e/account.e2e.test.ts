@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startAppServer, type AppServer } from './support/app-server.js';
-import { DESKTOP, MOBILE, launchBrowser, openPage, screenshot } from './support/browser.js';
+import { DESKTOP, MOBILE, launchBrowser, openPage, screenshot, dismissToasts } from './support/browser.js';
 
 /**
  * Account pages in Chromium against the built app (Google sign-in not configured): the guarded
@@ -32,12 +32,6 @@ async function expectToast(page: Page, title: string, description: string) {
   expect(await toast.first().textContent()).toContain(description);
 }
 
-/** Closes the toast on screen, so a screenshot shows the page under it. */
-async function dismissToasts(page: Page) {
-  const close = page.getByRole('button', { name: 'Dismiss notification' });
-  if (await close.count()) await close.first().click();
-  await close.first().waitFor({ state: 'detached' }).catch(() => undefined);
-}
 
 /** Fills a Register form (dialog tab or login page tab) and submits it. */
 async function register(scope: ReturnType<Page['locator']>, username: string) {

@@ -2,7 +2,7 @@ import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startAppServer, type AppServer } from './support/app-server.js';
-import { ARTIFACTS_DIR, DESKTOP, MOBILE, launchBrowser, openPage, screenshot, screenshotPaused } from './support/browser.js';
+import { ARTIFACTS_DIR, DESKTOP, MOBILE, launchBrowser, openPage, screenshot, screenshotPaused, dismissToasts } from './support/browser.js';
 
 let server: AppServer;
 let browser: Browser;
@@ -31,12 +31,6 @@ async function pickEntity(page: Page, scope: ReturnType<Page['locator']>, label:
   expect(await input.inputValue()).toBe(name);
 }
 
-/** Closes the toast on screen, so screenshots show the page under it. */
-async function dismissToasts(page: Page) {
-  const close = page.getByRole('button', { name: 'Dismiss notification' });
-  if (await close.count()) await close.first().click();
-  await close.first().waitFor({ state: 'detached' }).catch(() => undefined);
-}
 
 /** Scrolls so the result heading sits just under the sticky header. */
 async function scrollToResult(page: Page) {

@@ -3,7 +3,7 @@ import { readFile } from 'node:fs/promises';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startAppServer, type AppServer } from './support/app-server.js';
-import { DESKTOP, MOBILE, launchBrowser, openPage, screenshot } from './support/browser.js';
+import { DESKTOP, MOBILE, launchBrowser, openPage, screenshot, dismissToasts } from './support/browser.js';
 
 /**
  * The film diary in Chromium against the built app on the starter catalog: log a film through the dialog
@@ -45,15 +45,6 @@ async function register(page: Page, username: string): Promise<void> {
   await page.waitForURL(`${server.url}/`);
 }
 
-async function dismissToasts(page: Page) {
-  const close = page.getByRole('button', { name: 'Dismiss notification' });
-  for (let i = 0; i < 4; i++) {
-    await page.waitForTimeout(300);
-    if (!(await close.count())) return;
-    await close.first().click().catch(() => undefined);
-    await close.first().waitFor({ state: 'detached', timeout: 2_000 }).catch(() => undefined);
-  }
-}
 
 /** Desktop and phone pictures of the page as it is, back at desktop size after. */
 async function screenshots(page: Page, name: string, { fullPage = true }: { fullPage?: boolean } = {}) {

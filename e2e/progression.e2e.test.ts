@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startAppServer, type AppServer } from './support/app-server.js';
-import { DESKTOP, MOBILE, launchBrowser, openPage, screenshot } from './support/browser.js';
+import { DESKTOP, MOBILE, launchBrowser, openPage, screenshot, dismissToasts } from './support/browser.js';
 
 /**
  * Progression in Chromium against the built app: points arrive in the header live, a first discovery
@@ -60,12 +60,6 @@ async function findExample(page: Page, pair: string) {
   await page.getByRole('heading', { name: 'Connection Found!' }).waitFor({ timeout: 15_000 });
 }
 
-/** Closes the toast on screen, so a screenshot shows the page under it. */
-async function dismissToasts(page: Page) {
-  const close = page.getByRole('button', { name: 'Dismiss notification' });
-  if (await close.count()) await close.first().click();
-  await close.first().waitFor({ state: 'detached' }).catch(() => undefined);
-}
 
 /** The user ids of the watched board's rows, top first. */
 const boardOrder = (page: Page) => page.getByTestId('leaderboard-row').evaluateAll((rows) => rows.map((row) => Number((row as HTMLElement).dataset.userId)));

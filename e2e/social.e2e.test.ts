@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startAppServer, type AppServer } from './support/app-server.js';
-import { DESKTOP, MOBILE, launchBrowser, openPage, screenshot, type OpenedPage } from './support/browser.js';
+import { DESKTOP, MOBILE, launchBrowser, openPage, screenshot, type OpenedPage, dismissToasts } from './support/browser.js';
 
 /**
  * The community in Chromium against the built app on the starter catalog: a guest's /social; user A
@@ -62,16 +62,6 @@ async function api(page: Page, method: string, path: string, body?: unknown): Pr
   return result.text ? JSON.parse(result.text) : undefined;
 }
 
-/** Closes the toasts on screen. */
-async function dismissToasts(page: Page) {
-  const close = page.getByRole('button', { name: 'Dismiss notification' });
-  for (let i = 0; i < 4; i++) {
-    await page.waitForTimeout(400);
-    if (!(await close.count())) return;
-    await close.first().click().catch(() => undefined);
-    await close.first().waitFor({ state: 'detached', timeout: 2_000 }).catch(() => undefined);
-  }
-}
 
 /** Desktop and phone pictures of the page as it is, back at desktop size after. */
 async function screenshots(page: Page, name: string) {

@@ -62,6 +62,21 @@ export async function screenshot(page: Page, name: string, { fullPage = true, ti
 }
 
 /**
+ * Closes the toasts on screen, so a picture shows the page under them. A notice waiting behind an
+ * action's toast shows once that one closes; a toast may also close on its own (auto-close) while
+ * it is being clicked, so no click waits long.
+ */
+export async function dismissToasts(page: Page): Promise<void> {
+  const close = page.getByRole('button', { name: 'Dismiss notification' });
+  for (let round = 0; round < 4; round++) {
+    await page.waitForTimeout(300);
+    if (!(await close.count())) return;
+    await close.first().click({ timeout: 2_000 }).catch(() => undefined);
+    await close.first().waitFor({ state: 'detached', timeout: 2_000 }).catch(() => undefined);
+  }
+}
+
+/**
  * A screenshot of a moment that would pass while it is taken (an animation mid-way): the page's
  * clock (timers, animation frames) is paused for it, then runs on. Chromium only (CDP virtual time).
  */
