@@ -22,3 +22,4 @@ export * from './community.js';
 export * from './social.js';
 export * from './diary.js';
 export * from './profiles.js';
+export * from './discovery.js';
