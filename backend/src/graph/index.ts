@@ -44,7 +44,7 @@ export {
   MAX_RECOMMENDATIONS,
   Recommender,
   recommend,
-  type RecommendationBasisLink,
+  type RecommendedMovieBasis,
   type RecommendedMovie,
   type RecommendOptions,
   type RecommendSeed,
@@ -99,13 +99,13 @@ export interface ServiceSearchOptions {
 }
 
 /** One of the user's films, by key, for GraphService.recommend. */
-export interface RecommendationSeed {
+export interface GraphRecommendationSeed {
   key: string;
   /** > 0; liked films weigh more (0: excluded from the answer, never walked from). */
   weight: number;
 }
 
-export interface RecommendationOptions {
+export interface GraphRecommendationOptions {
   /** Films wanted (0..MAX_RECOMMENDATIONS). */
   limit: number;
   /** Keys never returned: every film the user logged, rated, reviewed or listed (seeds always are). */
@@ -115,7 +115,7 @@ export interface RecommendationOptions {
 }
 
 /** Why a film is recommended: the user's film `seed` and the film share `via`. */
-export interface RecommendationBasis {
+export interface GraphRecommendationBasis {
   seed: EntityKey;
   via: EntityKey;
   viaType: EntityType;
@@ -126,10 +126,10 @@ export interface RecommendationBasis {
 }
 
 /** A recommended film, best first in GraphService.recommend's answer. */
-export interface Recommendation {
+export interface GraphRecommendation {
   movie: EntityKey;
   score: number;
-  basis: RecommendationBasis;
+  basis: GraphRecommendationBasis;
 }
 
 interface Loaded {
@@ -214,7 +214,7 @@ export class GraphService {
    * each with the link it shares with one of them. Runs in a search worker (or on this thread with
    * workers: 0). Unknown seed and exclude keys are ignored; no known seed gives [].
    */
-  async recommend(seeds: readonly RecommendationSeed[], options: RecommendationOptions): Promise<Recommendation[]> {
+  async recommend(seeds: readonly GraphRecommendationSeed[], options: GraphRecommendationOptions): Promise<GraphRecommendation[]> {
     const { graph, pool } = this.require();
     const nodes: RecommendSeed[] = [];
     for (const { key, weight } of seeds) {
