@@ -220,8 +220,8 @@ export function createServices(deps: ServiceDeps): Services {
     graph,
     clock: deps.clock ?? Date.now,
     community: discoveryCommunity(db),
-    // The engine's random walks arrive with GraphService.recommend (branch disc-rec); until then, cold-start picks.
-    recommend: null,
+    // The engine's random walks with restart, in the search workers.
+    recommend: (seeds, options) => graph.recommend(seeds, options),
     logger,
     checkIntervalMs: settings.discoveryCheckIntervalMs,
   });

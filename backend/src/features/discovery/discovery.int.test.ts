@@ -35,6 +35,7 @@ import { weightedRating } from './formulas.js';
 import { createListsJob, readMovieFacts } from './job.js';
 import { computeLists } from './lists.js';
 import { MOODS } from './moods.js';
+import { reasonFor } from './recommendations.js';
 
 const REPO = fileURLToPath(new URL('../../../..', import.meta.url));
 /** The shared dataset beside the checkout (../shared), or beside the folder of worktrees (../../shared). */
@@ -42,6 +43,7 @@ const SHARED = [path.resolve(REPO, '../shared/data/tmdb-5000'), path.resolve(REP
 const HOUR = 60 * 60_000;
 const SCARFACE = '111';
 const GOODFELLAS = '769';
+const COLLATERAL = '1538';
 
 describe.runIf(SHARED !== '').each(databaseTargets())('discovery on TMDB 5000 ($name)', { timeout: 60_000 }, (target) => {
   let database: Awaited<ReturnType<typeof target.open>>;
@@ -355,9 +357,11 @@ describe.runIf(SHARED !== '').each(databaseTargets())('discovery on TMDB 5000 ($
     }
     for (const id of seen) await client.send('get', `/api/entity/movie/${id}`).expect(200);
     await t.events.settled();
+    // The first pick, logged and disliked (no seed): it leaves the list, which stays a cold start.
     const logged = RecommendationsSchema.parse((await client.send('get', '/api/recommendations').expect(200)).body).recommendations[0]!.movie;
-    await logFilm(user.id, logged.id);
+    await logFilm(user.id, logged.id, { rating: 1 });
     const picks = RecommendationsSchema.parse((await client.send('get', '/api/recommendations').expect(200)).body);
+    expect(picks.coldStart).toBe(true);
     expect(picks.recommendations).toHaveLength(6);
     expect(picks.recommendations.map((pick) => pick.movie.key)).not.toContain(logged.key);
     const first = picks.recommendations[0]!;
@@ -365,5 +369,79 @@ describe.runIf(SHARED !== '').each(databaseTargets())('discovery on TMDB 5000 ($
     const genre = first.reason.slice('Popular in '.length, first.reason.indexOf(','));
     expect(first.movie.genres.map((g) => g.name)).toContain(genre);
     expect(picks.recommendations.some((pick) => pick.movie.genres.some((g) => g.name === 'Western'))).toBe(true);
+  });
+  /** Whether `from` has a link `relationship` to `to` in the graph (either direction). */
+  const linked = (from: string, to: string, relationship: string) => {
+    const g = graph();
+    const [a, b] = [g.resolve(from), g.resolve(to)];
+    for (let position = g.offsets[a]!; position < g.offsets[a + 1]!; position++) {
+      if (g.neighbours[position] === b && (g.relations[position]! & RELATIONSHIP_MASK) === RELATIONSHIP_CODE[relationship as keyof typeof RELATIONSHIP_CODE]) return true;
+    }
+    return false;
+  };
+
+  it('recommends from the user’s films by random walk, each naming the real link it rests on, never a film they logged, reviewed or listed', async () => {
+    const user = await newUser('cinephile');
+    await logFilm(user.id, COLLATERAL, { rating: 5 });
+    await logFilm(user.id, '155', { rating: 4.5 }); // The Dark Knight
+    await logFilm(user.id, '680'); // Pulp Fiction, logged without a rating
+    await logFilm(user.id, '8467', { rating: 1 }); // Dumb and Dumber, disliked: no seed, still excluded
+    await t.services.watchlist.add(user.id, { movieId: '11324', movieTitle: 'Shutter Island', posterPath: null });
+    await t.services.reviews.create(user.id, { entityId: '807', entityType: 'movie', rating: 5, title: 'Se7en', content: 'What’s in the box?' });
+    const own = new Set(['movie:1538', 'movie:155', 'movie:680', 'movie:8467', 'movie:11324', 'movie:807']);
+    const client = await signedInClient(t.app, user.username);
+    const started = performance.now();
+    const body = RecommendationsSchema.parse((await client.send('get', '/api/recommendations').expect(200)).body);
+    console.info(`GET /api/recommendations (${target.name}, in process): ${(performance.now() - started).toFixed(1)} ms\n  ${body.recommendations.map((pick) => `${pick.movie.title}: ${pick.reason}`).join('\n  ')}`);
+    expect(body.coldStart).toBe(false);
+    expect(body.recommendations).toHaveLength(6);
+    const seeds = new Map([
+      ['movie:1538', 'Because you liked Collateral'],
+      ['movie:155', 'Because you liked The Dark Knight'],
+      ['movie:680', 'Because you watched Pulp Fiction'],
+      ['movie:11324', 'Because Shutter Island is on your watchlist'],
+      ['movie:807', 'Because you liked Se7en'],
+    ]);
+    const vias = new Map<string, number>();
+    for (const pick of body.recommendations) {
+      expect(own.has(pick.movie.key), pick.movie.title).toBe(false);
+      const basis = pick.basis!;
+      expect(seeds.has(basis.seed.key), `${pick.movie.title} rests on ${basis.seed.title}`).toBe(true);
+      expect(basis.seed.title).toBe(graph().name(graph().resolve(basis.seed.key)));
+      expect(basis.via.name).toBe(graph().name(graph().resolve(basis.via.key)));
+      // The film is linked to via as the basis says, and so is the seed.
+      expect(linked(basis.via.key, pick.movie.key, basis.relationship) || linked(pick.movie.key, basis.via.key, basis.relationship), `${pick.movie.title} ${basis.relationship} ${basis.via.name}`).toBe(true);
+      expect(linked(basis.via.key, basis.seed.key, 'acted_in') || [...Object.keys(RELATIONSHIP_CODE)].some((relationship) => linked(basis.via.key, basis.seed.key, relationship) || linked(basis.seed.key, basis.via.key, relationship))).toBe(true);
+      expect(pick.reason.startsWith(`${seeds.get(basis.seed.key)} — `), pick.reason).toBe(true);
+      expect(pick.reason).toContain(basis.via.name);
+      vias.set(basis.via.key, (vias.get(basis.via.key) ?? 0) + 1);
+    }
+    // Diversified: no one link carries more than two picks.
+    expect(Math.max(...vias.values())).toBeLessThanOrEqual(2);
+    // The same answer on a second visit the same day; a film logged leaves the list.
+    const again = RecommendationsSchema.parse((await client.send('get', '/api/recommendations').expect(200)).body);
+    expect(again).toEqual(body);
+    const first = body.recommendations[0]!.movie;
+    await logFilm(user.id, first.id, { rating: 3 });
+    const after = RecommendationsSchema.parse((await client.send('get', '/api/recommendations').expect(200)).body);
+    expect(after.recommendations.map((pick) => pick.movie.key)).not.toContain(first.key);
+    expect(after.recommendations).toHaveLength(6);
+  });
+
+  it('phrases each link as a fan would say it', () => {
+    expect(reasonFor('liked', 'Heat', 'directed', 'Michael Mann')).toBe('Because you liked Heat — also directed by Michael Mann');
+    expect(reasonFor('watched', 'Heat', 'acted_in', 'Al Pacino')).toBe('Because you watched Heat — also starring Al Pacino');
+    expect(reasonFor('watchlist', 'Heat', 'has_genre', 'Crime')).toBe('Because Heat is on your watchlist — also a Crime film');
+    expect(reasonFor('liked', 'Heat', 'crew', 'Dante Spinotti')).toBe('Because you liked Heat — Dante Spinotti also worked on it');
+  });
+
+  it('takes no seed from a film rated 2 stars or less: a cold start', async () => {
+    const user = await newUser('grump');
+    await logFilm(user.id, COLLATERAL, { rating: 2 });
+    const client = await signedInClient(t.app, user.username);
+    const body = RecommendationsSchema.parse((await client.send('get', '/api/recommendations').expect(200)).body);
+    expect(body.coldStart).toBe(true);
+    expect(body.recommendations.map((pick) => pick.movie.key)).not.toContain('movie:1538');
+    expect(body.recommendations.every((pick) => pick.basis === null)).toBe(true);
   });
 });

@@ -221,10 +221,18 @@ export function createDiscoveryService(deps: DiscoveryServiceDeps) {
         list('genre-popular'),
         list('trending:week'),
       ]);
+      const walks = deps.recommend;
       return recommendFor({
         graph: loadedGraph(),
         cards,
-        recommend: deps.recommend,
+        // A failing walk (a worker lost, the graph reloading) leaves the cold-start picks, never a 5xx.
+        recommend: walks
+          ? (seeds, options) =>
+              walks(seeds, options).catch((error: unknown) => {
+                logger.warn({ err: error instanceof Error ? error.message : String(error), userId }, 'recommendations: walks failed, cold-start picks served');
+                return [];
+              })
+          : null,
         history,
         viewed: viewed.map((row) => row.key),
         genrePopular: genrePopular?.items.genres ?? {},
