@@ -18,6 +18,8 @@ import {
   TopRatedSchema,
   TrendingMoviesSchema,
   DISCOVERY_TEXTS,
+  RELATIONSHIPS,
+  type Relationship,
 } from '@cinema-dna/shared-types';
 import { sql } from 'drizzle-orm';
 import request from 'supertest';
@@ -421,8 +423,9 @@ describe.runIf(SHARED !== '').each(databaseTargets())('discovery on TMDB 5000 ($
     // The same answer on a second visit the same day; a film logged leaves the list.
     const again = RecommendationsSchema.parse((await client.send('get', '/api/recommendations').expect(200)).body);
     expect(again).toEqual(body);
+    // Logged and disliked, the first pick is no seed, only excluded: it leaves the list all the same.
     const first = body.recommendations[0]!.movie;
-    await logFilm(user.id, first.id, { rating: 3 });
+    await logFilm(user.id, first.id, { rating: 1 });
     const after = RecommendationsSchema.parse((await client.send('get', '/api/recommendations').expect(200)).body);
     expect(after.recommendations.map((pick) => pick.movie.key)).not.toContain(first.key);
     expect(after.recommendations).toHaveLength(6);
@@ -432,12 +435,30 @@ describe.runIf(SHARED !== '').each(databaseTargets())('discovery on TMDB 5000 ($
     expect(reasonFor('liked', 'Heat', 'directed', 'Michael Mann')).toBe('Because you liked Heat — also directed by Michael Mann');
     expect(reasonFor('watched', 'Heat', 'acted_in', 'Al Pacino')).toBe('Because you watched Heat — also starring Al Pacino');
     expect(reasonFor('watchlist', 'Heat', 'has_genre', 'Crime')).toBe('Because Heat is on your watchlist — also a Crime film');
-    expect(reasonFor('liked', 'Heat', 'crew', 'Dante Spinotti')).toBe('Because you liked Heat — Dante Spinotti also worked on it');
+    const phrases: Record<Relationship, string> = {
+      directed: 'also directed by X',
+      acted_in: 'also starring X',
+      wrote: 'also written by X',
+      composed: 'also scored by X',
+      produced: 'also produced by X',
+      crew: 'X also worked on it',
+      part_of_collection: 'also part of X',
+      has_keyword: 'also about X',
+      has_genre: 'also a X film',
+      produced_by: 'also from X',
+      won: 'also won X',
+      nominated_for: 'also nominated for X',
+      filmed_in: 'also filmed in X',
+      country: 'also filmed in X',
+    };
+    for (const relationship of RELATIONSHIPS) expect(reasonFor('liked', 'Heat', relationship, 'X')).toBe(`Because you liked Heat — ${phrases[relationship]}`);
   });
 
   it('takes no seed from a film rated 2 stars or less: a cold start', async () => {
     const user = await newUser('grump');
     await logFilm(user.id, COLLATERAL, { rating: 2 });
+    // Disliked in the diary, it is no seed even from the watchlist.
+    await t.services.watchlist.add(user.id, { movieId: COLLATERAL, movieTitle: 'Collateral', posterPath: null });
     const client = await signedInClient(t.app, user.username);
     const body = RecommendationsSchema.parse((await client.send('get', '/api/recommendations').expect(200)).body);
     expect(body.coldStart).toBe(true);
