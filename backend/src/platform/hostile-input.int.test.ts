@@ -85,6 +85,14 @@ const EXAMPLE_QUERIES: Record<string, Record<string, string>> = {
   'POST /api/diary/import': { name: 'diary.csv' },
   'GET /api/users/:id/year-stats': { year: '2025' },
   'GET /api/users/compare': { a: '1', b: '2' },
+  'GET /api/movies/trending': { limit: '5', timeWindow: 'day' },
+  'GET /api/people/popular': { limit: '6' },
+  'GET /api/movies/top-rated': { limit: '12' },
+  'GET /api/movies/recent': { limit: '12' },
+  'GET /api/movies/upcoming': { limit: '12' },
+  'GET /api/movies/award-winners': { limit: '12' },
+  'GET /api/movies/mood-selector': { limit: '3' },
+  'GET /api/movies/popular-social': { limit: '12' },
 };
 const GENERIC_QUERY = { q: 'tom', id: '1', limit: '2' };
 const pathStep = (id: string, name: string, type: EntityType, relationship: unknown) => ({
