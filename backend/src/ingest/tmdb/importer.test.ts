@@ -159,7 +159,9 @@ describe('importTmdb', () => {
     await runImporter({ baseUrl, pages: 2, requestsPerSecond: 15, concurrency: 8 });
     const arrivals = server!.requests.map((r) => r.at).sort((a, b) => a - b);
     expect(arrivals.length).toBeGreaterThan(30);
-    for (let i = 0; i + 15 < arrivals.length; i += 1) expect(arrivals[i + 15]! - arrivals[i]!).toBeGreaterThan(900);
+    // Unlimited, sixteen requests would arrive within milliseconds; the margin below a second is
+    // for arrival jitter on a busy machine (a request sent on time may reach the server late).
+    for (let i = 0; i + 15 < arrivals.length; i += 1) expect(arrivals[i + 15]! - arrivals[i]!).toBeGreaterThan(750);
   });
 
   it('resumes an interrupted crawl without refetching what it already has, and writes a complete source', async () => {
