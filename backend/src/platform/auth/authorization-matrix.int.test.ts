@@ -400,8 +400,21 @@ describe.each(databaseTargets())('authorization matrix on $name', (dbTarget) => 
     await database.dispose();
   });
 
-  /** A fresh caller per request, so a row that signs in or out never leaks into the next. */
-  async function callerFor(identity: Identity): Promise<Caller> {
+  /**
+   * Signed-in sessions kept across rows: a sign-in costs an Argon2 verification, and only the auth
+   * routes change a session. Rows on /api/auth/ get a fresh caller (and the deactivated identity one
+   * each time), so a row that signs in or out never leaks into the next.
+   */
+  const sessions = new Map<Identity, Promise<Caller>>();
+  async function callerFor(identity: Identity, route: string): Promise<Caller> {
+    const reusable = identity === 'user' || identity === 'otherUser' || identity === 'moderator' || identity === 'admin';
+    if (!reusable || route.startsWith('/api/auth/')) return freshCaller(identity);
+    let caller = sessions.get(identity);
+    if (!caller) sessions.set(identity, (caller = freshCaller(identity)));
+    return caller;
+  }
+
+  async function freshCaller(identity: Identity): Promise<Caller> {
     const signed = async (account: { user: AuthenticatedUser; username: string }): Promise<Caller> => ({
       identity,
       client: await signedInClient(t.app, account.username),
@@ -442,7 +455,7 @@ describe.each(databaseTargets())('authorization matrix on $name', (dbTarget) => 
 
   describe.each(MATRIX)('$method $route ($access)', (row) => {
     it.each(IDENTITIES)('%s', async (identity) => {
-      const caller = await callerFor(identity);
+      const caller = await callerFor(identity, row.route);
       const { path = row.route, body } = (await row.request?.(caller, fixture)) ?? {};
       const res = await caller.client.send(row.method.toLowerCase() as Method, path, body).set('Accept', 'application/json');
       const expected = row.expected[identity];
