@@ -140,6 +140,9 @@ describe('DiscoveryPage lists', () => {
     expect(cards(upcoming)).toHaveLength(12);
     expect(within(upcoming).getByRole('article', { name: 'Trending Film 0' })).toBeTruthy();
     expect(within(upcoming).queryByRole('article', { name: 'Trending Film 12' })).toBeNull();
+    // Trending films standing in for Coming Soon show their year, not a release day that has passed.
+    expect(within(upcoming).queryByText('May 13, 2015')).toBeNull();
+    expect(within(upcoming).getAllByText('2015')).toHaveLength(12);
   });
 
   it('Coming Soon shows the release day of each film', async () => {

@@ -13,7 +13,10 @@ import { PersonCard } from './person-card';
 const GRIDS = {
   poster: 'grid grid-cols-2 gap-x-4 gap-y-8 sm:grid-cols-3 md:grid-cols-4 lg:grid-cols-6 lg:gap-x-5',
   wide: 'grid gap-4 md:grid-cols-2 xl:grid-cols-3',
+  /** One wide card (Surprise Me), as wide as two would be. */
+  single: 'grid max-w-xl',
 } as const;
+type GridKind = keyof typeof GRIDS;
 
 function GridSkeleton({ label, count, layout }: { label: string; count: number; layout: MovieCardLayout }) {
   return (
@@ -75,19 +78,21 @@ interface CardListProps<T> {
   /** Placeholders while loading. */
   skeletons: number;
   layout?: MovieCardLayout;
+  /** The grid's columns; the card layout's own by default. */
+  grid?: GridKind;
   children: (item: T) => ReactNode;
   itemKey: (item: T) => string;
 }
 
 /** A list's states: skeletons, its error with a retry, its empty text, or its cards. */
-function CardList<T>({ label, view, onRetry, empty, skeletons, layout = 'poster', children, itemKey }: CardListProps<T>) {
+function CardList<T>({ label, view, onRetry, empty, skeletons, layout = 'poster', grid = layout, children, itemKey }: CardListProps<T>) {
   if (view.status === 'pending') return <GridSkeleton label={label} count={skeletons} layout={layout} />;
   if (view.status === 'error') return <ListFailed label={label} error={view.error} onRetry={onRetry} />;
   if (view.items.length === 0) return <ListEmpty>{empty}</ListEmpty>;
   return (
     <>
       {view.source === 'trending' && <p className="-mt-2 mb-5 text-sm text-bone-500">Nothing to show here yet, so these come from Trending Movies.</p>}
-      <ul aria-label={label} className={GRIDS[layout]}>
+      <ul aria-label={label} className={GRIDS[grid]}>
         {view.items.map((item) => (
           <li key={itemKey(item)} className={cn(layout === 'poster' && 'min-w-0')}>
             {children(item)}
@@ -99,6 +104,7 @@ function CardList<T>({ label, view, onRetry, empty, skeletons, layout = 'poster'
 }
 
 interface MovieListProps<T extends MovieCardData> extends Omit<CardListProps<T>, 'children' | 'itemKey'> {
+  /** The release day instead of the year (Coming Soon); not on the trending films standing in for the list. */
   showReleaseDay?: boolean;
   /** A card's note (reason, awards, friends). */
   note?: (movie: T) => ReactNode;
@@ -108,7 +114,7 @@ interface MovieListProps<T extends MovieCardData> extends Omit<CardListProps<T>,
 export function MovieList<T extends MovieCardData>({ showReleaseDay, note, layout = 'poster', ...list }: MovieListProps<T>) {
   return (
     <CardList {...list} layout={layout} itemKey={(movie) => movie.key}>
-      {(movie) => <MovieCard movie={movie} layout={layout} showReleaseDay={showReleaseDay} note={note?.(movie)} />}
+      {(movie) => <MovieCard movie={movie} layout={layout} showReleaseDay={showReleaseDay && list.view.status === 'success' && list.view.source === 'own'} note={note?.(movie)} />}
     </CardList>
   );
 }

@@ -56,9 +56,7 @@ function PickPanel({ pick, onClose }: { pick: SpecialPick; onClose: () => void }
             <MovieList {...common} layout="wide" view={{ status: 'success', items: pick.movies, source: 'own' }} empty={null} note={(movie) => <CardNote icon={Users}>{friendsNote(movie)}</CardNote>} />
           )
         ) : pick.kind === 'surprise' ? (
-          <div className="max-w-xl">
-            <MovieList {...common} layout="wide" view={{ status: 'success', items: pick.movies, source: 'own' }} empty={null} />
-          </div>
+          <MovieList {...common} layout="wide" grid="single" view={{ status: 'success', items: pick.movies, source: 'own' }} empty={null} />
         ) : (
           <MovieList {...common} view={{ status: 'success', items: pick.movies.slice(0, DISCOVERY_LIST_LIMIT), source: 'own' }} empty="No films for this mood yet." />
         )}
