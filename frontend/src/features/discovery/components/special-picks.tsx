@@ -49,7 +49,11 @@ function PickPanel({ pick, onClose }: { pick: SpecialPick; onClose: () => void }
       <h3 id={titleId} className="mt-1.5 pr-10 font-display text-2xl font-medium tracking-tight text-bone-50">
         {pick.title}
       </h3>
-      {pick.description && <p className="mt-1.5 max-w-2xl text-sm leading-relaxed text-bone-400">{pick.description}</p>}
+      {pick.description && (
+        <p className="mt-1.5 max-w-2xl text-sm leading-relaxed text-bone-400" data-testid="special-pick-description">
+          {pick.description}
+        </p>
+      )}
       <div className="mt-6">
         {pick.kind === 'friends' ? (
           pick.movies.length > 0 && (
