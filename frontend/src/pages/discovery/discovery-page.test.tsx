@@ -129,20 +129,31 @@ describe('DiscoveryPage lists', () => {
   });
 
   it('Recent shows Recent Releases; an empty Coming Soon falls back to a slice of trending', async () => {
-    stubDiscovery({ '/api/movies/upcoming': () => dated([]) });
+    const trending = movieCards('trending', 30);
+    stubDiscovery({ '/api/movies/upcoming': () => dated([]), '/api/movies/trending': () => ({ body: { movies: trending, timeWindow: 'week', updatedAt: UPDATED_AT, nextUpdateAt: null } }) });
     renderApp('/discovery');
     await list(DISCOVERY_TEXTS.trending);
     openTab('Recent');
     const recent = await list(DISCOVERY_TEXTS.recent);
     expect(cards(recent)).toHaveLength(12);
     expect(within(recent).getByRole('article', { name: 'Recent Film 0' })).toBeTruthy();
+    // The twelve after the Trending tab's twelve.
     const upcoming = await list(DISCOVERY_TEXTS.upcoming);
-    expect(cards(upcoming)).toHaveLength(12);
-    expect(within(upcoming).getByRole('article', { name: 'Trending Film 0' })).toBeTruthy();
-    expect(within(upcoming).queryByRole('article', { name: 'Trending Film 12' })).toBeNull();
+    expect(cards(upcoming).map((card) => card.getAttribute('aria-label'))).toEqual(trending.slice(12, 24).map((movie) => movie.title));
+    expect(within(upcoming.parentElement!).getByText(/come from Trending Movies/)).toBeTruthy();
     // Trending films standing in for Coming Soon show their year, not a release day that has passed.
     expect(within(upcoming).queryByText('May 13, 2015')).toBeNull();
     expect(within(upcoming).getAllByText('2015')).toHaveLength(12);
+  });
+
+  it('Recent Releases and Coming Soon both without data stand in with different trending films', async () => {
+    stubDiscovery({ '/api/movies/recent': () => dated([]), '/api/movies/upcoming': () => failed() });
+    renderApp('/discovery?tab=recent');
+    const recent = await list(DISCOVERY_TEXTS.recent);
+    const upcoming = await list(DISCOVERY_TEXTS.upcoming);
+    // Trending has 15 films: Recent takes the first 12, Coming Soon the 3 after.
+    expect(cards(recent)).toHaveLength(12);
+    expect(cards(upcoming).map((card) => card.getAttribute('aria-label'))).toEqual(['Trending Film 12', 'Trending Film 13', 'Trending Film 14']);
   });
 
   it('Coming Soon shows the release day of each film', async () => {

@@ -74,7 +74,8 @@ export function PopularPanel() {
 
 function DatedList({ kind }: { kind: DatedListKind }) {
   const own = useDatedMovies(kind);
-  const { view, retry } = useFallbackList({ data: own.data?.movies, isError: own.isError, error: own.error, refetch: own.refetch });
+  // Side by side, the two never stand in with the same trending films: Coming Soon takes the next twelve.
+  const { view, retry } = useFallbackList({ data: own.data?.movies, isError: own.isError, error: own.error, refetch: own.refetch }, { offset: kind === 'upcoming' ? DISCOVERY_LIST_LIMIT : 0 });
   const title = kind === 'recent' ? DISCOVERY_TEXTS.recent : DISCOVERY_TEXTS.upcoming;
   return (
     <DiscoverySection title={title} icon={kind === 'recent' ? Clapperboard : CalendarClock}>
@@ -83,7 +84,7 @@ function DatedList({ kind }: { kind: DatedListKind }) {
   );
 }
 
-/** Recent tab: 'Recent Releases' and 'Coming Soon', each falling back to trending. */
+/** Recent tab: 'Recent Releases' and 'Coming Soon', each falling back to its slice of trending. */
 export function RecentPanel() {
   return (
     <div className="grid gap-16">

@@ -32,7 +32,7 @@ export function PersonCard({ person }: { person: PersonCardData }) {
           {knownFor.map((film) => {
             const year = movieYear(film);
             return (
-              <li key={film.key} className="truncate text-bone-300">
+              <li key={film.key} className="line-clamp-2 text-bone-300">
                 <Link to={moviePath(film.id)} className="underline decoration-ink-600 underline-offset-2 hover:text-amber-soft hover:decoration-amber-glow">
                   {film.title}
                 </Link>

@@ -40,7 +40,7 @@ function PickPanel({ pick, onClose }: { pick: SpecialPick; onClose: () => void }
       animate={{ opacity: 1, y: 0 }}
       exit={{ opacity: 0, y: -8 }}
       transition={{ duration: 0.22, ease: 'easeOut' }}
-      className="relative mt-6 rounded-2xl border border-amber-glow/25 bg-ink-900/70 p-5 outline-none sm:p-6"
+      className="relative mt-6 rounded-2xl border border-amber-glow/25 bg-ink-900/70 p-4 outline-none sm:p-6"
     >
       <Button variant="ghost" size="icon" aria-label="Close" onClick={onClose} className="absolute right-3 top-3 size-9">
         <X aria-hidden className="size-4" />
@@ -77,7 +77,7 @@ export function SpecialPicks() {
   const { pick, pending, dismiss, ...actions } = useSpecialPicks();
   const headingId = useId();
   return (
-    <section aria-labelledby={headingId} className="mt-10 rounded-[1.75rem] border border-ink-700 bg-[radial-gradient(120%_140%_at_0%_0%,rgba(242,176,74,0.09),transparent_55%)] bg-ink-850/60 p-5 sm:p-7">
+    <section aria-labelledby={headingId} className="mt-10 rounded-[1.75rem] border border-ink-700 bg-[radial-gradient(120%_140%_at_0%_0%,rgba(242,176,74,0.09),transparent_55%)] bg-ink-850/60 p-4 sm:p-7">
       <div className="flex flex-col gap-5 lg:flex-row lg:items-center lg:justify-between">
         <div>
           <h2 id={headingId} className="font-display text-2xl font-medium tracking-tight text-bone-50">

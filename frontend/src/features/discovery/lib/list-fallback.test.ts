@@ -21,6 +21,12 @@ describe('listWithFallback', () => {
     expect(listWithFallback(own, ok(range('t', 15)), 12)).toEqual({ status: 'success', items: range('t', 12), source: 'trending' });
   });
 
+  it('takes the slice of trending from `offset`, or the first films when trending is shorter', () => {
+    expect(listWithFallback(ok<string>([]), ok(range('t', 30)), 12, 12)).toEqual({ status: 'success', items: range('t', 24).slice(12), source: 'trending' });
+    expect(listWithFallback(ok<string>([]), ok(range('t', 15)), 12, 12)).toEqual({ status: 'success', items: ['t12', 't13', 't14'], source: 'trending' });
+    expect(listWithFallback(ok<string>([]), ok(range('t', 10)), 12, 12)).toEqual({ status: 'success', items: range('t', 10), source: 'trending' });
+  });
+
   it('waits for trending once its own data is missing', () => {
     expect(listWithFallback(ok<string>([]), ok<string>(undefined), 12)).toEqual({ status: 'pending' });
   });

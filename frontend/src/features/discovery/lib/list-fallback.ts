@@ -14,15 +14,21 @@ export interface ListQuery<T> {
 /** True while the list's own data is missing: it failed or came back empty. */
 export const ownDataMissing = (own: ListQuery<unknown>) => own.isError || own.data?.length === 0;
 
+/** The slice of trending that stands in for a list: `limit` films from `offset`, or the first `limit` when trending is shorter. */
+function trendingSlice<F>(trending: F[], limit: number, offset: number): F[] {
+  const slice = trending.slice(offset, offset + limit);
+  return slice.length > 0 ? slice : trending.slice(0, limit);
+}
+
 /**
  * A list with the spec's fallback (§2): its own first `limit` cards; when its own data is missing
- * (failed or empty), the first `limit` of the trending list instead. It fails only when both do, and is
- * empty only when both are.
+ * (failed or empty), a slice of the trending list instead (`limit` films from `offset`). It fails only
+ * when both do, and is empty only when both are.
  */
-export function listWithFallback<T, F>(own: ListQuery<T>, trending: ListQuery<F>, limit: number): ListView<T | F> {
+export function listWithFallback<T, F>(own: ListQuery<T>, trending: ListQuery<F>, limit: number, offset = 0): ListView<T | F> {
   if (own.data && own.data.length > 0) return { status: 'success', items: own.data.slice(0, limit), source: 'own' };
   if (!ownDataMissing(own)) return { status: 'pending' };
-  if (trending.data && trending.data.length > 0) return { status: 'success', items: trending.data.slice(0, limit), source: 'trending' };
+  if (trending.data && trending.data.length > 0) return { status: 'success', items: trendingSlice(trending.data, limit, offset), source: 'trending' };
   if (trending.isError) return { status: 'error', error: own.isError ? own.error : trending.error };
   if (!trending.data) return { status: 'pending' };
   return own.isError ? { status: 'error', error: own.error } : { status: 'success', items: [], source: 'own' };
