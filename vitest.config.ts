@@ -34,6 +34,8 @@ export default defineConfig({
           environment: 'node',
           // Vitest's default is one worker fewer than the cores: one on a 2-core machine.
           maxWorkers: 2,
+          // A hang guard, not a speed check: two files share the cores, and some start worker threads.
+          testTimeout: 20_000,
           include: ['backend/src/**/*.test.ts', 'shared-types/src/**/*.test.ts'],
           exclude: ['**/*.int.test.ts', '**/node_modules/**'],
         },

@@ -3,13 +3,14 @@
  * 10.5M credits, genre/keyword/company/collection hubs; seeded), builds its snapshot, then measures
  * load time and memory, search compute time through the worker pool (person↔person and default
  * parameters) with the main thread's longest event-loop stall, the engine against a bare
- * bidirectional BFS over the same arrays (the floor), typeahead latency, and graphology on a smaller
- * graph generated the same way. Prints a table and writes bench/results/graph.json.
+ * bidirectional BFS over the same arrays (the floor), typeahead latency, recommendations (random walks
+ * from 20-film histories, in-process and through the pool), and graphology on a smaller graph
+ * generated the same way. Prints a table and writes bench/results/graph.json.
  *
  *   npx tsx bench/graph.ts
  *
  * Environment: BENCH_SCALE (default 1; 0.1 for a quick run), BENCH_SEARCHES (2000),
- * BENCH_TYPEAHEAD (10000 queries), BENCH_WORKERS (pool size; default cores - 1),
+ * BENCH_TYPEAHEAD (10000 queries), BENCH_RECOMMENDATIONS (300 histories), BENCH_WORKERS (pool size; default cores - 1),
  * BENCH_GRAPHOLOGY_SCALE (default BENCH_SCALE / 10), BENCH_GRAPHOLOGY_SEARCHES (500).
  */
 import { execFileSync } from 'node:child_process';
@@ -18,8 +19,9 @@ import { availableParallelism, cpus, tmpdir, totalmem } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
-import { TYPE_CODE } from '../backend/src/graph/model.js';
+import { TYPE_CODE, tierOf } from '../backend/src/graph/model.js';
 import { defaultParameters, type EngineParameters } from '../backend/src/graph/parameters.js';
+import { DEFAULT_WALKS, recommend, type RecommendedMovie, type RecommendOptions, type RecommendSeed } from '../backend/src/graph/recommend.js';
 import { SearchEngine, type SearchResult } from '../backend/src/graph/search.js';
 import { loadSnapshot } from '../backend/src/graph/snapshot.js';
 import { TypeaheadIndex } from '../backend/src/graph/typeahead.js';
@@ -38,10 +40,21 @@ const env = (name: string, fallback: number): number => {
 const scale = env('BENCH_SCALE', 1);
 const searches = Math.round(env('BENCH_SEARCHES', 2000));
 const typeaheadQueries = Math.round(env('BENCH_TYPEAHEAD', 10_000));
+const recommendationRequests = Math.round(env('BENCH_RECOMMENDATIONS', 300));
+/** Films in each user's history (the seeds), and other films they logged or listed (excluded). */
+const HISTORY_FILMS = 20;
+const OTHER_LOGGED_FILMS = 30;
+const RECOMMENDATION_LIMIT = 6;
 const workers = Math.round(env('BENCH_WORKERS', Math.max(1, availableParallelism() - 1)));
 const graphologyScale = env('BENCH_GRAPHOLOGY_SCALE', scale / 10);
 const graphologySearches = Math.round(env('BENCH_GRAPHOLOGY_SEARCHES', 500));
 const MB = 1024 * 1024;
+
+/** Nearest-rank percentile (latency.ts summarises p50/p90/p99; the recommendation target is on p95). */
+function percentile(samples: readonly number[], q: number): number {
+  const sorted = Float64Array.from(samples).sort();
+  return sorted.length === 0 ? NaN : sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(q * sorted.length) - 1))]!;
+}
 
 function log(message: string): void {
   process.stderr.write(`[bench:graph] ${message}\n`);
@@ -183,6 +196,26 @@ try {
   // Compute time of searches that found nothing is measured in-process below (the pool returns null).
   const poolP2P = await throughPool(personPairs, p2p);
   const poolDefaults = await throughPool(mixedPairs, defaults);
+
+  // Recommendations: users with 20 random films (random weights, liked ones heavier) and 30 more
+  // logged or listed films, 6 films wanted, default walks. Through the pool one at a time: the
+  // latency a request sees, messaging included.
+  // Their own PRNG, so the other sets' inputs stay those of earlier runs.
+  const historyRandom = prng(1414);
+  const pickFilm = () => movies[Math.floor(historyRandom() * movies.length)]!;
+  const histories: Array<{ seeds: RecommendSeed[]; options: RecommendOptions }> = Array.from({ length: recommendationRequests }, (_, i) => {
+    const seeds = Array.from({ length: HISTORY_FILMS }, () => ({ node: pickFilm(), weight: historyRandom() < 0.3 ? 2 + historyRandom() : 0.5 + historyRandom() }));
+    const logged = Array.from({ length: OTHER_LOGGED_FILMS }, pickFilm);
+    return { seeds, options: { limit: RECOMMENDATION_LIMIT, exclude: [...seeds.map((s) => s.node), ...logged], rngSeed: i } };
+  });
+  log(`recommendations through the pool (${histories.length} histories)...`);
+  for (let i = 0; i < 20; i++) await pool.recommend(histories[i % histories.length]!.seeds, histories[i % histories.length]!.options);
+  const recommendPoolTimes: number[] = [];
+  for (const { seeds, options } of histories) {
+    const t = performance.now();
+    await pool.recommend(seeds, options);
+    recommendPoolTimes.push(performance.now() - t);
+  }
   await pool.close();
 
   // Default-parameter compute time including searches that find nothing (engine.lastStats).
@@ -194,6 +227,31 @@ try {
     if (engine.lastStats!.passes === 2) defaultsFallback++;
   }
   const defaultsInProcess = summarize(defaultTimes);
+
+  // Recommendations in-process (the engine alone, as the search rows), with what they rest on.
+  log('recommendations (in-process)...');
+  for (let i = 0; i < 20; i++) recommend(graph, histories[i % histories.length]!.seeds, histories[i % histories.length]!.options);
+  const recommendTimes: number[] = [];
+  let recommended = 0;
+  let shortAnswers = 0;
+  const basisTiers: Record<string, number> = {};
+  const basisVia: Record<string, number> = {};
+  for (const { seeds, options } of histories) {
+    const t = performance.now();
+    const found: RecommendedMovie[] = recommend(graph, seeds, options);
+    recommendTimes.push(performance.now() - t);
+    recommended += found.length;
+    if (found.length < RECOMMENDATION_LIMIT) shortAnswers++;
+    for (const { basis } of found) {
+      // The weaker of the two links decides how strong the reason is.
+      const tiers = [tierOf(basis.relation), tierOf(basis.seedRelation)];
+      const weaker = tiers.includes('obscure') ? 'obscure' : tiers.includes('supporting') ? 'supporting' : 'core';
+      basisTiers[weaker] = (basisTiers[weaker] ?? 0) + 1;
+      basisVia[graph.type(basis.via)] = (basisVia[graph.type(basis.via)] ?? 0) + 1;
+    }
+  }
+  const recommendInProcess = { ...summarize(recommendTimes), p95: percentile(recommendTimes, 0.95) };
+  const recommendPool = { ...summarize(recommendPoolTimes), p95: percentile(recommendPoolTimes, 0.95) };
 
   // 6. Typeahead over random word prefixes of random names (20% with a typo).
   log('typeahead...');
@@ -273,6 +331,13 @@ try {
     ['longest event-loop stall during pool searches', `${stall.toFixed(1)} ms`, '≤ 50 ms', stall <= 50],
     ['typeahead p50 / p99', `${typeaheadSummary.p50.toFixed(3)} / ${typeaheadSummary.p99.toFixed(3)} ms`, 'p99 ≤ 10 ms', typeaheadSummary.p99 <= 10],
     [
+      `recommendations p50 / p95, ${HISTORY_FILMS}-film history (in-process)`,
+      `${recommendInProcess.p50.toFixed(2)} / ${recommendInProcess.p95.toFixed(2)} ms`,
+      'p95 ≤ 50 ms',
+      recommendInProcess.p95 <= 50,
+    ],
+    ['recommendations p50 / p95 (pool, one at a time)', `${recommendPool.p50.toFixed(2)} / ${recommendPool.p95.toFixed(2)} ms`, '', null],
+    [
       `graphology / engine, person↔person (mean, p50, p99)`,
       `${graphology.personToPerson.ratioMean.toFixed(1)}× ${graphology.personToPerson.ratioP50.toFixed(1)}× ${graphology.personToPerson.ratioP99.toFixed(1)}×`,
       '≥ 50×',
@@ -297,6 +362,10 @@ try {
   );
   console.log(
     `person↔person degrees: ${JSON.stringify(degreeHistogram)}; floor disagreements: ${floorMismatches}; graphology disagreements: ${graphology.personToPerson.mismatches + graphology.everything.mismatches}`,
+  );
+  console.log(
+    `recommendations: ${DEFAULT_WALKS} walks each, ${(recommended / histories.length).toFixed(2)} films per answer (${shortAnswers} short of ${RECOMMENDATION_LIMIT}); ` +
+      `basis by weaker link tier ${JSON.stringify(basisTiers)}, by via type ${JSON.stringify(basisVia)}`,
   );
   console.log(`default-parameter searches needing the obscure fallback: ${defaultsFallback}/${searches}; typeahead queries with no hit: ${emptyTypeahead}/${queries.length}`);
 
@@ -327,6 +396,15 @@ try {
       pool: { compute: roundSummary(poolDefaults.compute), latency: roundSummary(poolDefaults.latency), found: poolDefaults.found, throughputPerSecond: round(poolDefaults.throughputPerSecond), maxEventLoopDelayMs: round(poolDefaults.maxEventLoopDelayMs), maxTimerDriftMs: round(poolDefaults.maxTimerDriftMs) },
       inProcessIncludingNoPath: roundSummary(defaultsInProcess),
       obscureFallbacks: defaultsFallback,
+    },
+    recommendations: {
+      settings: { histories: histories.length, historyFilms: HISTORY_FILMS, otherLoggedFilms: OTHER_LOGGED_FILMS, limit: RECOMMENDATION_LIMIT, walks: DEFAULT_WALKS },
+      inProcess: { ...roundSummary(recommendInProcess), p95: round(recommendInProcess.p95) },
+      pool: { ...roundSummary(recommendPool), p95: round(recommendPool.p95) },
+      filmsPerAnswer: round(recommended / histories.length),
+      shortAnswers,
+      basisByWeakerTier: basisTiers,
+      basisByViaType: basisVia,
     },
     typeahead: { all: roundSummary(typeaheadSummary), withTypo: roundSummary(summarize(typeaheadTypo)), upTo3Chars: roundSummary(summarize(typeaheadShort)), empty: emptyTypeahead },
     graphology,

@@ -54,9 +54,19 @@ async function recordReveal(page: Page) {
   await page.evaluate(() => {
     const record = { counts: [] as number[], cachedBadgeWhileSearching: false, heldBack: false };
     (window as unknown as { __reveal: typeof record }).__reveal = record;
+    let ended = false;
     const observer = new MutationObserver(() => {
       const stage = document.querySelector<HTMLElement>('[data-testid="search-stage"]');
-      if (stage?.dataset.phase !== 'searching') return;
+      if (ended || !stage) return;
+      // The last layer and the switch to 'found' can land in one batch of mutations on a busy
+      // machine: the layers present when the search ends are counted once more.
+      if (stage.dataset.phase !== 'searching') {
+        if (record.counts.length === 0) return;
+        ended = true;
+        const count = stage.querySelectorAll('[data-testid="frontier-layer"]').length;
+        if (count !== record.counts.at(-1)) record.counts.push(count);
+        return;
+      }
       // The answer has arrived but the page is still animating towards it.
       if (stage.dataset.resultMs !== undefined) record.heldBack = true;
       const count = stage.querySelectorAll('[data-testid="frontier-layer"]').length;
@@ -108,15 +118,29 @@ describe('finding a connection', () => {
 
     await pickEntity(page, finder(page), 'From', 'kevin ba', 'Kevin Bacon');
     await pickEntity(page, finder(page), 'To', 'keanu', 'Keanu Reeves');
+    // Read in the page at the mutation that draws the first layer: a round trip per check could
+    // land after the (paced) search has finished on a busy machine.
+    const firstLayerSeen = page.evaluate(
+      () =>
+        new Promise<{ phase?: string; status: string; live: boolean }>((resolve) => {
+          const observer = new MutationObserver(() => {
+            const element = document.querySelector<HTMLElement>('[data-testid="search-stage"]');
+            if (!element?.querySelector('[data-testid="frontier-layer"]')) return;
+            observer.disconnect();
+            const live = [...element.querySelectorAll<HTMLElement>('*')].some((e) => e.textContent === 'Live' && e.getClientRects().length > 0);
+            resolve({ phase: element.dataset.phase, status: element.querySelector('[role="status"]')?.textContent ?? '', live });
+          });
+          observer.observe(document.body, { subtree: true, childList: true, attributes: true, characterData: true });
+        }),
+    );
     await finder(page).getByRole('button', { name: 'Find Connection' }).click();
 
     // While the search runs, the button says so and the frontier's layers appear one by one.
     await finder(page).getByRole('button', { name: 'Finding Connection...' }).waitFor();
     const stage = page.getByTestId('search-stage');
-    await stage.getByTestId('frontier-layer').first().waitFor();
-    expect(await stage.getAttribute('data-phase')).toBe('searching');
-    expect(await stage.getByRole('status').first().textContent()).toMatch(/Searching\.\.\.|Discovering\.\.\./);
-    expect(await stage.getByText('Live', { exact: true }).isVisible()).toBe(true);
+    const firstLayer = await firstLayerSeen;
+    expect(firstLayer).toMatchObject({ phase: 'searching', live: true });
+    expect(firstLayer.status).toMatch(/Searching\.\.\.|Discovering\.\.\./);
     await page.waitForTimeout(150);
     await screenshot(page, 'search-progress-desktop', { fullPage: false });
 

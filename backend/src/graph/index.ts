@@ -2,11 +2,22 @@
  * The connection engine's front door: loads a snapshot, answers searches through worker threads,
  * typeahead and entity lookups from memory. No database, no HTTP: the app wires it in.
  */
-import { ENTITY_TYPES, PERSON_SUBTYPES, SearchParametersSchema, type EntityType, type PersonSubtype, type SearchParametersInput } from '@cinema-dna/shared-types';
+import {
+  ENTITY_TYPES,
+  PERSON_SUBTYPES,
+  SearchParametersSchema,
+  type EntityKey,
+  type EntityType,
+  type PersonSubtype,
+  type Relationship,
+  type SearchParametersInput,
+} from '@cinema-dna/shared-types';
 import { ZodError } from 'zod';
 import { GraphError } from './errors.js';
 import type { EngineParameters, EntityRef } from './parameters.js';
+import { relationshipOf } from './model.js';
 import { checkPath, type PathCheck, type PathStepClaim } from './path-check.js';
+import { recommend, type RecommendSeed } from './recommend.js';
 import { SearchEngine, type AlternativesResult, type SearchBudget, type SearchProgress, type SearchResult } from './search.js';
 import { loadSnapshot, type Graph, type GraphEntity } from './snapshot.js';
 import { TypeaheadIndex, type TypeaheadHit, type TypeaheadOptions } from './typeahead.js';
@@ -26,6 +37,18 @@ export type {
   SearchStats,
 } from './search.js';
 export { SearchEngine } from './search.js';
+export {
+  DEFAULT_RESTART_PROBABILITY,
+  DEFAULT_WALKS,
+  MAX_PER_VIA,
+  MAX_RECOMMENDATIONS,
+  Recommender,
+  recommend,
+  type RecommendedMovieBasis,
+  type RecommendedMovie,
+  type RecommendOptions,
+  type RecommendSeed,
+} from './recommend.js';
 export { checkPath, type PathCheck, type PathProblem, type PathStepClaim, type PathVerifier } from './path-check.js';
 export { Graph, loadSnapshot, loadSnapshotSync, SNAPSHOT_VERSION, type GraphEntity } from './snapshot.js';
 export { SnapshotBuilder, type EntityInput, type LinkInput, type SnapshotBuildStats } from './snapshot-builder.js';
@@ -73,6 +96,40 @@ export interface ServiceSearchOptions {
   onProgress?: (progress: SearchProgress) => void;
   /** Entities per progress sample (default 5). */
   sampleSize?: number;
+}
+
+/** One of the user's films, by key, for GraphService.recommend. */
+export interface GraphRecommendationSeed {
+  key: string;
+  /** > 0; liked films weigh more (0: excluded from the answer, never walked from). */
+  weight: number;
+}
+
+export interface GraphRecommendationOptions {
+  /** Films wanted (0..MAX_RECOMMENDATIONS). */
+  limit: number;
+  /** Keys never returned: every film the user logged, rated, reviewed or listed (seeds always are). */
+  exclude: readonly string[];
+  /** Same seed, same answer (default fixed). */
+  rngSeed?: number;
+}
+
+/** Why a film is recommended: the user's film `seed` and the film share `via`. */
+export interface GraphRecommendationBasis {
+  seed: EntityKey;
+  via: EntityKey;
+  viaType: EntityType;
+  /** The recommended film's link to via, e.g. 'directed' (via directed the film). */
+  relationship: Relationship;
+  /** The seed's link to via. */
+  seedRelationship: Relationship;
+}
+
+/** A recommended film, best first in GraphService.recommend's answer. */
+export interface GraphRecommendation {
+  movie: EntityKey;
+  score: number;
+  basis: GraphRecommendationBasis;
 }
 
 interface Loaded {
@@ -150,6 +207,39 @@ export class GraphService {
     const [a, b, resolved] = this.prepare(from, to, params);
     if (pool) return pool.listAlternatives(a, b, resolved, limit, options);
     return engine!.listAlternatives(a, b, resolved, limit, { ...options, budget: this.options.budget });
+  }
+
+  /**
+   * Films for a user whose films are `seeds` (random walks with restart, recommend.ts), best first,
+   * each with the link it shares with one of them. Runs in a search worker (or on this thread with
+   * workers: 0). Unknown seed and exclude keys are ignored; no known seed gives [].
+   */
+  async recommend(seeds: readonly GraphRecommendationSeed[], options: GraphRecommendationOptions): Promise<GraphRecommendation[]> {
+    const { graph, pool } = this.require();
+    const nodes: RecommendSeed[] = [];
+    for (const { key, weight } of seeds) {
+      const node = graph.resolve(key);
+      if (node >= 0) nodes.push({ node, weight });
+    }
+    if (nodes.length === 0) return [];
+    const exclude: number[] = [];
+    for (const key of options.exclude) {
+      const node = graph.resolve(key);
+      if (node >= 0) exclude.push(node);
+    }
+    const engineOptions = { limit: options.limit, exclude, rngSeed: options.rngSeed };
+    const found = pool ? await pool.recommend(nodes, engineOptions) : recommend(graph, nodes, engineOptions);
+    return found.map(({ node, score, basis }) => ({
+      movie: graph.key(node),
+      score,
+      basis: {
+        seed: graph.key(basis.seed),
+        via: graph.key(basis.via),
+        viaType: graph.type(basis.via),
+        relationship: relationshipOf(basis.relation),
+        seedRelationship: relationshipOf(basis.seedRelation),
+      },
+    }));
   }
 
   /** Name search (prefix at any word start, then one-edit fuzzy), most popular first. */

@@ -3,7 +3,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GraphError, SearchCancelledError } from './errors.js';
+import { TYPE_CODE } from './model.js';
 import { defaultParameters, type EngineParameters } from './parameters.js';
+import { recommend } from './recommend.js';
 import { SearchEngine, type SearchProgress } from './search.js';
 import { loadSnapshot, type Graph } from './snapshot.js';
 import { randomGraph, seededRandom, writeFixture } from './test-graphs.js';
@@ -51,6 +53,24 @@ describe('SearchWorkerPool', () => {
     expect(remote.filter(Boolean).length).toBeGreaterThan(20);
     const alternatives = await pool.listAlternatives(cases[0]!.a, cases[0]!.b, cases[0]!.p, 4);
     expect(strip(alternatives)).toEqual(strip(engine.listAlternatives(cases[0]!.a, cases[0]!.b, cases[0]!.p, 4)));
+  });
+
+  it('answers recommendations exactly like the calling thread, between searches', async () => {
+    const random = seededRandom(21);
+    const movies = Array.from({ length: graph.nodeCount }, (_, v) => v).filter((v) => graph.types[v] === TYPE_CODE.movie && graph.degree(v) > 0);
+    const pick = () => movies[Math.floor(random() * movies.length)]!;
+    const requests = Array.from({ length: 12 }, (_, i) => ({
+      seeds: Array.from({ length: 1 + (i % 20) }, () => ({ node: pick(), weight: 0.5 + random() * 2 })),
+      options: { limit: 6, exclude: Array.from({ length: 5 }, pick), rngSeed: i, walks: 3000 },
+    }));
+    const pending = requests.map(({ seeds, options }, i) => Promise.all([pool.recommend(seeds, options), pool.search(i, graph.nodeCount - 1 - i, defaultParameters())]));
+    const answers = await Promise.all(pending);
+    requests.forEach(({ seeds, options }, i) => expect(answers[i]![0]).toEqual(recommend(graph, seeds, options)));
+    expect(answers.filter(([r]) => r.length === 6).length).toBeGreaterThan(8);
+    await expect(pool.recommend(requests[0]!.seeds, { limit: 6, exclude: [], walks: -1 })).rejects.toMatchObject({ name: 'GraphError', code: 'VALIDATION_FAILED' });
+    const aborted = new AbortController();
+    aborted.abort();
+    await expect(pool.recommend(requests[0]!.seeds, { limit: 6, exclude: [] }, { signal: aborted.signal })).rejects.toBeInstanceOf(SearchCancelledError);
   });
 
   it('streams progress while searching', async () => {

@@ -9,14 +9,16 @@
  * A worker that dies is replaced, and so is one still on a search past its time budget plus a
  * grace (a loop that never reaches a checkpoint): that search fails (with SEARCH_BUDGET_EXCEEDED
  * when stuck), and the ones waiting behind it go back to the front of the pool's queue.
+ * Recommendations (recommend.ts) take the same queue, workers and watchdog as searches.
  */
 import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
 import { GraphError, SearchCancelledError, searchBudgetExceeded } from './errors.js';
 import type { EngineParameters } from './parameters.js';
+import type { RecommendedMovie, RecommendOptions, RecommendSeed } from './recommend.js';
 import type { AlternativesResult, SearchBudget, SearchProgress, SearchResult } from './search.js';
 import type { Graph } from './snapshot.js';
-import type { SerializedError, WorkerData, WorkerReply, WorkerRequest } from './worker-protocol.js';
+import type { SerializedError, WorkerData, WorkerReply, WorkerRequest, WorkerRequestBody } from './worker-protocol.js';
 
 export interface WorkerPoolOptions {
   /** Worker threads (default: cores - 1, at least 1). */
@@ -55,8 +57,6 @@ export interface PoolSearchOptions {
   onProgress?: (progress: SearchProgress) => void;
   sampleSize?: number;
 }
-
-type RequestBody = { kind: 'search' } | { kind: 'alternatives'; limit: number };
 
 interface Task {
   id: number;
@@ -147,12 +147,28 @@ export class SearchWorkerPool {
 
   /** SearchEngine.search in a worker. */
   search(from: number, to: number, params: EngineParameters, options: PoolSearchOptions = {}): Promise<SearchResult | null> {
-    return this.submit({ kind: 'search' }, from, to, params, options) as Promise<SearchResult | null>;
+    return this.submit({ kind: 'search', ...this.searchFields(from, to, params, options) }, options) as Promise<SearchResult | null>;
   }
 
   /** SearchEngine.listAlternatives in a worker. */
   listAlternatives(from: number, to: number, params: EngineParameters, limit: number, options: PoolSearchOptions = {}): Promise<AlternativesResult | null> {
-    return this.submit({ kind: 'alternatives', limit }, from, to, params, options) as Promise<AlternativesResult | null>;
+    return this.submit({ kind: 'alternatives', limit, ...this.searchFields(from, to, params, options) }, options) as Promise<AlternativesResult | null>;
+  }
+
+  /** recommend() (recommend.ts) in a worker; cancellable while it waits, like a search. */
+  recommend(seeds: readonly RecommendSeed[], options: RecommendOptions, poolOptions: { signal?: AbortSignal } = {}): Promise<RecommendedMovie[]> {
+    return this.submit(
+      {
+        kind: 'recommend',
+        seeds: seeds.map(({ node, weight }) => ({ node, weight })),
+        exclude: [...options.exclude],
+        limit: options.limit,
+        walks: options.walks,
+        restart: options.restartProbability,
+        rngSeed: options.rngSeed,
+      },
+      poolOptions,
+    ) as Promise<RecommendedMovie[]>;
   }
 
   /** Stops every worker; pending and queued requests are rejected. */
@@ -170,24 +186,27 @@ export class SearchWorkerPool {
     );
   }
 
-  private submit(body: RequestBody, from: number, to: number, params: EngineParameters, options: PoolSearchOptions): Promise<unknown> {
+  /** The fields of a search request (plain arrays: readonly ones may be frozen or proxies). */
+  private searchFields(from: number, to: number, params: EngineParameters, options: PoolSearchOptions) {
+    return {
+      from,
+      to,
+      params: { ...params, allowedTypes: [...params.allowedTypes], avoid: params.avoid ? [...params.avoid] : [] },
+      progress: options.onProgress !== undefined,
+      sampleSize: options.sampleSize,
+      budget: this.options.budget,
+    };
+  }
+
+  /** Queues a request of any kind; it resolves with the worker's result. */
+  private submit(body: WorkerRequestBody, options: PoolSearchOptions): Promise<unknown> {
     if (this.closed) return Promise.reject(new Error('search worker pool closed'));
     if (this.startupError) return Promise.reject(this.startupError);
     if (options.signal?.aborted) return Promise.reject(new SearchCancelledError());
     return new Promise((resolve, reject) => {
       const id = this.nextId++;
       const cancel = new SharedArrayBuffer(4);
-      const request: WorkerRequest = {
-        ...body,
-        id,
-        from,
-        to,
-        params: { ...params, allowedTypes: [...params.allowedTypes], avoid: params.avoid ? [...params.avoid] : [] },
-        progress: options.onProgress !== undefined,
-        sampleSize: options.sampleSize,
-        budget: this.options.budget,
-        cancel,
-      };
+      const request: WorkerRequest = { ...body, id, cancel };
       const task: Task = { id, request, cancel: new Int32Array(cancel), resolve, reject, onProgress: options.onProgress, signal: options.signal, settled: false };
       if (options.signal) {
         task.onAbort = () => this.cancel(task);

@@ -17,14 +17,15 @@ const port = parentPort!;
 const on = port.on.bind(port);
 port.on = ((event: string, listener: (request: WorkerRequest) => void) =>
   on(event, (request: WorkerRequest) => {
-    if (request.from === SPIN_FROM) {
+    const from = request.kind === 'recommend' ? null : request.from;
+    if (from === SPIN_FROM) {
       const never = new Int32Array(1);
       while (Atomics.load(never, 0) === 0) {
         // never reaches a cancellation checkpoint
       }
     }
-    if (request.from === CRASH_FROM) process.exit(3);
-    if (request.from === WAIT_FOR_CANCEL_FROM) {
+    if (from === CRASH_FROM) process.exit(3);
+    if (from === WAIT_FOR_CANCEL_FROM) {
       const flag = new Int32Array(request.cancel);
       while (Atomics.load(flag, 0) === 0) Atomics.wait(flag, 0, 0, 5);
     }
