@@ -87,7 +87,15 @@ export function SpecialPicks() {
         </div>
         <div className="grid gap-2 sm:flex sm:flex-wrap lg:justify-end">
           {BUTTONS.map(({ kind, label, icon: Icon }, index) => (
-            <Button key={kind} variant={index === 0 ? 'primary' : 'secondary'} onClick={() => void actions[kind]()} disabled={pending !== null} aria-busy={pending === kind}>
+            // The button at work stays enabled (a disabled button drops the keyboard focus) but ignores clicks.
+            <Button
+              key={kind}
+              variant={index === 0 ? 'primary' : 'secondary'}
+              onClick={() => pending === null && void actions[kind]()}
+              disabled={pending !== null && pending !== kind}
+              aria-disabled={pending === kind}
+              aria-busy={pending === kind}
+            >
               {pending === kind ? <Spinner className="size-4" label={`${label}: loading`} /> : <Icon aria-hidden className="size-4" />}
               {label}
             </Button>
