@@ -13,6 +13,7 @@ import { contactRoutes } from './features/contact/routes.js';
 import { connectionRoutes } from './features/connections/routes.js';
 import { profileRoutes } from './features/profiles/routes.js';
 import { diaryRoutes, diaryUploadBody } from './features/diary/routes.js';
+import { discoveryRoutes } from './features/discovery/routes.js';
 import { entityRoutes } from './features/entities/routes.js';
 import { healthRoutes } from './features/health/routes.js';
 import { leaderboardRoutes } from './features/leaderboards/routes.js';
@@ -116,6 +117,7 @@ export function createApp(deps: AppDeps): Express {
   activityRoutes(routes, { service: deps.activity, users: deps.users });
   diaryRoutes(routes, { service: deps.diary, imports: deps.diaryImports, userData: deps.userData });
   profileRoutes(routes, { service: deps.profiles });
+  discoveryRoutes(routes, deps.discovery);
   apiDocsRoutes(routes, { apiLimiters: deps.apiLimiters, unlimitedPaths: UNLIMITED_PATHS.map((path) => `/api${path}`) });
   recordApiRoutes(app, routes);
   api.use(apiNotFound);

@@ -20,6 +20,9 @@ import { createConnectionService, type ConnectionService } from './features/conn
 import { registerConnectionSubscribers } from './features/connections/subscribers.js';
 import { createContactStore, type ContactStore } from './features/contact/store.js';
 import { exportUserData, profileAggregates, profileGraph } from './community-ports.js';
+import { discoveryCommunity } from './discovery-ports.js';
+import { createDiscoveryService, type DiscoveryService } from './features/discovery/service.js';
+import { registerDiscoverySubscribers } from './features/discovery/subscribers.js';
 import { createProfileService, type ProfileService } from './features/profiles/service.js';
 import { createDiaryImportService, type DiaryImportService } from './features/diary/import-service.js';
 import type { UserDataExport } from './features/diary/ports.js';
@@ -66,6 +69,8 @@ export interface ServiceSettings {
   eventsPollIntervalMs?: number;
   /** Race countdown and round length (default: the contract's; tests shorten them). */
   races?: RaceSettings;
+  /** How often the discovery lists' job checks whether its hourly recompute is due (default 60 s). */
+  discoveryCheckIntervalMs?: number;
 }
 
 export interface ServiceDeps {
@@ -127,6 +132,8 @@ export interface Services {
   userData: UserDataExport;
   /** Profiles, year stats and comparisons (community). */
   profiles: ProfileService;
+  /** The Discovery page: hourly lists, Surprise Me, moods, friends' films, recommendations. */
+  discovery: DiscoveryService;
   /** Starts delivering domain events: call once the app and the socket server are wired. */
   start(): void;
   /** Delivers what is pending, stops the dispatcher and the session pruning. Storage stays open. */
@@ -139,7 +146,7 @@ export function createServices(deps: ServiceDeps): Services {
   const db = database.db;
   const events = createDomainEvents({ database, logger, pollIntervalMs: settings.eventsPollIntervalMs });
 
-  const entities = createEntityService({ graph, db, enricher: deps.enricher ?? null });
+  const entities = createEntityService({ graph, db, enricher: deps.enricher ?? null, views: { events, counters: shared.counters } });
   const connections = createConnectionService({ graph, entities, shared, events, logger });
   const users = createUserService({ db, events, logger });
   const apiKeys = createApiKeyService({ db });
@@ -206,6 +213,18 @@ export function createServices(deps: ServiceDeps): Services {
     },
   });
   registerActivitySubscribers({ events, db, names: graphNames(graph), challengeTitles, notifier, logger });
+  registerDiscoverySubscribers(events, { db });
+  // The community's rows through a port: discovery imports neither the diary, reviews, watchlist nor follows.
+  const discovery = createDiscoveryService({
+    db,
+    graph,
+    clock: deps.clock ?? Date.now,
+    community: discoveryCommunity(db),
+    // The engine's random walks with restart, in the search workers.
+    recommend: (seeds, options) => graph.recommend(seeds, options),
+    logger,
+    checkIntervalMs: settings.discoveryCheckIntervalMs,
+  });
 
   return {
     events,
@@ -251,6 +270,7 @@ export function createServices(deps: ServiceDeps): Services {
       }),
     }),
     follows,
+    discovery,
     // The follows feature's table through a port: the feed stays one query.
     activity: createActivityService({ db, followees: followeesQuery }),
     start() {
@@ -258,12 +278,15 @@ export function createServices(deps: ServiceDeps): Services {
       // The race pairs' pool, off the first start's path.
       setImmediate(() => races.warm());
       stopDailySnapshots = leaderboards.startDailySnapshots();
+      // The discovery lists: computed now when none are fresh, then hourly (one process per hour).
+      discovery.start();
       // Boards derive from the ledger: rebuilt at every start (in the background; reads answer meanwhile).
       leaderboards.rebuild().catch((error: unknown) => logger.error({ err: error }, 'leaderboards not rebuilt at start'));
     },
     async close() {
       races.close();
       stopDailySnapshots();
+      await discovery.close();
       await leaderboards.idle();
       await events.close();
       auth.close();

@@ -145,8 +145,18 @@ export type AwardWinners = z.infer<typeof AwardWinnersSchema>;
 export const SurpriseSchema = z.object({ movie: MovieCardSchema, reason: z.string() });
 export type Surprise = z.infer<typeof SurpriseSchema>;
 
-/** One mood: a documented mix of genres and keywords. */
-export const MoodSchema = z.object({ name: z.string(), description: z.string(), genres: z.array(z.string()), keywords: z.array(z.string()) });
+/**
+ * One mood: a documented mix of genres and keywords. A film fits it when it has one of its genres or
+ * keywords and none of its excluded genres.
+ */
+export const MoodSchema = z.object({
+  name: z.string(),
+  description: z.string(),
+  genres: z.array(z.string()),
+  keywords: z.array(z.string()),
+  /** Genres that keep a film out of the mood (a Feel-Good comedy is never a horror film). */
+  excludedGenres: z.array(z.string()).optional(),
+});
 export type Mood = z.infer<typeof MoodSchema>;
 
 /** GET /api/movies/mood-selector (spec §7: a map of mood name to movie list; the client picks a mood at random). */

@@ -28,6 +28,21 @@ export const ConnectionFoundSchema = z.object({
   cached: z.boolean(),
   /** The answer needed obscure links or hubs. */
   usedObscure: z.boolean(),
+  /**
+   * The entities on the path found, ends included, in order (empty or absent when none was found):
+   * discovery counts every film on it towards trending. Optional: cache entries written before it have none.
+   */
+  through: z.array(EntityKeySchema).optional(),
+});
+
+/**
+ * An entity page was viewed (its details fetched). At most once per client (user, else address) and
+ * entity per hour: a reload loop is one view. Changes no data; delivered in process.
+ */
+export const EntityViewedSchema = z.object({
+  /** The signed-in viewer; null for an anonymous visit. */
+  actor: UserIdSchema.nullable(),
+  entity: EntityKeySchema,
 });
 
 /** A user kept a found path (POST /api/connections/save). */
@@ -148,6 +163,7 @@ export const UserUnfollowedSchema = z.object({
 /** Every domain event: name → payload schema. */
 export const DOMAIN_EVENTS = {
   'connection.found': ConnectionFoundSchema,
+  'entity.viewed': EntityViewedSchema,
   'connection.saved': ConnectionSavedSchema,
   'user.registered': UserRegisteredSchema,
   'user.signed_in': UserSignedInSchema,

@@ -85,6 +85,14 @@ const EXAMPLE_QUERIES: Record<string, Record<string, string>> = {
   'POST /api/diary/import': { name: 'diary.csv' },
   'GET /api/users/:id/year-stats': { year: '2025' },
   'GET /api/users/compare': { a: '1', b: '2' },
+  'GET /api/movies/trending': { limit: '5', timeWindow: 'day' },
+  'GET /api/people/popular': { limit: '6' },
+  'GET /api/movies/top-rated': { limit: '12' },
+  'GET /api/movies/recent': { limit: '12' },
+  'GET /api/movies/upcoming': { limit: '12' },
+  'GET /api/movies/award-winners': { limit: '12' },
+  'GET /api/movies/mood-selector': { limit: '3' },
+  'GET /api/movies/popular-social': { limit: '12' },
 };
 const GENERIC_QUERY = { q: 'tom', id: '1', limit: '2' };
 const pathStep = (id: string, name: string, type: EntityType, relationship: unknown) => ({
@@ -258,8 +266,13 @@ interface Share {
 }
 const takes = (share: Share, valueIndex: number) => (valueIndex + share.route) % share.of === share.index;
 
-/** Every way to send hostile values to one route: in each path parameter, each query field, each body field. */
-function attemptsFor(route: RegisteredRoute, random: () => number, share: Share): Attempt[] {
+/**
+ * Every way to send hostile values to one route: in each path parameter, each query field, each body field.
+ * A caller the route's access guard turns away (anonymous on a signed-in route, a plain user on a staff route) never reaches the route's
+ * parsing: what it can still reach is routing, the JSON body parser, the query parser and the CSRF check,
+ * so it tries each value in the path, one query field, one body field and as the whole body.
+ */
+function attemptsFor(route: RegisteredRoute, random: () => number, share: Share, turnedAway: boolean): Attempt[] {
   const method = route.method.toUpperCase();
   const key = `${method} ${route.path}`;
   const params = [...route.path.matchAll(/:(\w+)/g)].map((match) => match[1]!);
@@ -275,10 +288,10 @@ function attemptsFor(route: RegisteredRoute, random: () => number, share: Share)
     // Path parameters and URLs: a 1 MB URL is refused by the HTTP parser itself; tried once below.
     const inUrl = name === '1 MB' ? 'x'.repeat(4096) : value;
     for (const param of params) attempts.push({ method, url: url({ [param]: encodeAny(String(inUrl)) }), body, what: `${name} in :${param}` });
-    for (const field of sample(Object.keys(query), 4, random)) attempts.push({ method, url: url({}, { ...query, [field]: inUrl }), body, what: `${name} in ?${field}` });
+    for (const field of sample(Object.keys(query), turnedAway ? 1 : 4, random)) attempts.push({ method, url: url({}, { ...query, [field]: inUrl }), body, what: `${name} in ?${field}` });
     if (writes) {
-      for (const at of sample(leaves(body), 6, random)) attempts.push({ method, url: url(), body: replaceAt(body, at, value), what: `${name} at body.${at.join('.')}` });
-      if (random() < 0.3) attempts.push({ method, url: url(), body: value, what: `${name} as the whole body` });
+      for (const at of sample(leaves(body), turnedAway ? 1 : 6, random)) attempts.push({ method, url: url(), body: replaceAt(body, at, value), what: `${name} at body.${at.join('.')}` });
+      if (turnedAway || random() < 0.3) attempts.push({ method, url: url(), body: value, what: `${name} as the whole body` });
     }
   }
   attempts.push({ method, url: `${pathWith({})}?q=${'y'.repeat(1 << 20)}`, body, what: '1 MB query string' });
@@ -363,7 +376,10 @@ describe.each(targets)('hostile input on every route and socket command on $name
       for (const [routeIndex, route] of routes.entries()) {
         // A fresh caller per route: sign-out or sign-in on one route must not change the next one's caller.
         const caller = await newCaller(callerName);
-        await pool(attemptsFor(route, random, { index: targets.findIndex((each) => each.name === target.name), of: targets.length, route: routeIndex }), 6, async (attempt) => {
+        const share = { index: targets.findIndex((each) => each.name === target.name), of: targets.length, route: routeIndex };
+        // The fuzz account is a plain user: staff routes turn it away too.
+        const turnedAway = callerName === 'anonymous' ? route.access !== 'public' : route.access === 'admin' || route.access === 'moderator';
+        await pool(attemptsFor(route, random, share, turnedAway), 6, async (attempt) => {
           const outcome = await send(server.url, caller, attempt);
           requests += 1;
           const problem = problemWith(outcome);

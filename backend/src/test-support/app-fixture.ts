@@ -11,7 +11,7 @@ import type { ConnectionService } from '../features/connections/service.js';
 import type { UserService } from '../features/users/service.js';
 import type { EntityService } from '../features/entities/service.js';
 import { GraphService, type SearchBudget } from '../graph/index.js';
-import { prepareGraph } from '../ingest/pipeline.js';
+import { prepareGraph, type PipelineContext } from '../ingest/pipeline.js';
 import type { SharedState } from '../platform/cache/types.js';
 import type { Database } from '../platform/db/database.js';
 import type { AuthPlatform } from '../platform/auth/index.js';
@@ -67,6 +67,10 @@ export interface TestAppOptions {
   logger?: Logger;
   /** Limits of every search (default: none). */
   searchBudget?: SearchBudget;
+  /** Imports the catalog to play on (e.g. TMDB 5000) into the app's DATA_DIR and database; default: the starter catalog. */
+  catalog?: (context: PipelineContext) => Promise<unknown>;
+  /** How often the discovery lists' job checks whether a recompute is due (default: the service's). */
+  discoveryCheckIntervalMs?: number;
 }
 
 /** A clock a test can move: real time until `set`, then frozen at what it was set to, moved only by `advance`. */
@@ -101,6 +105,7 @@ export async function openTestApp(options: TestAppOptions): Promise<TestApp> {
   const logger = options.logger ?? createLogger('silent');
   const dataDir = mkdtempSync(path.join(tmpdir(), 'cdna-app-'));
   const graph = new GraphService({ workers: 0, budget: options.searchBudget });
+  await options.catalog?.({ dataDir, db: options.database.db, logger });
   await graph.load(await prepareGraph({ dataDir, db: options.database.db, logger }));
   const mailer = createMemoryMailer();
   const notifier = createRecordingNotifier();
@@ -124,6 +129,7 @@ export async function openTestApp(options: TestAppOptions): Promise<TestApp> {
         authenticatedPerMinute: options.authenticatedLimit ?? 0,
         loginThrottle: { failuresPerAccount: 0, failuresPerIp: 0, windowMs: 15 * 60_000, ...options.loginThrottle },
         sessionPruneIntervalMs: 0,
+        discoveryCheckIntervalMs: options.discoveryCheckIntervalMs,
       },
     });
     built.push(services);

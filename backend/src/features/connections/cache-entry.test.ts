@@ -37,10 +37,12 @@ describe('path-cache entries', () => {
   });
 
   it('tell a hit its degrees and whether it needed obscure links, without parsing the answer', () => {
-    expect(hitFacts(storedEntry(answer, layers))).toEqual({ degrees: 1, usedObscure: false });
-    expect(hitFacts(storedEntry({ ...answer, degrees: 4, usedObscure: true }))).toEqual({ degrees: 4, usedObscure: true });
-    expect(hitFacts(storedEntry({ ...answer, found: false, path: [], degrees: null }))).toEqual({ degrees: null, usedObscure: false });
-    expect(hitFacts(JSON.stringify({ result: { ...answer, degrees: 3 } }))).toEqual({ degrees: 3, usedObscure: false });
+    expect(hitFacts(storedEntry(answer, layers))).toEqual({ degrees: 1, usedObscure: false, through: ['person:a', 'movie:b'] });
+    expect(hitFacts(storedEntry({ ...answer, degrees: 4, usedObscure: true }))).toEqual({ degrees: 4, usedObscure: true, through: ['person:a', 'movie:b'] });
+    expect(hitFacts(storedEntry({ ...answer, found: false, path: [], degrees: null }))).toEqual({ degrees: null, usedObscure: false, through: [] });
+    expect(hitFacts(JSON.stringify({ result: { ...answer, degrees: 3 } }))).toEqual({ degrees: 3, usedObscure: false, through: ['person:a', 'movie:b'] });
+    // An entry of this format written before the path's keys were kept.
+    expect(hitFacts(`2 1\n${JSON.stringify(answer)}\n`)).toEqual({ degrees: 2, usedObscure: true, through: [] });
   });
 
   it('still read entries written in the earlier formats (one JSON value)', () => {

@@ -12,17 +12,24 @@ export interface CacheEntry {
 export interface HitFacts {
   degrees: number | null;
   usedObscure: boolean;
+  /** The path's entity keys, ends included (empty without a path, or for entries written before they were kept). */
+  through: string[];
 }
 
+/** The entity keys of an answer's path, in order. */
+export const pathKeys = (result: ConnectionResult): string[] => result.path.map((step) => step.entity.key);
+
 /**
- * A path-cache entry as stored, three newline-separated parts: the facts (`"6 0"`: degrees or `-`
- * for no path, then 1 when obscure links were needed), the answer's JSON without `cached`, then the
- * layers' JSON (empty when none were recorded). JSON.stringify never writes a raw newline, so a hit
- * can be answered from the text without parsing it.
+ * A path-cache entry as stored, three newline-separated parts: the facts (`"6 0 person:a movie:b …"`:
+ * degrees or `-` for no path, 1 when obscure links were needed, then the path's entity keys, which
+ * hold no whitespace), the answer's JSON without `cached`, then the layers' JSON (empty when none were
+ * recorded). JSON.stringify never writes a raw newline, so a hit can be answered from the text without
+ * parsing it.
  */
 export function storedEntry(result: ConnectionResult, layers?: RecordedLayer[]): string {
   const { cached: _cached, ...answer } = result;
-  return `${result.degrees ?? '-'} ${result.usedObscure ? 1 : 0}\n${JSON.stringify(answer)}\n${layers ? JSON.stringify(layers) : ''}`;
+  const facts = [result.degrees ?? '-', result.usedObscure ? 1 : 0, ...pathKeys(result)].join(' ');
+  return `${facts}\n${JSON.stringify(answer)}\n${layers ? JSON.stringify(layers) : ''}`;
 }
 
 /** Where the answer's JSON starts and ends in a stored entry; null for the earlier format (one JSON value). */
@@ -53,12 +60,12 @@ export function hitJson(stored: string): string {
   return end - start > 2 ? `${stored.slice(start, end - 1)},"cached":true}` : '{"cached":true}';
 }
 
-/** A stored entry's degrees and obscure flag, read from its facts line (parsed for the earlier format). */
+/** A stored entry's degrees, obscure flag and path keys, read from its facts line (parsed for the earlier format). */
 export function hitFacts(stored: string): HitFacts {
   if (stored.startsWith('{')) {
     const { result } = parseEntry(stored);
-    return { degrees: result.degrees, usedObscure: result.usedObscure ?? false };
+    return { degrees: result.degrees, usedObscure: result.usedObscure ?? false, through: pathKeys(result) };
   }
-  const [degrees, obscure] = stored.slice(0, stored.indexOf('\n')).split(' ');
-  return { degrees: degrees === '-' ? null : Number(degrees), usedObscure: obscure === '1' };
+  const [degrees, obscure, ...through] = stored.slice(0, stored.indexOf('\n')).split(' ');
+  return { degrees: degrees === '-' ? null : Number(degrees), usedObscure: obscure === '1', through };
 }

@@ -48,13 +48,15 @@ describe('connection.found from the REST routes', () => {
     await database.dispose();
   });
 
-  it('carries the anonymous searcher, the pair, the parameters and the answer; a repeat says cached', async () => {
+  it('carries the anonymous searcher, the pair, the parameters, the answer and the path; a repeat says cached', async () => {
     await request(t.app).post('/api/find-connection').send({ fromEntity: bacon, toEntity: hanks }).expect(200);
     await request(t.app).post('/api/find-connection').send({ fromEntity: bacon, toEntity: hanks }).expect(200);
     await t.events.settled();
+    // The cache hit is answered from the stored text; its entry still names the path's entities.
+    const through = ['person:kevin-bacon', 'movie:apollo-13-1995', 'person:tom-hanks'];
     expect(found.map((event) => [event.aggregateKey, event.payload])).toEqual([
-      ['anonymous', { actor: null, from: 'person:kevin-bacon', to: 'person:tom-hanks', parameters: DEFAULTS, degrees: 2, cached: false, usedObscure: false }],
-      ['anonymous', { actor: null, from: 'person:kevin-bacon', to: 'person:tom-hanks', parameters: DEFAULTS, degrees: 2, cached: true, usedObscure: false }],
+      ['anonymous', { actor: null, from: 'person:kevin-bacon', to: 'person:tom-hanks', parameters: DEFAULTS, degrees: 2, cached: false, usedObscure: false, through }],
+      ['anonymous', { actor: null, from: 'person:kevin-bacon', to: 'person:tom-hanks', parameters: DEFAULTS, degrees: 2, cached: true, usedObscure: false, through }],
     ]);
     expect(new Set(found.map((event) => event.id)).size).toBe(2);
   });

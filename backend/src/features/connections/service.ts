@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { ConnectionResult, EntitySummary, FindConnectionRequestSchema, PathStep, SearchParameters, SearchProgressed, TrendingConnection } from '@cinema-dna/shared-types';
-import { entityKey, parseEntityKey, SearchParametersSchema } from '@cinema-dna/shared-types';
+import { entityKey, isEntityKey, parseEntityKey, SearchParametersSchema } from '@cinema-dna/shared-types';
 import type { z } from 'zod';
 import { GraphError } from '../../graph/errors.js';
 import { SNAPSHOT_VERSION, type GraphService, type ServiceSearchOptions } from '../../graph/index.js';
@@ -10,7 +10,7 @@ import type { EventPublisher } from '../../platform/events/index.js';
 import { AppError } from '../../platform/errors.js';
 import type { Logger } from '../../platform/logging.js';
 import type { EntitySummaries } from './ports.js';
-import { type CacheEntry, type HitFacts, hitFacts, hitJson, parseEntry, storedEntry } from './cache-entry.js';
+import { type CacheEntry, type HitFacts, hitFacts, hitJson, parseEntry, pathKeys, storedEntry } from './cache-entry.js';
 
 export type FindConnectionInput = z.output<typeof FindConnectionRequestSchema>;
 
@@ -160,9 +160,13 @@ export function createConnectionService(deps: ConnectionServiceDeps) {
     elapsedMs: Math.round(progress.elapsedMs * 1000) / 1000,
   });
 
-  /** Publishes an answered search as `connection.found` (in process; trending counts it in subscribers.ts). */
+  /**
+   * Publishes an answered search as `connection.found` (in process; trending counts the pair in
+   * subscribers.ts, discovery every film the path goes through).
+   */
   function publishFound(actor: number | null, from: string, to: string, parameters: SearchParameters, facts: HitFacts, cached: boolean): void {
-    events.publish('connection.found', { actor, from, to, parameters, cached, ...facts }, actor === null ? 'anonymous' : `user:${actor}`);
+    const { through, ...rest } = facts;
+    events.publish('connection.found', { actor, from, to, parameters, cached, ...rest, through: through.filter(isEntityKey) }, actor === null ? 'anonymous' : `user:${actor}`);
   }
 
   /** Default answers being computed for trending, so concurrent reads share one search per pair. */
@@ -247,7 +251,7 @@ export function createConnectionService(deps: ConnectionServiceDeps) {
         if (!preview) await shared.kv.set(key, storedEntry(result, onLayer ? layers : undefined), PATH_CACHE_TTL_MS).catch(() => {});
       }
       if (!preview) {
-        publishFound(actor, from, to, parameters, { degrees: result.degrees, usedObscure: result.usedObscure ?? false }, Boolean(hit));
+        publishFound(actor, from, to, parameters, { degrees: result.degrees, usedObscure: result.usedObscure ?? false, through: pathKeys(result) }, Boolean(hit));
       }
       return result;
     },

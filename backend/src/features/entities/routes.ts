@@ -55,15 +55,15 @@ export function entityRoutes(routes: ApiRoutes, service: EntityService): void {
     {
       access: 'public',
       summary: 'An entity page’s data',
-      description: 'Known-for films, cast, crew and details of one entity, and how connected it is.',
+      description: 'Known-for films, cast, crew and details of one entity, and how connected it is. A view counts towards Trending once per visitor and entity per hour.',
       inputName: 'Entity',
       params: EntityParamsSchema,
       responses: { 200: EntityDetailSchema },
       example: { params: { type: 'person', id: 'tom-hanks' } },
       errors: { 404: 'No entity of that type and id.' },
     },
-    async ({ params: { type, id } }, _req, res) => {
-      res.json(await service.detail(type, id));
+    async ({ params: { type, id } }, req, res) => {
+      res.json(await service.detail(type, id, { userId: req.user?.id ?? null, address: req.ip ?? 'unknown' }));
     },
   );
   api.get('/stats', { access: 'public', summary: 'Hero numbers', description: 'Entities and links of the loaded graph, by type.', responses: { 200: GraphStatsSchema } }, (_input, _req, res) => {

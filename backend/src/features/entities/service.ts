@@ -5,8 +5,10 @@ import type { z } from 'zod';
 import type { GraphService } from '../../graph/index.js';
 import { allEntityDetails, findEntityDetails, type StoredEntity } from '../../catalog/entity-store.js';
 import type { DetailsEnricher } from '../../catalog/model.js';
+import type { Counters } from '../../platform/cache/types.js';
 import type { Db } from '../../platform/db/database.js';
 import { AppError } from '../../platform/errors.js';
+import type { EventPublisher } from '../../platform/events/index.js';
 import { byBilling, neighboursOf } from './neighbours.js';
 
 const NO_DETAILS = Symbol('no details');
@@ -28,8 +30,23 @@ const yearOf = (stored?: StoredEntity) => stored?.details.year ?? (stored?.detai
 /** Entity details kept in memory: they only change with a new import, which needs a restart to serve. */
 export const DETAILS_CACHE_ENTRIES = 200_000;
 
-export function createEntityService(deps: { graph: GraphService; db: Db; enricher?: DetailsEnricher | null }) {
-  const { graph, db, enricher } = deps;
+/** A view of an entity page counts once per client and entity in this window (a reload loop is one view). */
+export const VIEW_WINDOW_MS = 60 * 60_000;
+
+/** Who is looking at an entity page: the signed-in user, else the client's address. */
+export interface EntityViewer {
+  userId: number | null;
+  address: string;
+}
+
+/** Where entity page views go: `entity.viewed`, deduplicated per client and entity by a shared counter. */
+export interface EntityViewSink {
+  events: EventPublisher;
+  counters: Counters;
+}
+
+export function createEntityService(deps: { graph: GraphService; db: Db; enricher?: DetailsEnricher | null; views?: EntityViewSink }) {
+  const { graph, db, enricher, views } = deps;
   // null marks "no details row", so absent entities do not send a query each time either.
   const detailsCache = new LRUCache<EntityKey, StoredEntity | typeof NO_DETAILS>({ max: DETAILS_CACHE_ENTRIES });
 
@@ -92,6 +109,18 @@ export function createEntityService(deps: { graph: GraphService; db: Db; enriche
   async function summaries(indices: number[]): Promise<EntitySummary[]> {
     const stored = await findDetails(indices.map((index) => graph.entityAt(index).key as EntityKey));
     return indices.map((index) => summary(index, stored.get(graph.entityAt(index).key as EntityKey)));
+  }
+
+  /**
+   * Publishes `entity.viewed` unless this client viewed the entity within VIEW_WINDOW_MS. The counter
+   * is shared (Redis with several processes); while it cannot be reached the view is not counted,
+   * never the page failed.
+   */
+  async function recordView(key: EntityKey, viewer: EntityViewer): Promise<void> {
+    if (!views) return;
+    const client = viewer.userId === null ? `ip:${viewer.address}` : `user:${viewer.userId}`;
+    const seen = await views.counters.increment(`entity-view:${client}:${key}`, { ttlMs: VIEW_WINDOW_MS }).catch(() => null);
+    if (seen?.value === 1) views.events.publish('entity.viewed', { actor: viewer.userId, entity: key }, viewer.userId === null ? 'anonymous' : `user:${viewer.userId}`);
   }
 
   /** The node of `type:id`, or a 404 naming the type as the entity page says it. */
@@ -176,8 +205,10 @@ export function createEntityService(deps: { graph: GraphService; db: Db; enriche
       };
     },
 
-    async detail(type: EntityType, id: string): Promise<EntityDetail> {
+    /** An entity page's data; with a viewer, the view is counted (see recordView). */
+    async detail(type: EntityType, id: string, viewer?: EntityViewer): Promise<EntityDetail> {
       const index = require(type, id);
+      if (viewer) await recordView(graph.entityAt(index).key as EntityKey, viewer);
       const links = neighboursOf(graph.graph, index);
       const related = [...new Set(links.map((link) => link.index))];
       const stored = await findDetails([graph.entityAt(index).key, ...related.map((i) => graph.entityAt(i).key)] as EntityKey[]);

@@ -6,10 +6,11 @@ export type DbTransaction = Parameters<Parameters<Db['transaction']>[0]>[0];
 
 /**
  * Events that change no data and happen on the hot path: `connection.found` fires once per search
- * (thousands a second from the cache). They skip the outbox and are delivered in process, in
- * batches (in-process.ts). Every other event goes through the outbox in its change's transaction.
+ * (thousands a second from the cache), `entity.viewed` once per entity page. They skip the outbox and
+ * are delivered in process, in batches (in-process.ts). Every other event goes through the outbox in
+ * its change's transaction.
  */
-export const IN_PROCESS_EVENTS = ['connection.found'] as const satisfies readonly DomainEventName[];
+export const IN_PROCESS_EVENTS = ['connection.found', 'entity.viewed'] as const satisfies readonly DomainEventName[];
 export type InProcessEventName = (typeof IN_PROCESS_EVENTS)[number];
 export type OutboxEventName = Exclude<DomainEventName, InProcessEventName>;
 
