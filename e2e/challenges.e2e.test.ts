@@ -3,7 +3,8 @@ import type { DailyChallenge, EntitySummary, PathStep, RaceState } from '@cinema
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startAppServer, type AppServer } from './support/app-server.js';
-import { DESKTOP, dismissToasts, expectNoSidewaysScroll, launchBrowser, MOBILE, openPage, screenshot, screenshotBothSizes } from './support/browser.js';
+import { DESKTOP, dismissToasts, launchBrowser, MOBILE, openPage, screenshot } from './support/browser.js';
+import { expectNoSidewaysScroll, screenshotBothSizes } from './support/screens.js';
 
 /**
  * Challenges in Chromium against the built app on the starter catalog: the daily played link by link

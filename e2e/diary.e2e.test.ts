@@ -3,7 +3,8 @@ import { readFile } from 'node:fs/promises';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startAppServer, type AppServer } from './support/app-server.js';
-import { DESKTOP, expectNoSidewaysScroll, launchBrowser, openPage, screenshot, screenshotBothSizes } from './support/browser.js';
+import { DESKTOP, launchBrowser, openPage, screenshot } from './support/browser.js';
+import { expectNoSidewaysScroll, screenshotBothSizes } from './support/screens.js';
 
 /**
  * The film diary in Chromium against the built app on the starter catalog: log a film through the dialog

@@ -2,7 +2,9 @@ import { randomBytes } from 'node:crypto';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startAppServer, type AppServer } from './support/app-server.js';
-import { callApi, DESKTOP, expectNoSidewaysScroll, launchBrowser, MOBILE, openPage, screenshot, screenshotBothSizes, type OpenedPage } from './support/browser.js';
+import { callApi } from './support/api.js';
+import { DESKTOP, launchBrowser, MOBILE, openPage, screenshot, type OpenedPage } from './support/browser.js';
+import { expectNoSidewaysScroll, screenshotBothSizes } from './support/screens.js';
 
 /**
  * The community in Chromium against the built app on the starter catalog: a guest's /social; user A

@@ -1,7 +1,7 @@
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
-import { expect, onTestFailed } from 'vitest';
+import { onTestFailed } from 'vitest';
 import { repoRoot } from './app-server.js';
 
 /** Debian's Chromium; playwright-core brings no browser of its own. */
@@ -108,51 +108,4 @@ export async function screenshotPaused(page: Page, name: string): Promise<string
     await cdp.detach();
   }
   return screenshot(page, name, { fullPage: false });
-}
-
-/**
- * Desktop and phone pictures of the page as it is (`<name>-desktop`, `<name>-mobile`), back at desktop
- * size after. Toasts are closed first; a full-page picture starts from the top (a scrolled page would
- * show the sticky header mid-page).
- */
-export async function screenshotBothSizes(page: Page, name: string, { fullPage = true }: { fullPage?: boolean } = {}): Promise<void> {
-  await dismissToasts(page);
-  if (fullPage) await page.evaluate(() => window.scrollTo(0, 0));
-  await page.setViewportSize(DESKTOP);
-  await screenshot(page, `${name}-desktop`, { fullPage });
-  await page.setViewportSize(MOBILE);
-  // The phone layout's images and line breaks settle.
-  await page.waitForTimeout(150);
-  await screenshot(page, `${name}-mobile`, { fullPage });
-  await page.setViewportSize(DESKTOP);
-}
-
-/** Nothing wider than a phone's window (it must not scroll sideways); back at desktop size after. */
-export async function expectNoSidewaysScroll(page: Page): Promise<void> {
-  await page.setViewportSize(MOBILE);
-  // Reading scrollWidth lays the page out at the new size first.
-  const widths = await page.evaluate(() => ({ scroll: document.documentElement.scrollWidth, client: document.documentElement.clientWidth }));
-  await page.setViewportSize(DESKTOP);
-  expect(widths.scroll).toBeLessThanOrEqual(widths.client);
-}
-
-/**
- * Calls the API from the page, with its session and a fresh CSRF token, to set up what a test needs;
- * fails the test on a non-2xx answer. Resolves to the parsed body (undefined when empty).
- */
-export async function callApi<T = unknown>(page: Page, method: string, path: string, body?: unknown): Promise<T> {
-  const result = await page.evaluate(
-    async ({ method, path, body }) => {
-      const { csrfToken } = (await (await fetch('/api/auth/csrf')).json()) as { csrfToken: string };
-      const response = await fetch(path, {
-        method,
-        headers: { 'Content-Type': 'application/json', 'X-CSRF-Token': csrfToken },
-        body: body === undefined ? undefined : JSON.stringify(body),
-      });
-      return { status: response.status, text: await response.text() };
-    },
-    { method, path, body },
-  );
-  expect(result.status, `${method} ${path}: ${result.text.slice(0, 300)}`).toBeLessThan(300);
-  return (result.text ? JSON.parse(result.text) : undefined) as T;
 }
