@@ -3,7 +3,8 @@ import type { DailyChallenge, EntitySummary, PathStep, RaceState } from '@cinema
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startAppServer, type AppServer } from './support/app-server.js';
-import { DESKTOP, MOBILE, launchBrowser, openPage, screenshot, dismissToasts } from './support/browser.js';
+import { DESKTOP, dismissToasts, launchBrowser, MOBILE, openPage, screenshot } from './support/browser.js';
+import { expectNoSidewaysScroll, screenshotBothSizes } from './support/screens.js';
 
 /**
  * Challenges in Chromium against the built app on the starter catalog: the daily played link by link
@@ -40,27 +41,6 @@ async function register(page: Page, username: string): Promise<void> {
 }
 
 
-/** Desktop and phone pictures of the page as it is, back at desktop size after. */
-async function screenshots(page: Page, name: string, { fullPage = true }: { fullPage?: boolean } = {}) {
-  await dismissToasts(page);
-  // A full-page picture of a scrolled page shows the sticky header mid-page.
-  if (fullPage) await page.evaluate(() => window.scrollTo(0, 0));
-  await page.setViewportSize(DESKTOP);
-  await screenshot(page, `${name}-desktop`, { fullPage });
-  await page.setViewportSize(MOBILE);
-  await page.waitForTimeout(150);
-  await screenshot(page, `${name}-mobile`, { fullPage });
-  await page.setViewportSize(DESKTOP);
-}
-
-/** Nothing wider than the window (a phone must not scroll sideways). */
-async function expectNoSidewaysScroll(page: Page) {
-  await page.setViewportSize(MOBILE);
-  const widths = await page.evaluate(() => ({ scroll: document.documentElement.scrollWidth, client: document.documentElement.clientWidth }));
-  await page.setViewportSize(DESKTOP);
-  expect(widths.scroll).toBeLessThanOrEqual(widths.client);
-}
-
 /** A shortest chain between two entities, by the finder's API (its strict pass walks the game's links). */
 async function shortestChain(page: Page, from: EntitySummary, to: EntitySummary): Promise<EntitySummary[]> {
   const result = await page.evaluate(
@@ -92,7 +72,7 @@ describe('challenges', () => {
     const { page, pageErrors, close } = await openPage(browser, DESKTOP, 'challenges-signed-out');
     await page.goto(`${server.url}/challenges`);
     await page.getByRole('heading', { name: 'Sign in to continue' }).waitFor();
-    await screenshots(page, 'challenges-signed-out');
+    await screenshotBothSizes(page, 'challenges-signed-out');
     expect(pageErrors).toEqual([]);
     await close();
   });
@@ -122,20 +102,20 @@ describe('challenges', () => {
     await page.getByTestId('challenge-stat-card').first().waitFor();
     expect(await page.getByTestId('challenge-stat-card').count()).toBe(4);
     await page.getByTestId('daily-challenge-card').getByRole('button', { name: 'Accept Challenge' }).waitFor();
-    await screenshots(page, 'challenges-page-daily');
+    await screenshotBothSizes(page, 'challenges-page-daily');
     await expectNoSidewaysScroll(page);
     await page.getByRole('tab', { name: 'All Challenges' }).click();
     await page.getByTestId('challenge-card').first().waitFor();
     expect(await page.getByTestId('challenge-card').count()).toBeLessThanOrEqual(6);
-    await screenshots(page, 'challenges-page-all');
+    await screenshotBothSizes(page, 'challenges-page-all');
     for (const tab of ['Speed', 'Puzzle', 'Weekly']) {
       await page.getByRole('tab', { name: tab, exact: true }).click();
       await page.getByTestId('challenge-card').or(page.getByTestId('challenge-list-empty')).first().waitFor();
     }
-    await screenshots(page, 'challenges-page-weekly', { fullPage: false });
+    await screenshotBothSizes(page, 'challenges-page-weekly', { fullPage: false });
     await page.getByRole('tab', { name: 'Rankings' }).click();
     await page.getByTestId('board-caption').or(page.getByTestId('leaderboard-empty')).first().waitFor();
-    await screenshots(page, 'challenges-page-rankings');
+    await screenshotBothSizes(page, 'challenges-page-rankings');
 
     // Play: accept from the card.
     await page.getByRole('tab', { name: 'Daily Challenge' }).click();
@@ -145,14 +125,14 @@ describe('challenges', () => {
     expect(await page.getByTestId('moves-left').textContent()).toBe(String(daily.moveLimit));
     expect(await page.getByRole('button', { name: /^Hint −\d+ pts$/ }).count()).toBe(1);
     expect(await page.getByTestId('time-left').textContent()).toMatch(/^\d+:\d\d$/);
-    await screenshots(page, 'challenges-play-start');
+    await screenshotBothSizes(page, 'challenges-play-start');
 
     // The target itself is not linked to the start (par ≥ 2): refused, and it costs a move.
     await pickNext(page, daily.toEntity);
     await page.getByTestId('refusal').waitFor();
     expect(await page.getByTestId('refusal').textContent()).toContain('That cost a move.');
     expect(await page.getByTestId('moves-left').textContent()).toBe(String(daily.moveLimit - 1));
-    await screenshots(page, 'challenges-play-refused');
+    await screenshotBothSizes(page, 'challenges-play-refused');
 
     // A shortest chain, link by link.
     const chain = await shortestChain(page, daily.fromEntity, daily.toEntity);
@@ -161,7 +141,7 @@ describe('challenges', () => {
       await pickNext(page, entity);
       if (index < chain.length - 2) {
         await expect.poll(() => page.getByTestId('chain-step').count()).toBe(index + 2);
-        if (index === 0) await screenshots(page, 'challenges-play-one-link');
+        if (index === 0) await screenshotBothSizes(page, 'challenges-play-one-link');
       }
     }
 
@@ -178,13 +158,13 @@ describe('challenges', () => {
     await page.getByRole('button', { name: 'Copy Text' }).click();
     await page.getByRole('button', { name: 'Copied' }).waitFor();
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(share);
-    await screenshots(page, 'challenges-play-result');
+    await screenshotBothSizes(page, 'challenges-play-result');
 
     // Back on the card: completed, with the points.
     await page.goto(`${server.url}/challenges`);
     await page.getByText('Challenge Completed', { exact: true }).waitFor();
     expect(await page.getByTestId('daily-points-earned').textContent()).toMatch(/You earned \d+ points/);
-    await screenshots(page, 'challenges-page-daily-completed', { fullPage: false });
+    await screenshotBothSizes(page, 'challenges-page-daily-completed', { fullPage: false });
 
     expect(pageErrors).toEqual([]);
     await close();
@@ -199,7 +179,7 @@ describe('challenges', () => {
     await page.waitForURL(`${server.url}/challenges/race/ZZZ999`);
     await page.getByTestId('race-error').waitFor({ timeout: 15_000 });
     expect(await page.getByTestId('race-error').textContent()).toContain('Race not found');
-    await screenshots(page, 'race-error-not-found');
+    await screenshotBothSizes(page, 'race-error-not-found');
     expect(pageErrors).toEqual([]);
     await close();
   });
@@ -229,8 +209,8 @@ describe('challenges', () => {
     await guest.page.getByRole('button', { name: 'I’m ready' }).click();
     await host.page.getByRole('button', { name: 'I’m ready' }).click();
     await expect.poll(() => host.page.locator('[data-testid="lobby-player"][data-ready="true"]').count(), { timeout: 10_000 }).toBe(2);
-    await screenshots(host.page, 'race-lobby-host');
-    await screenshots(guest.page, 'race-lobby-guest');
+    await screenshotBothSizes(host.page, 'race-lobby-host');
+    await screenshotBothSizes(guest.page, 'race-lobby-guest');
     await host.page.getByRole('button', { name: 'Start race' }).click();
 
     // The countdown, the same seconds on both screens (server time, corrected for each clock).
@@ -253,7 +233,7 @@ describe('challenges', () => {
 
     await pickNext(host.page, chain[1]!);
     await expect.poll(async () => (await spectator.page.getByTestId('race-progress-row').first().textContent()) ?? '', { timeout: 10_000 }).toContain('1 link');
-    await screenshots(spectator.page, 'race-spectator');
+    await screenshotBothSizes(spectator.page, 'race-spectator');
     const hostRow = guest.page.getByTestId('race-progress-row').filter({ hasNotText: '(you)' });
     await expect.poll(async () => (await hostRow.textContent()) ?? '', { timeout: 10_000 }).toContain('1 link');
     // The guest makes a link, then drops (a reload) and comes back: the same room, their chain as it was.
@@ -263,8 +243,8 @@ describe('challenges', () => {
     await guest.page.getByRole('combobox', { name: 'Next link' }).waitFor({ timeout: 15_000 });
     await expect.poll(() => guest.page.getByTestId('chain-step').count(), { timeout: 10_000 }).toBe(2);
     expect(await guest.page.getByTestId('links-so-far').textContent()).toBe('1');
-    await screenshots(guest.page, 'race-racing-guest');
-    await screenshots(host.page, 'race-racing-host');
+    await screenshotBothSizes(guest.page, 'race-racing-guest');
+    await screenshotBothSizes(host.page, 'race-racing-host');
     for (const entity of chain.slice(2)) await pickNext(host.page, entity);
 
     // The guest gives up; the race is over for both.
@@ -279,8 +259,8 @@ describe('challenges', () => {
     }
     expect(await host.page.getByRole('button', { name: 'Rematch' }).count()).toBe(1);
     expect(await guest.page.getByRole('button', { name: 'Rematch' }).count()).toBe(0);
-    await screenshots(host.page, 'race-results-host');
-    await screenshots(guest.page, 'race-results-guest');
+    await screenshotBothSizes(host.page, 'race-results-host');
+    await screenshotBothSizes(guest.page, 'race-results-guest');
 
     // Rematch: the host starts the next round; everyone counts down again, with a new pair.
     await host.page.getByRole('button', { name: 'Rematch' }).click();

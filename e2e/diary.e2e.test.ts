@@ -3,7 +3,8 @@ import { readFile } from 'node:fs/promises';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startAppServer, type AppServer } from './support/app-server.js';
-import { DESKTOP, MOBILE, launchBrowser, openPage, screenshot, dismissToasts } from './support/browser.js';
+import { DESKTOP, launchBrowser, openPage, screenshot } from './support/browser.js';
+import { expectNoSidewaysScroll, screenshotBothSizes } from './support/screens.js';
 
 /**
  * The film diary in Chromium against the built app on the starter catalog: log a film through the dialog
@@ -46,25 +47,6 @@ async function register(page: Page, username: string): Promise<void> {
 }
 
 
-/** Desktop and phone pictures of the page as it is, back at desktop size after. */
-async function screenshots(page: Page, name: string, { fullPage = true }: { fullPage?: boolean } = {}) {
-  await dismissToasts(page);
-  if (fullPage) await page.evaluate(() => window.scrollTo(0, 0));
-  await page.setViewportSize(DESKTOP);
-  await screenshot(page, `${name}-desktop`, { fullPage });
-  await page.setViewportSize(MOBILE);
-  await page.waitForTimeout(200);
-  await screenshot(page, `${name}-mobile`, { fullPage });
-  await page.setViewportSize(DESKTOP);
-}
-
-async function expectNoSidewaysScroll(page: Page) {
-  await page.setViewportSize(MOBILE);
-  const widths = await page.evaluate(() => ({ scroll: document.documentElement.scrollWidth, client: document.documentElement.clientWidth }));
-  await page.setViewportSize(DESKTOP);
-  expect(widths.scroll).toBeLessThanOrEqual(widths.client);
-}
-
 /** A toast by its title. */
 const toast = (page: Page, title: string) => page.locator('[data-variant]').getByText(title, { exact: true }).first();
 
@@ -83,7 +65,7 @@ describe('film diary', () => {
     await register(page, newUsername('diary'));
     await page.goto(`${server.url}/diary`);
     await page.getByRole('heading', { name: 'No Entries Yet' }).waitFor();
-    await screenshots(page, 'diary-empty');
+    await screenshotBothSizes(page, 'diary-empty');
 
     // Log a Movie: search, 4 stars, a date from the calendar, notes.
     await page.getByRole('button', { name: 'Log Movie' }).click();
@@ -104,7 +86,7 @@ describe('film diary', () => {
     await expect(dialog.getByLabel('Watched on').textContent()).resolves.toContain('Mar 15, 2024');
     await dialog.getByLabel(/^Notes/).fill('  The tower, the spiral, the green light.  ');
     await dialog.getByLabel(/^Location/).fill('BFI Southbank');
-    await screenshots(page, 'diary-dialog-open', { fullPage: false });
+    await screenshotBothSizes(page, 'diary-dialog-open', { fullPage: false });
     await dialog.getByRole('button', { name: 'Save Entry' }).click();
     await toast(page, 'Movie Logged').waitFor();
     await dialog.waitFor({ state: 'detached' });
@@ -135,7 +117,7 @@ describe('film diary', () => {
     await toast(page, 'Entry Updated').waitFor();
     await edit.waitFor({ state: 'detached' });
     await page.getByText('Better the second time.').waitFor();
-    await screenshots(page, 'diary-with-entries');
+    await screenshotBothSizes(page, 'diary-with-entries');
     await expectNoSidewaysScroll(page);
 
     // Filter by year.
@@ -170,15 +152,15 @@ describe('film diary', () => {
     expect(await review.getByTestId('import-count-ambiguous').textContent()).toContain('1');
     expect(await review.getByTestId('import-count-unmatched').textContent()).toContain('1');
     await review.getByRole('group', { name: 'Don' }).getByRole('radio').first().waitFor();
-    await screenshots(page, 'diary-import-review', { fullPage: false });
+    await screenshotBothSizes(page, 'diary-import-review', { fullPage: false });
     await review.getByRole('button', { name: 'Import' }).click();
     const summary = importDialog.getByTestId('import-summary');
     await summary.waitFor();
     expect(await summary.textContent()).toMatch(/Imported \d+ items?/);
-    await screenshots(page, 'diary-import-summary', { fullPage: false });
+    await screenshotBothSizes(page, 'diary-import-summary', { fullPage: false });
     await importDialog.getByRole('button', { name: 'Done' }).click();
     await page.getByTestId('diary-year').filter({ has: page.getByRole('heading', { name: '2024' }) }).getByRole('link', { name: 'Casablanca' }).waitFor();
-    await screenshots(page, 'diary-after-import');
+    await screenshotBothSizes(page, 'diary-after-import');
 
     // Export: the Letterboxd CSV and the JSON of everything, as downloads.
     await page.getByRole('button', { name: 'Export' }).click();
@@ -215,7 +197,7 @@ describe('film diary', () => {
     await page.getByRole('article', { name: 'Review: A courtyard of secrets' }).waitFor();
     expect(await page.getByTestId('reviews-summary').textContent()).toContain('5.0 average');
     await page.getByRole('heading', { name: 'Reviews', exact: true }).scrollIntoViewIfNeeded();
-    await screenshots(page, 'entity-reviews');
+    await screenshotBothSizes(page, 'entity-reviews');
     await expectNoSidewaysScroll(page);
     expect(pageErrors).toEqual([]);
     await close();

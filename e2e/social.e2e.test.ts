@@ -2,7 +2,9 @@ import { randomBytes } from 'node:crypto';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startAppServer, type AppServer } from './support/app-server.js';
-import { DESKTOP, MOBILE, launchBrowser, openPage, screenshot, type OpenedPage, dismissToasts } from './support/browser.js';
+import { callApi } from './support/api.js';
+import { DESKTOP, launchBrowser, MOBILE, openPage, screenshot, type OpenedPage } from './support/browser.js';
+import { expectNoSidewaysScroll, screenshotBothSizes } from './support/screens.js';
 
 /**
  * The community in Chromium against the built app on the starter catalog: a guest's /social; user A
@@ -44,46 +46,6 @@ async function register(page: Page, username: string): Promise<void> {
   await page.waitForURL(`${server.url}/`);
 }
 
-/** Calls the API from the page, with its session and a CSRF token; fails the test on a non-2xx answer. */
-async function api(page: Page, method: string, path: string, body?: unknown): Promise<unknown> {
-  const result = await page.evaluate(
-    async ({ method, path, body }) => {
-      const { csrfToken } = (await (await fetch('/api/auth/csrf')).json()) as { csrfToken: string };
-      const response = await fetch(path, {
-        method,
-        headers: { 'Content-Type': 'application/json', 'X-CSRF-Token': csrfToken },
-        body: body === undefined ? undefined : JSON.stringify(body),
-      });
-      return { status: response.status, text: await response.text() };
-    },
-    { method, path, body },
-  );
-  expect(result.status, `${method} ${path}: ${result.text.slice(0, 300)}`).toBeLessThan(300);
-  return result.text ? JSON.parse(result.text) : undefined;
-}
-
-
-/** Desktop and phone pictures of the page as it is, back at desktop size after. */
-async function screenshots(page: Page, name: string) {
-  await dismissToasts(page);
-  await page.evaluate(() => window.scrollTo(0, 0));
-  await page.setViewportSize(DESKTOP);
-  await page.waitForTimeout(200);
-  await screenshot(page, `${name}-desktop`);
-  await page.setViewportSize(MOBILE);
-  await page.waitForTimeout(300);
-  await screenshot(page, `${name}-mobile`);
-  await page.setViewportSize(DESKTOP);
-}
-
-/** Nothing wider than the window (a phone must not scroll sideways). */
-async function expectNoSidewaysScroll(page: Page) {
-  await page.setViewportSize(MOBILE);
-  await page.waitForTimeout(200);
-  const widths = await page.evaluate(() => ({ scroll: document.documentElement.scrollWidth, client: document.documentElement.clientWidth }));
-  await page.setViewportSize(DESKTOP);
-  expect(widths.scroll).toBeLessThanOrEqual(widths.client);
-}
 
 /** This year's date, `monthsAgo` months back (clamped to this year), as YYYY-MM-DD. */
 function dateThisYear(month: number, day: number): string {
@@ -98,7 +60,7 @@ describe('community', () => {
     await page.goto(`${server.url}/social`);
     await page.getByText('Full Access Required').waitFor();
     await page.getByRole('heading', { name: 'Join the Community' }).waitFor();
-    await screenshots(page, 'social-guest');
+    await screenshotBothSizes(page, 'social-guest');
     await expectNoSidewaysScroll(page);
     await page.getByRole('button', { name: 'Sign In' }).click();
     await page.getByRole('dialog', { name: 'Welcome to Cinema DNA' }).waitFor();
@@ -131,7 +93,7 @@ describe('community', () => {
     await cardB.getByRole('button', { name: `Unfollow ${nameB}` }).waitFor();
     // Discover suggests the third member, with the reason.
     await a.getByRole('list', { name: 'Discover New Users' }).getByTestId('user-card').first().waitFor();
-    await screenshots(a, 'social-discover');
+    await screenshotBothSizes(a, 'social-discover');
 
     // Following lists B, without a follow button.
     await a.getByRole('tab', { name: 'Following' }).click();
@@ -143,7 +105,7 @@ describe('community', () => {
     await a.getByRole('tab', { name: 'Activity' }).click();
     await a.getByRole('heading', { name: 'Recent Activity' }).waitFor();
     await a.evaluate(() => ((window as unknown as { __sameDocument: boolean }).__sameDocument = true));
-    await api(userB.page, 'POST', '/api/reviews', {
+    await callApi(userB.page, 'POST', '/api/reviews', {
       entityId: 'mad-max-fury-road-2015',
       entityType: 'movie',
       rating: 5,
@@ -162,7 +124,7 @@ describe('community', () => {
     await reviewItem.waitFor();
     await a.waitForTimeout(800);
     expect(await feed.getByTestId('activity-item').filter({ hasText: 'reviewed' }).count()).toBe(1);
-    await screenshots(a, 'social-activity');
+    await screenshotBothSizes(a, 'social-activity');
     await expectNoSidewaysScroll(a);
     expect(userA.pageErrors).toEqual([]);
   });
@@ -176,7 +138,7 @@ describe('community', () => {
       ['la-haine-1995', 'La Haine', 5, dateThisYear(2, 20)],
     ] as const;
     for (const [movieId, movieTitle, rating, watchedDate] of films) {
-      await api(a, 'POST', '/api/diary', { movieId, movieTitle, watchedDate, rating, rewatch: false });
+      await callApi(a, 'POST', '/api/diary', { movieId, movieTitle, watchedDate, rating, rewatch: false });
     }
     await a.goto(`${server.url}/profile`);
     await a.getByRole('heading', { level: 1, name: nameA }).waitFor();
@@ -190,7 +152,7 @@ describe('community', () => {
     await a.getByRole('img', { name: /^Films logged per month/ }).waitFor();
     await a.locator('.recharts-bar-rectangle').first().waitFor();
     await a.getByRole('button', { name: 'Edit Profile' }).waitFor();
-    await screenshots(a, 'profile-overview');
+    await screenshotBothSizes(a, 'profile-overview');
     await expectNoSidewaysScroll(a);
 
     // Edit Profile saves the display name and bio.
@@ -206,7 +168,7 @@ describe('community', () => {
 
   it('/u/<B> shows B’s profile with Follow state and Compare; an unknown name is Profile Not Found', async () => {
     const a = userA.page;
-    await api(userB.page, 'POST', '/api/diary', { movieId: 'mad-max-fury-road-2015', movieTitle: 'Mad Max: Fury Road', watchedDate: dateThisYear(0, 5), rating: 5, rewatch: false });
+    await callApi(userB.page, 'POST', '/api/diary', { movieId: 'mad-max-fury-road-2015', movieTitle: 'Mad Max: Fury Road', watchedDate: dateThisYear(0, 5), rating: 5, rewatch: false });
     await a.goto(`${server.url}/u/${nameB}`);
     await a.getByRole('heading', { level: 1, name: nameB }).waitFor();
     await a.getByRole('button', { name: `Unfollow ${nameB}` }).waitFor();
@@ -215,7 +177,7 @@ describe('community', () => {
     await a.getByRole('tab', { name: 'Reviews' }).click();
     await a.getByText('A chase that never lets go').waitFor();
     await a.getByRole('tab', { name: 'Overview' }).click();
-    await screenshots(a, 'user-profile');
+    await screenshotBothSizes(a, 'user-profile');
     await expectNoSidewaysScroll(a);
 
     await a.getByRole('button', { name: 'Compare' }).click();

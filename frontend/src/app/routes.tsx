@@ -5,7 +5,7 @@ import NotFoundPage from '../pages/not-found/not-found-page';
 import { Layout } from './layout/layout';
 
 // Home and the not-found page ship in the main bundle; every other page is its own lazy chunk.
-// Routes of the spec that later issues build (discovery, admin)
+// Routes of the spec that later issues build (admin)
 // are deliberately absent until they exist:
 // they fall through to the not-found page.
 const AboutPage = lazy(() => import('../pages/about/about-page'));
@@ -35,6 +35,8 @@ const DiaryPage = lazy(() => import('../pages/diary/diary-page'));
 const SocialPage = lazy(() => import('../pages/social/social-page'));
 const ProfilePage = lazy(() => import('../pages/profile/profile-page'));
 const UserProfilePage = lazy(() => import('../pages/profile/user-profile-page'));
+/** Discovery: the lists, the special picks and, signed in, the recommendations. */
+const DiscoveryPage = lazy(() => import('../pages/discovery/discovery-page'));
 
 /** Marks the not-found route among the current matches. */
 export const NOT_FOUND_HANDLE = { notFound: true } as const;
@@ -68,6 +70,7 @@ export const routes: RouteObject[] = [
       { path: 'social', element: <SocialPage /> },
       { path: 'profile', element: <ProfilePage /> },
       { path: 'u/:username', element: <UserProfilePage /> },
+      { path: 'discovery', element: <DiscoveryPage /> },
       // The header reads this handle: a nav item is never lit for a path that shows the not-found page.
       { path: '*', element: <NotFoundPage />, handle: NOT_FOUND_HANDLE },
     ],

@@ -50,12 +50,12 @@ describe('Layout navigation', () => {
     expect(within(dialog).getByRole('tab', { name: 'Register' })).toBeTruthy();
   });
 
-  it('lights the nav item of the current page, and none on a page that is not built yet (the not-found page)', async () => {
+  it('lights the nav item of the current page, and none on a not-found path below one (/discovery/no-such-list)', async () => {
     setUser(null);
     const { router } = renderApp('/');
     const nav = screen.getByRole('navigation', { name: 'Main' });
     expect(within(nav).getByRole('link', { name: 'Home' }).getAttribute('aria-current')).toBe('page');
-    await act(() => router.navigate('/discovery'));
+    await act(() => router.navigate('/discovery/no-such-list'));
     await screen.findByText('404 Page Not Found');
     const current = within(nav)
       .getAllByRole('link')
@@ -100,7 +100,7 @@ describe('Layout navigation', () => {
 });
 
 describe('Routes', () => {
-  it.each(['/no-such-page', '/discovery'])('shows the not-found page for %s', async (path) => {
+  it.each(['/no-such-page', '/discovery/no-such-list'])('shows the not-found page for %s', async (path) => {
     setUser(null);
     renderApp(path);
     expect(await screen.findByText('404 Page Not Found')).toBeTruthy();

@@ -132,7 +132,7 @@ export function SiteHeader() {
   const { user } = useSnapshot(authState);
   const items = user ? SIGNED_IN_NAV : SIGNED_OUT_NAV;
   const { pathname } = useLocation();
-  // NavLink matches by path alone: on /discovery before its page exists it would light 'Discovery' over a 404.
+  // NavLink matches by path alone: on a spec route whose page is not built yet it would light its item over a 404.
   const notFound = useOnNotFoundPage();
   const lit = (style: (state: { isActive: boolean }) => string) => ({ isActive }: { isActive: boolean }) => style({ isActive: isActive && !notFound });
   const current = notFound ? { 'aria-current': false as const } : {};

@@ -1,0 +1,5 @@
+import { SurpriseSchema, type Surprise } from '@cinema-dna/shared-types';
+import { getDiscovery } from './get-discovery';
+
+/** GET /api/movies/surprise: one movie, with why it was picked. Asked on each click, never cached. */
+export const getSurprise = (): Promise<Surprise> => getDiscovery('/api/movies/surprise', SurpriseSchema);

@@ -1,0 +1,24 @@
+import { DISCOVERY_LIST_LIMIT, TrendingMoviesSchema, type TrendingMovies } from '@cinema-dna/shared-types';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { getDiscovery, withLimit } from './get-discovery';
+import { discoveryQueryKeys } from './query-keys';
+
+/** GET /api/movies/trending: the films trending this week, with when the list was computed. */
+export const getTrendingMovies = (limit = DISCOVERY_LIST_LIMIT, signal?: AbortSignal): Promise<TrendingMovies> =>
+  getDiscovery(withLimit('/api/movies/trending', limit), TrendingMoviesSchema, signal);
+
+/**
+ * How many trending films the page reads: the Trending tab shows the first 12, and the lists that fall
+ * back to trending take different slices of it (Recent Releases and Coming Soon, side by side, never
+ * show the same twelve).
+ */
+export const TRENDING_READ_LIMIT = 2 * DISCOVERY_LIST_LIMIT;
+
+/** The trending query, shared by the Trending tab, the lists that fall back to it and Surprise Me's fallback. */
+export const trendingMoviesQuery = () =>
+  queryOptions({ queryKey: discoveryQueryKeys.trending(TRENDING_READ_LIMIT), queryFn: ({ signal }) => getTrendingMovies(TRENDING_READ_LIMIT, signal) });
+
+/** Trending movies; `enabled: false` until a list needs them as its fallback. */
+export function useTrendingMovies({ enabled = true }: { enabled?: boolean } = {}) {
+  return useQuery({ ...trendingMoviesQuery(), enabled });
+}

@@ -1,0 +1,11 @@
+export { useRecommendations } from './api/get-recommendations';
+export { trendingMoviesQuery, useTrendingMovies } from './api/get-trending-movies';
+export { DISCOVERY_QUERY_ROOT, discoveryQueryKeys } from './api/query-keys';
+export { AwardsPanel, PopularPanel, RecentPanel, TrendingPanel } from './components/discovery-tabs';
+export { MovieCard, moviePath } from './components/movie-card';
+export { PersonCard, personPath } from './components/person-card';
+export { RecommendedForYou } from './components/recommended-for-you';
+export { SpecialPicks } from './components/special-picks';
+export { SURPRISE_TITLE, useSpecialPicks, type SpecialPick, type SpecialPickKind } from './hooks/use-special-picks';
+export { listOf, listWithFallback, type ListView } from './lib/list-fallback';
+export { namesList, pickMood, pickRandom } from './lib/special-picks';
