@@ -92,7 +92,10 @@ export function releaseDay(date: string | null | undefined, year: number | null 
 /** YYYY-MM-DD of a day number. */
 export const dayToDate = (day: number): string => new Date(day * DAY_MS).toISOString().slice(0, 10);
 
-/** The data's "today": the earlier of today and the latest release of a film with votes (null latest: today). */
+/**
+ * The data's "today": the earlier of today and the data's last day — the latest release of a film
+ * with votes, or in a catalog without votes its latest film released by today (null: today).
+ */
 export function referenceDay(todayMs: number, latestRatedRelease: number | null): number {
   const today = Math.floor(todayMs / DAY_MS);
   return latestRatedRelease === null ? today : Math.min(today, latestRatedRelease);

@@ -2,6 +2,7 @@ import type { Mood, TrendingWindow } from '@cinema-dna/shared-types';
 import { RELATIONSHIP_CODE, RELATIONSHIP_MASK, TYPE_CODE } from '../../graph/model.js';
 import type { Graph } from '../../graph/snapshot.js';
 import {
+  DAY_MS,
   dayToDate,
   decayedActivity,
   HOUR_MS,
@@ -153,6 +154,9 @@ export function computeLists(inputs: ListInputs): ComputedLists {
   let maxMoviePopularity = 0;
   let maxPersonPopularity = 0;
   let latestRated: number | null = null;
+  // A catalog without votes (the starter) ends at its latest film released by today.
+  let latestReleased: number | null = null;
+  const today = Math.floor(now / DAY_MS);
   for (let node = 0; node < n; node++) {
     if (types[node] === PERSON) maxPersonPopularity = Math.max(maxPersonPopularity, popularity[node]!);
     if (types[node] !== MOVIE) continue;
@@ -162,6 +166,7 @@ export function computeLists(inputs: ListInputs): ComputedLists {
       ratingSum += rating[node]!;
     }
     if (facts.votes[node]! > 0 && facts.released[node] !== NO_DAY) latestRated = Math.max(latestRated ?? NO_DAY, facts.released[node]!);
+    if (facts.released[node] !== NO_DAY && facts.released[node]! <= today) latestReleased = Math.max(latestReleased ?? NO_DAY, facts.released[node]!);
   }
   const meanRating = ratedVotes.length > 0 ? ratingSum / ratedVotes.length : null;
   const minimumVotes = percentile(ratedVotes, MINIMUM_VOTES_PERCENTILE);
@@ -192,7 +197,7 @@ export function computeLists(inputs: ListInputs): ComputedLists {
   const trending = { day: new TopK(STORED_LIST_LENGTH), week: new TopK(STORED_LIST_LENGTH) };
   const people = new TopK(STORED_LIST_LENGTH);
   const topRated = new TopK(STORED_LIST_LENGTH);
-  const reference = referenceDay(now, latestRated);
+  const reference = referenceDay(now, latestRated ?? latestReleased);
   const recent = new TopK(STORED_LIST_LENGTH);
   const upcoming = new TopK(STORED_LIST_LENGTH);
   const popular = new TopK(100);
