@@ -330,9 +330,16 @@ describe.runIf(shared.redis && shared.database)('one race on two app processes o
     ok(await b.socket.emitWithAck(EVENTS.raceMove, { code, entity: chain[1]! }));
     await expect.poll(() => a.progress.find((p) => p.userId === ben.userId && p.links === 1), { timeout: 5_000 }).toBeDefined();
     // Moves from both processes at once: each is applied once (compare-and-set), none lost.
+    // Ben's is refused (no link from where he stands) yet counted: a film or person not linked to
+    // chain[1] (the target itself would be linked when the pair's par is 2).
+    const graph = nodeB.graph.graph;
+    const at = graph.resolve(chain[1]!);
+    const linked = new Set(graph.neighbours.subarray(graph.offsets[at]!, graph.offsets[at + 1]!));
+    let far = 0;
+    while (far === at || linked.has(far) || chain.includes(graph.key(far))) far += 1;
     await Promise.all([
       a.socket.emitWithAck(EVENTS.raceMove, { code, entity: chain[1]! }),
-      b.socket.emitWithAck(EVENTS.raceMove, { code, entity: started.toEntity!.key }),
+      b.socket.emitWithAck(EVENTS.raceMove, { code, entity: graph.key(far) }),
     ]);
     const both = RaceStateSchema.parse(await (await fetch(`${nodeA.url}/api/challenges/races/${code}`)).json());
     expect(both.players.map((p) => [p.links, p.moves])).toEqual([
