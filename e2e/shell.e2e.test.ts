@@ -89,12 +89,15 @@ describe('app shell', () => {
     await close();
   });
 
-  it('lights no nav item over the not-found page of a route not built yet (/discovery)', async () => {
+  it('lights no nav item over the not-found page under a nav item’s path (/discovery/no-such-list)', async () => {
     const { page, close } = await openPage(browser, DESKTOP);
-    await page.goto(`${server.url}/discovery`);
+    await page.goto(`${server.url}/discovery/no-such-list`);
     await page.getByText('404 Page Not Found').waitFor();
     const nav = page.getByRole('navigation', { name: 'Main' });
     expect(await nav.locator('[aria-current="page"]').count()).toBe(0);
+    await page.goto(`${server.url}/discovery`);
+    await page.getByRole('heading', { level: 1, name: 'Discover Your Next Favorite Film' }).waitFor();
+    expect(await nav.getByRole('link', { name: 'Discovery' }).getAttribute('aria-current')).toBe('page');
     await page.goto(server.url);
     expect(await nav.getByRole('link', { name: 'Home' }).getAttribute('aria-current')).toBe('page');
     await close();
