@@ -1,11 +1,2 @@
-/** mulberry32: small, fast and good enough for synthetic data; the same sequence for a seed, so runs compare. */
-export function prng(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+/** The engine's mulberry32: synthetic data from a seed, the same sequence every run, so runs compare. */
+export { seededRandom as prng } from '../backend/src/graph/seeded-random.js';

@@ -25,6 +25,7 @@
  */
 import { GraphError } from './errors.js';
 import { RELATIONSHIP_CODE, RELATIONSHIP_MASK, TIER_BITS, TIER_SHIFT, TYPE_CODE } from './model.js';
+import { seededRandom } from './seeded-random.js';
 import type { Graph } from './snapshot.js';
 
 /** One of the user's films. */
@@ -90,18 +91,6 @@ const TIER_MASK = TIER_BITS;
 const RELATION_CODE_MASK = RELATIONSHIP_MASK;
 const TIER_OFFSET = TIER_SHIFT;
 const WALK_WEIGHT = Float64Array.from(TIER_WALK_WEIGHT);
-
-/** mulberry32: a small seeded PRNG, floats in [0, 1). */
-function seededRandom(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const tierOfByte = (relation: number): number => (relation & TIER_MASK) >>> TIER_OFFSET;
 
