@@ -23,3 +23,4 @@ export * from './social.js';
 export * from './diary.js';
 export * from './profiles.js';
 export * from './discovery.js';
+export * from './operations.js';

@@ -37,6 +37,11 @@ import {
   type RaceState,
 } from './challenges.js';
 import { ActivityItemSchema, type ActivityItem } from './social.js';
+import { AdminMetricsSchema, type AdminMetrics } from './operations.js';
+
+/** admin:watch / admin:unwatch take no options; acknowledged with the metrics as they are now. */
+export const AdminWatchSchema = z.object({});
+export type AdminWatch = z.infer<typeof AdminWatchSchema>;
 
 /** Socket event names, in one place so client and server never drift apart. */
 export const EVENTS = {
@@ -67,6 +72,9 @@ export const EVENTS = {
   raceState: 'race:state',
   raceProgressed: 'race:progressed',
   activityNew: 'activity:new',
+  adminWatch: 'admin:watch',
+  adminUnwatch: 'admin:unwatch',
+  adminMetrics: 'admin:metrics',
 } as const;
 
 /** Acknowledgement of every client command. */
@@ -115,6 +123,9 @@ export interface ClientToServerEvents {
   'race:resync': (payload: RaceCodeOnly, ack: AckCallback<{ state: RaceState; chain: RaceMoveOutcome | null }>) => void;
   /** The server's clock, for the client's offset estimate. */
   'race:clock': (payload: Record<string, never>, ack: AckCallback<RaceClock>) => void;
+  /** Administrators only: joins room `admin:metrics` (admin:metrics every few seconds); acknowledged with the numbers now. */
+  'admin:watch': (payload: AdminWatch, ack: AckCallback<AdminMetrics>) => void;
+  'admin:unwatch': (payload: AdminWatch, ack: AckCallback<{ watching: boolean }>) => void;
 }
 
 /** Every command a client may send, for code that must cover them all (the hostile-input test). */
@@ -135,6 +146,8 @@ export const CLIENT_EVENTS = [
   EVENTS.raceRematch,
   EVENTS.raceResync,
   EVENTS.raceClock,
+  EVENTS.adminWatch,
+  EVENTS.adminUnwatch,
 ] as const satisfies ReadonlyArray<keyof ClientToServerEvents>;
 export type ClientEvent = (typeof CLIENT_EVENTS)[number];
 /** Compiles only while CLIENT_EVENTS lists every command of ClientToServerEvents. */
@@ -152,6 +165,7 @@ export interface ServerToClientEvents {
   'race:state': (state: RaceState) => void;
   'race:progressed': (progressed: RaceProgressed) => void;
   'activity:new': (item: ActivityItem) => void;
+  'admin:metrics': (metrics: AdminMetrics) => void;
 }
 
 export type InterServerEvents = Record<string, never>;
@@ -201,6 +215,8 @@ export const SOCKET_COMMANDS = {
   'race:rematch': { summary: 'The host starts another round in the same room with a new pair.', payload: RaceCodeOnlySchema, ack: RaceStateSchema },
   'race:resync': { summary: 'The room as it is now and the caller’s own chain, for a client that may have missed events.', payload: RaceCodeOnlySchema, ack: z.object({ state: RaceStateSchema, chain: RaceMoveOutcomeSchema.nullable() }) },
   'race:clock': { summary: "The server's clock (epoch ms), for the client's offset estimate.", payload: z.object({}), ack: RaceClockSchema },
+  'admin:watch': { summary: 'Administrators only: join room `admin:metrics` (admin:metrics every few seconds); acknowledged with the metrics now.', payload: AdminWatchSchema, ack: AdminMetricsSchema },
+  'admin:unwatch': { summary: 'Stop receiving admin:metrics.', payload: AdminWatchSchema, ack: z.object({ watching: z.boolean() }) },
 } as const satisfies Record<keyof ClientToServerEvents, SocketCommandContract>;
 
 /** Every event the server emits, with its payload schema. */
@@ -216,6 +232,7 @@ export const SOCKET_BROADCASTS = {
   'race:state': { summary: 'To a race room: the whole room after any change (presence, ready, countdown, a finish, the results).', payload: RaceStateSchema },
   'race:progressed': { summary: "To a race room (volatile): one player's links so far, never which entities.", payload: RaceProgressedSchema },
   'activity:new': { summary: 'To the sockets of everyone who follows its author: a new public activity item (the feed slides it in at the top).', payload: ActivityItemSchema },
+  'admin:metrics': { summary: 'To administrators watching: every live replica’s requests per second, latency percentiles, error rate, event-loop delay, sockets, searches, cache hit rate, and the outbox backlog.', payload: AdminMetricsSchema },
 } as const satisfies Record<keyof ServerToClientEvents, SocketBroadcastContract>;
 
 /** The acknowledgement of a command whose successful data is `data`. */

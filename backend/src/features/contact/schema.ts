@@ -11,6 +11,9 @@ export const contactMessages = pgTable(
     category: text('category').notNull(),
     message: text('message').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /** The contact inbox's state (Content tab): first opened by a moderator, marked answered. */
+    readAt: timestamp('read_at', { withTimezone: true }),
+    answeredAt: timestamp('answered_at', { withTimezone: true }),
   },
   (table) => [index('contact_messages_created_at_idx').on(table.createdAt)],
 );
