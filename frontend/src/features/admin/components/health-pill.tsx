@@ -20,7 +20,7 @@ const tones: Record<DependencyHealth, { pill: string; dot: string }> = {
 export function HealthPill({ status, className }: { status: DependencyHealth; className?: string }) {
   const tone = tones[status];
   return (
-    <span data-health={status} className={cn('inline-flex items-center gap-1.5 rounded-full px-2.5 py-0.5 text-xs font-medium ring-1 ring-inset', tone.pill, className)}>
+    <span data-health={status} className={cn('inline-flex shrink-0 items-center gap-1.5 whitespace-nowrap rounded-full px-2.5 py-0.5 text-xs font-medium ring-1 ring-inset', tone.pill, className)}>
       <span aria-hidden className={cn('size-1.5 rounded-full', tone.dot)} />
       {HEALTH_LABELS[status]}
     </span>

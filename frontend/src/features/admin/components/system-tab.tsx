@@ -80,10 +80,12 @@ function Operations() {
         <div className="grid content-start gap-3">
           <div className="flex flex-wrap items-center justify-between gap-3">
             <p className="text-sm text-bone-400">Export data as a streamed download.</p>
-            <Select aria-label="Export format" value={format} onChange={(event) => setFormat(event.target.value as 'csv' | 'json')} className="h-9 w-28 text-sm">
-              <option value="csv">CSV</option>
-              <option value="json">JSON</option>
-            </Select>
+            <div className="w-28">
+              <Select aria-label="Export format" value={format} onChange={(event) => setFormat(event.target.value as 'csv' | 'json')} className="h-9 text-sm">
+                <option value="csv">CSV</option>
+                <option value="json">JSON</option>
+              </Select>
+            </div>
           </div>
           <div className="flex flex-wrap gap-3">
             {EXPORT_KINDS.map((kind) => (

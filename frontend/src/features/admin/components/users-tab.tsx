@@ -98,13 +98,13 @@ export function UsersTab({ active }: { active: boolean }) {
                   </td>
                   <td className={`${td} tabular-nums text-bone-300`}>{user.level}</td>
                   <td className={`${td} tabular-nums text-bone-300`}>{formatCount(user.points)}</td>
-                  <td className={td}>
+                  <td className={`${td} w-40`}>
                     <Select
                       aria-label={`Role of ${user.username}`}
                       value={user.role}
                       disabled={busy(user)}
                       onChange={(event) => change(user, { role: event.target.value as Role })}
-                      className="h-9 w-36 text-sm"
+                      className="h-9 text-sm"
                     >
                       {ROLES.map((role) => (
                         <option key={role} value={role}>

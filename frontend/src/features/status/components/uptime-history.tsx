@@ -35,7 +35,7 @@ function UptimeBars({ service }: { service: StatusHistory['services'][number] })
           {service.uptime === null ? 'No data yet' : `${formatUptime(service.uptime)} uptime`}
         </p>
       </div>
-      <ol aria-label={`${service.name}, one bar per day`} className="mt-2.5 flex h-8 items-stretch gap-[2px]">
+      <ol aria-label={`${service.name}, one bar per day`} className="mt-2.5 flex h-8 items-stretch gap-px sm:gap-[2px]">
         {service.days.map((day) => (
           <li key={day.date} className="group relative flex-1">
             <span aria-label={dayLabel(day)} title={dayLabel(day)} className={cn('block h-full rounded-[2px] transition-opacity group-hover:opacity-70', dayColour(day))} />
