@@ -115,6 +115,11 @@ export function ConnectionsTab({ active }: { active: boolean }) {
           </table>
         </div>
       )}
+      {connections.data && connections.data.total > connections.data.connections.length && (
+        <p className="text-sm text-bone-500">
+          Showing the first {connections.data.connections.length} of {formatCount(connections.data.total)}; search to narrow the list.
+        </p>
+      )}
       <ConfirmDeleteDialog
         open={deleting !== null}
         onOpenChange={(open) => !open && setDeleting(null)}

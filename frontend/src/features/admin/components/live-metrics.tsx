@@ -40,7 +40,7 @@ function ReplicaCard({ replica }: { replica: ReplicaMetrics }) {
 }
 
 /** The live numbers: totals over every replica, then each replica's own. */
-export function LiveMetrics({ metrics, live }: { metrics: AdminMetrics | null; live: boolean }) {
+export function LiveMetrics({ metrics, live, refused }: { metrics: AdminMetrics | null; live: boolean; refused: string | null }) {
   return (
     <AdminSection
       title="Live metrics"
@@ -50,7 +50,7 @@ export function LiveMetrics({ metrics, live }: { metrics: AdminMetrics | null; l
             {live && <span className="absolute inline-flex size-full animate-ping rounded-full bg-live/60 motion-reduce:animate-none" />}
             <span className={cn('relative inline-flex size-2 rounded-full', live ? 'bg-live' : 'bg-bone-500')} />
           </span>
-          {live ? 'Live' : 'Connecting…'}
+          <span title={refused ?? undefined}>{live ? 'Live' : refused ? 'Live updates unavailable' : 'Connecting…'}</span>
           {metrics && <span>· {plural(metrics.replicas.length, 'replica')}</span>}
         </span>
       }

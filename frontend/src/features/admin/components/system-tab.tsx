@@ -111,7 +111,7 @@ function Operations() {
 /** System: health rows, load and memory, live metrics over the socket, operations and the audit log. */
 export function SystemTab({ active }: { active: boolean }) {
   const system = useAdminSystem(active);
-  const { metrics, live } = useAdminMetrics(system.data?.metrics);
+  const { metrics, live, refused } = useAdminMetrics(system.data?.metrics);
   return (
     <div className="grid gap-6">
       <AdminSection title="Health">
@@ -134,7 +134,7 @@ export function SystemTab({ active }: { active: boolean }) {
           </div>
         )}
       </AdminSection>
-      <LiveMetrics metrics={metrics} live={live} />
+      <LiveMetrics metrics={metrics} live={live} refused={refused} />
       <Operations />
       <AuditLog active={active} />
     </div>

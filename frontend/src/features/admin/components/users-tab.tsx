@@ -136,6 +136,11 @@ export function UsersTab({ active }: { active: boolean }) {
           </table>
         </div>
       )}
+      {users.data && users.data.total > users.data.users.length && (
+        <p className="text-sm text-bone-500">
+          Showing the first {users.data.users.length} of {formatCount(users.data.total)}; search to narrow the list.
+        </p>
+      )}
       <DeleteUserDialog user={deleting} onClose={() => setDeleting(null)} />
     </div>
   );

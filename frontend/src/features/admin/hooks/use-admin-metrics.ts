@@ -7,6 +7,8 @@ export interface LiveMetrics {
   metrics: AdminMetrics | null;
   /** True once the socket watches (the numbers move by themselves). */
   live: boolean;
+  /** Why the server refused to watch (the numbers then stay as the page read them). */
+  refused: string | null;
 }
 
 /**
@@ -18,6 +20,7 @@ export function useAdminMetrics(initial: AdminMetrics | undefined): LiveMetrics 
   const socket = useSocket();
   const [pushed, setPushed] = useState<AdminMetrics | null>(null);
   const [live, setLive] = useState(false);
+  const [refused, setRefused] = useState<string | null>(null);
 
   useEffect(() => {
     if (!socket) return;
@@ -30,6 +33,9 @@ export function useAdminMetrics(initial: AdminMetrics | undefined): LiveMetrics 
         if (answer.ok) {
           accept(answer.data);
           setLive(true);
+          setRefused(null);
+        } else {
+          setRefused(answer.error.message);
         }
       });
     };
@@ -46,5 +52,5 @@ export function useAdminMetrics(initial: AdminMetrics | undefined): LiveMetrics 
     };
   }, [socket]);
 
-  return { metrics: pushed ?? initial ?? null, live };
+  return { metrics: pushed ?? initial ?? null, live, refused };
 }
