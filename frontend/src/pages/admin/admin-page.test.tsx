@@ -172,8 +172,8 @@ describe('AdminPage Users', () => {
       'API keys1',
     ]);
     expect(within(within(dialog).getByRole('list', { name: 'Anonymised' })).getAllByRole('listitem').map((item) => item.textContent)).toEqual([
-      'Activity items others saw11',
-      'Challenge and race attempts8',
+      'Activity items that name them11',
+      'Race results others played against8',
       'Audit log entries0',
     ]);
     fireEvent.click(within(dialog).getByRole('button', { name: 'Delete user' }));

@@ -1,4 +1,4 @@
-import { ADMIN_TEXTS, type AdminUser, type UserDeletion } from '@cinema-dna/shared-types';
+import { ADMIN_TEXTS, type AdminUser } from '@cinema-dna/shared-types';
 import { Trash2 } from 'lucide-react';
 import { formatCount } from '../../../lib/number-format';
 import { Button } from '../../../ui/button';
@@ -9,8 +9,8 @@ import { useDeleteAdminUser, useUserDeletion } from '../api/users';
 import { adminErrorText } from '../lib/admin-format';
 import { PanelError } from './panel-states';
 
-/** What each counted row is called in the dialog, in its order. */
-const REMOVED_LABELS: Record<keyof UserDeletion['removed'], string> = {
+/** What each counted row is called in the dialog, in this order; a count the server adds later shows under its own key. */
+const REMOVED_LABELS: Record<string, string> = {
   diaryEntries: 'Diary entries',
   reviews: 'Reviews',
   follows: 'Follows (both ways)',
@@ -20,12 +20,20 @@ const REMOVED_LABELS: Record<keyof UserDeletion['removed'], string> = {
   badges: 'Badges',
   sessions: 'Sessions',
   apiKeys: 'API keys',
+  activityItems: 'Their activity items',
+  challengeAttempts: 'Challenge attempts',
 };
-const ANONYMISED_LABELS: Record<keyof UserDeletion['anonymised'], string> = {
-  activityItems: 'Activity items others saw',
-  challengeAttempts: 'Challenge and race attempts',
+const ANONYMISED_LABELS: Record<string, string> = {
+  activityItems: 'Activity items that name them',
+  challengeAttempts: 'Race results others played against',
   auditEntries: 'Audit log entries',
 };
+
+/** The counts in the labels' order, then any others. */
+function countRows(counts: Record<string, number>, labels: Record<string, string>): Array<[string, number]> {
+  const keys = [...Object.keys(labels).filter((key) => key in counts), ...Object.keys(counts).filter((key) => !(key in labels))];
+  return keys.map((key) => [labels[key] ?? key, counts[key] ?? 0]);
+}
 
 function CountList({ label, rows }: { label: string; rows: Array<[string, number]> }) {
   return (
@@ -80,12 +88,9 @@ export function DeleteUserDialog({ user, onClose }: { user: AdminUser | null; on
           ) : (
             <>
               <h3 className="text-sm font-semibold text-bone-100">Removed</h3>
-              <CountList label="Removed" rows={(Object.keys(REMOVED_LABELS) as Array<keyof UserDeletion['removed']>).map((key) => [REMOVED_LABELS[key], preview.data.removed[key]])} />
+              <CountList label="Removed" rows={countRows(preview.data.removed, REMOVED_LABELS)} />
               <h3 className="mt-4 text-sm font-semibold text-bone-100">Kept without their name</h3>
-              <CountList
-                label="Anonymised"
-                rows={(Object.keys(ANONYMISED_LABELS) as Array<keyof UserDeletion['anonymised']>).map((key) => [ANONYMISED_LABELS[key], preview.data.anonymised[key]])}
-              />
+              <CountList label="Anonymised" rows={countRows(preview.data.anonymised, ANONYMISED_LABELS)} />
             </>
           )}
         </div>
