@@ -23,14 +23,18 @@ const TYPE_LABELS: Record<EntityType, string> = {
   location: 'Location',
 };
 
+/** The entity's own id: the server keys pairs as `type:id` (`person:kevin-bacon`); links and the search take the id alone too. */
+export const bareEntityId = (id: string, type: EntityType) => (id.startsWith(`${type}:`) ? id.slice(type.length + 1) : id);
+
 function EntityCell({ id, name, type }: { id: string; name: string; type: EntityType }) {
+  const bare = bareEntityId(id, type);
   return (
     <>
-      <Link to={`/entity/${type}/${id}`} className="font-medium text-bone-50 hover:text-amber-soft">
+      <Link to={`/entity/${type}/${encodeURIComponent(bare)}`} className="font-medium text-bone-50 hover:text-amber-soft">
         {name}
       </Link>
       <span className="mt-0.5 block text-xs text-bone-500">
-        {TYPE_LABELS[type] ?? type} · <span className="font-mono">{id}</span>
+        {TYPE_LABELS[type] ?? type} · <span className="font-mono">{bare}</span>
       </span>
     </>
   );
@@ -70,7 +74,7 @@ export function ConnectionsTab({ active }: { active: boolean }) {
           {debounced ? `No searched pair starts or ends at “${debounced}”.` : 'Pairs appear here once people search for them.'}
         </PanelEmpty>
       ) : (
-        <div className="overflow-x-auto rounded-2xl border border-ink-700 bg-ink-850/60" tabIndex={0} role="region" aria-label="Connections table">
+        <div className="relative overflow-x-auto rounded-2xl border border-ink-700 bg-ink-850/60" tabIndex={0} role="region" aria-label="Connections table">
           <table className="w-full min-w-[52rem] text-sm">
             <thead className="border-b border-ink-700">
               <tr>

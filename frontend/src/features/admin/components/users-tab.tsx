@@ -68,7 +68,7 @@ export function UsersTab({ active }: { active: boolean }) {
         </PanelEmpty>
       ) : (
         // Phones scroll the table sideways inside its frame; the page itself never does.
-        <div className="overflow-x-auto rounded-2xl border border-ink-700 bg-ink-850/60" tabIndex={0} role="region" aria-label="Users table">
+        <div className="relative overflow-x-auto rounded-2xl border border-ink-700 bg-ink-850/60" tabIndex={0} role="region" aria-label="Users table">
           <table className="w-full min-w-[52rem] text-sm">
             <thead className="border-b border-ink-700">
               <tr>
