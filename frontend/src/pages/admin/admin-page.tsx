@@ -1,6 +1,6 @@
 import { ADMIN_TABS, type AdminTab, type Role } from '@cinema-dna/shared-types';
 import { ShieldAlert } from 'lucide-react';
-import type { JSX } from 'react';
+import { useEffect, useRef, type JSX } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { useSnapshot } from 'valtio';
 import { ConnectionsTab, ContentTab, OverviewTab, SystemTab, UsersTab } from '../../features/admin';
@@ -54,6 +54,13 @@ function Dashboard({ role }: { role: Role }) {
   const tabs = adminTabsFor(role);
   const requested = params.get('tab') as AdminTab | null;
   const tab: AdminTab = requested && tabs.includes(requested) ? requested : tabs[0]!;
+  // On a phone the five tabs scroll sideways: keep the open one in view (a link can open Content directly).
+  const listRef = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    const list = listRef.current?.querySelector<HTMLElement>('[role="tablist"]');
+    const active = list?.querySelector<HTMLElement>('[data-state="active"]');
+    if (list && active && list.scrollWidth > list.clientWidth) list.scrollLeft = active.offsetLeft - (list.clientWidth - active.offsetWidth) / 2;
+  }, [tab]);
   const lead =
     role === 'admin'
       ? 'Members, searched connections, the health of every service and replica, and the moderation queue. Every action here is recorded in the audit log.'
@@ -62,13 +69,15 @@ function Dashboard({ role }: { role: Role }) {
     <PageContainer>
       <PageHeader eyebrow={role === 'admin' ? 'Administration' : 'Moderation'} title="Admin Dashboard" lead={lead} />
       <Tabs value={tab} onValueChange={(value) => setParams(value === tabs[0] ? {} : { tab: value }, { replace: true, preventScrollReset: true })} className="mt-10">
-        <TabsList aria-label="Admin sections" layout="scroll">
-          {tabs.map((value) => (
-            <TabsTrigger key={value} value={value}>
-              {ADMIN_TAB_LABELS[value]}
-            </TabsTrigger>
-          ))}
-        </TabsList>
+        <div ref={listRef}>
+          <TabsList aria-label="Admin sections" layout="scroll" className="relative">
+            {tabs.map((value) => (
+              <TabsTrigger key={value} value={value}>
+                {ADMIN_TAB_LABELS[value]}
+              </TabsTrigger>
+            ))}
+          </TabsList>
+        </div>
         {tabs.map((value) => {
           const Panel = PANELS[value];
           // Radix mounts only the open tab's content; `active` also keeps its queries off while hidden.

@@ -26,6 +26,18 @@ function describeState(value: unknown): string {
   return entries.map(([key, inner]) => `${key}: ${typeof inner === 'object' && inner !== null ? JSON.stringify(inner) : String(inner)}`).join(', ');
 }
 
+const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+const short = (value: unknown) => (typeof value === 'object' && value !== null ? JSON.stringify(value) : String(value));
+
+/** `role: user → moderator` for the fields that changed; the whole before → after when nothing can be compared. */
+export function describeChange(before: unknown, after: unknown): string {
+  if (isRecord(before) && isRecord(after)) {
+    const changed = [...new Set([...Object.keys(before), ...Object.keys(after)])].filter((key) => JSON.stringify(before[key]) !== JSON.stringify(after[key]));
+    if (changed.length > 0) return changed.map((key) => `${key}: ${key in before ? short(before[key]) : '—'} → ${key in after ? short(after[key]) : '—'}`).join(', ');
+  }
+  return `${describeState(before)} → ${describeState(after)}`;
+}
+
 function AuditRow({ entry }: { entry: AuditEntry }) {
   const changed = entry.before !== null || entry.after !== null;
   return (
@@ -40,7 +52,7 @@ function AuditRow({ entry }: { entry: AuditEntry }) {
         </span>
         {changed && (
           <span className="mt-0.5 block break-words text-xs text-bone-500">
-            {describeState(entry.before)} → {describeState(entry.after)}
+            {describeChange(entry.before, entry.after)}
           </span>
         )}
       </span>
