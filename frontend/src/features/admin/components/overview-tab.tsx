@@ -110,7 +110,7 @@ function OverviewContent({ stats }: { stats: AdminStats }) {
             <ul aria-label="Recent Users" className="grid gap-2">
               {stats.recentUsers.map((user) => (
                 <li key={user.id} className="flex flex-wrap items-center gap-x-3 gap-y-1 rounded-xl bg-ink-900/60 px-3 py-2.5 text-sm">
-                  <Link to={`/u/${user.username}`} className="min-w-0 flex-1 truncate font-medium text-bone-100 hover:text-amber-soft">
+                  <Link to={`/u/${user.username}`} className="min-w-0 flex-1 basis-full truncate font-medium text-bone-100 hover:text-amber-soft sm:basis-0">
                     {user.username}
                   </Link>
                   <span className="tabular-nums text-bone-400">Level {user.level}</span>

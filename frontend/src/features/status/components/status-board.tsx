@@ -13,6 +13,12 @@ const timeFormat = new Intl.DateTimeFormat('en-US', { hour: 'numeric', minute: '
 /** "2:05:12 PM": seconds shown, so a check a moment ago reads differently from the one before. */
 export const formatClock = (iso: string) => timeFormat.format(new Date(iso));
 
+/** A measured round trip in whole milliseconds; under one shows as "<1 ms", none as a dash. */
+export function formatResponseTime(ms: number | null): string {
+  if (ms === null) return '—';
+  return ms < 1 ? '<1 ms' : `${Math.round(ms)} ms`;
+}
+
 /** The banner's words for the overall state (§4: operational if all are, down if any is, otherwise degraded). */
 export const OVERALL_TEXTS = {
   operational: 'All Systems Operational',
@@ -45,7 +51,7 @@ function ServiceRow({ row }: { row: StatusServiceRow }) {
         <div>
           <dt className="text-xs text-bone-500">Response time</dt>
           <dd className="font-medium tabular-nums text-bone-100" data-testid="response-time">
-            {row.responseTime === null ? '—' : `${Math.round(row.responseTime)} ms`}
+            {formatResponseTime(row.responseTime)}
           </dd>
         </div>
         <div>
