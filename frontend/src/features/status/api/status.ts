@@ -1,4 +1,4 @@
-import type { StatusHistory, StatusResponse } from '@cinema-dna/shared-types';
+import { STATUS_CHECK_INTERVAL_MS, type StatusHistory, type StatusResponse } from '@cinema-dna/shared-types';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiFetch } from '../../../lib/api-client';
 
@@ -11,8 +11,9 @@ export const statusQueryKeys = {
 /** GET /api/status: the latest check of every service. */
 export const getStatus = (signal?: AbortSignal) => apiFetch<StatusResponse>('/api/status', { signal });
 
+/** The latest checks, read again as often as the server checks (once a minute), so an open page stays current. */
 export function useStatus() {
-  return useQuery({ queryKey: statusQueryKeys.current(), queryFn: ({ signal }) => getStatus(signal) });
+  return useQuery({ queryKey: statusQueryKeys.current(), queryFn: ({ signal }) => getStatus(signal), refetchInterval: STATUS_CHECK_INTERVAL_MS });
 }
 
 /** POST /api/status/refresh: checks every service again now and answers with what it measured. */
