@@ -183,6 +183,49 @@ describe('AdminPage Users', () => {
   });
 });
 
+describe('AdminPage Connections', () => {
+  const connection = {
+    id: 7,
+    fromEntityId: 'person:kevin-bacon',
+    toEntityId: 'person:tom-hanks',
+    fromEntityName: 'Kevin Bacon',
+    toEntityName: 'Tom Hanks',
+    fromEntityType: 'person' as const,
+    toEntityType: 'person' as const,
+    degrees: null,
+    path: [],
+    searchCount: 12,
+    createdAt: '2026-11-20T10:00:00.000Z',
+    lastSearchedAt: '2026-11-27T10:00:00.000Z',
+  };
+
+  it("searches by entity id after a pause, shows 'No connection' for a pair without a path, and deletes with the toast", async () => {
+    let deleted = false;
+    const fetchMock = stubAdmin({
+      '/api/admin/connections': (url) => ({ body: { connections: deleted || url.searchParams.get('search') === 'nobody' ? [] : [connection], total: 1 } }),
+      '/api/admin/connections/7': () => {
+        deleted = true;
+        return { body: null };
+      },
+    });
+    setUser(adminUser);
+    renderApp('/secure-admin-access-panel?tab=connections');
+    const row = await screen.findByTestId('admin-connection-row');
+    expect(row.textContent).toContain('No connection');
+    expect(within(row).getByRole('link', { name: 'Kevin Bacon' }).getAttribute('href')).toBe('/entity/person/kevin-bacon');
+
+    fireEvent.change(screen.getByRole('searchbox', { name: 'Search connections' }), { target: { value: 'nobody' } });
+    expect(await screen.findByText('No connections match your search')).toBeTruthy();
+    expect(fetchMock.mock.calls.map(([path]) => String(path))).toContain('/api/admin/connections?search=nobody');
+    fireEvent.change(screen.getByRole('searchbox', { name: 'Search connections' }), { target: { value: '' } });
+
+    fireEvent.click(await screen.findByRole('button', { name: 'Delete Kevin Bacon to Tom Hanks' }));
+    fireEvent.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Delete connection' }));
+    expect(await toastVariant(ADMIN_TEXTS.connectionDeleted)).toBe('default');
+    await waitFor(() => expect(screen.queryByTestId('admin-connection-row')).toBeNull());
+  });
+});
+
 describe('AdminPage Content', () => {
   it("hides a reported review with the toast 'Review hidden', and opening a message marks it read", async () => {
     const fetchMock = stubAdmin({
