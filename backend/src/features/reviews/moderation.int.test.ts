@@ -10,7 +10,7 @@ import {
 } from '@cinema-dna/shared-types';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { OWN_REVIEW_REPORT } from '../reviews/service.js';
+import { OWN_REVIEW_REPORT } from './service.js';
 import { createMemorySharedState } from '../../platform/cache/memory.js';
 import type { SharedState } from '../../platform/cache/types.js';
 import { anonymousClient, createTestUser, signedInClient, type ApiClient } from '../../test-support/accounts.js';
