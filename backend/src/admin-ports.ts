@@ -52,6 +52,7 @@ export function localSystemHealth(deps: HealthDeps, env: NodeJS.ProcessEnv = pro
     const cores = Math.max(1, os.availableParallelism?.() ?? os.cpus().length);
     return {
       database: health.database.status === 'up' ? 'healthy' : 'error',
+      // Configured, not probed from here: the status feature's round trips replace this port at integration.
       tmdbApi: env.TMDB_API_KEY ? 'healthy' : 'not_configured',
       wikidataApi: 'not_configured',
       serverLoad: Math.min(1, Math.max(0, os.loadavg()[0]! / cores)),

@@ -107,7 +107,7 @@ export function adminRoutes(routes: ApiRoutes, deps: { service: AdminService; lo
     {
       access: 'admin',
       summary: 'Searched connections',
-      description: 'Every searched pair (from → to) with its count and latest answer. `search` is an entity key (`movie:603`) or an id alone (`603`), matching either end. Most searched first.',
+      description: 'Every searched pair (from → to, as searched) with its count and latest answer, recorded from every answered search (fresh or cached). `fromEntityId` / `toEntityId` are entity keys (`type:id`); each entity ref’s `id` is the id alone. `search` is an entity key (`movie:603`) or an id alone (`603`), matching either end exactly. Most searched first.',
       inputName: 'Search',
       query: AdminListQuerySchema,
       example: { query: { search: 'person:kevin-bacon' } },
