@@ -141,6 +141,8 @@ export function exportStream(db: Db, refs: EntityRefs, kind: ExportKind, format:
     })(),
   );
   const csv = stringify({ header: true, columns, cast: { boolean: (value) => String(value) } });
+  // Errors travel downstream; a consumer that goes away (a download cancelled) ends the reads.
   records.on('error', (error) => csv.destroy(error));
+  csv.on('close', () => records.destroy());
   return records.pipe(csv);
 }
