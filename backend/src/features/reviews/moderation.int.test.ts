@@ -1,4 +1,5 @@
 import {
+  ActivityFeedSchema,
   ADMIN_TEXTS,
   AuditResponseSchema,
   EntityReviewsSchema,
@@ -6,6 +7,7 @@ import {
   InboxResponseSchema,
   ReportedReviewSchema,
   ReportedReviewsResponseSchema,
+  UserProfileSchema,
   UserReviewsSchema,
 } from '@cinema-dna/shared-types';
 import { sql } from 'drizzle-orm';
@@ -75,18 +77,25 @@ describe.each(databaseTargets())('moderation and the contact inbox on $name', (d
     const visible = async () => {
       const entity = EntityReviewsSchema.parse((await readers[0]!.client.send('get', `/api/entity/movie/${MOVIE}/reviews`).expect(200)).body);
       const byAuthor = UserReviewsSchema.parse((await readers[0]!.client.send('get', `/api/users/${author.id}/reviews`).expect(200)).body);
-      const stats = (await readers[0]!.client.send('get', `/api/users/${author.id}/profile`).expect(200)).body as { stats?: { reviewCount?: number }; reviewCount?: number };
-      return { onEntity: entity.reviews.some((review) => review.id === reviewId), count: entity.count, onAuthor: byAuthor.reviews.some((review) => review.id === reviewId), profile: JSON.stringify(stats) };
+      const profile = UserProfileSchema.parse((await readers[0]!.client.send('get', `/api/users/${author.id}/profile`).expect(200)).body);
+      return { onEntity: entity.reviews.some((review) => review.id === reviewId), count: entity.count, onAuthor: byAuthor.reviews.some((review) => review.id === reviewId), profileReviews: profile.reviewCount };
     };
     const before = await visible();
     expect(before).toMatchObject({ onEntity: true, onAuthor: true });
+    const feedItems = async () => {
+      await t.events.settled();
+      const activity = ActivityFeedSchema.parse((await readers[0]!.client.send('get', `/api/users/${author.id}/activity`).expect(200)).body);
+      return activity.items.filter((item) => item.type === 'review').length;
+    };
+    expect(await feedItems()).toBe(1);
 
     const since = await lastAuditId();
     const hidden = ReportedReviewSchema.parse((await moderator.client.send('post', `/api/admin/reviews/${reviewId}/hide`).expect(200)).body);
     expect(hidden).toMatchObject({ reviewId, hidden: true, reportCount: 2 });
     const whileHidden = await visible();
-    expect(whileHidden).toMatchObject({ onEntity: false, onAuthor: false, count: before.count - 1 });
-    expect(whileHidden.profile).not.toBe(before.profile);
+    expect(before.profileReviews).toBe(1);
+    expect(whileHidden).toEqual({ onEntity: false, onAuthor: false, count: before.count - 1, profileReviews: 0 });
+    expect(await feedItems()).toBe(0);
     expect(ReportedReviewsResponseSchema.parse((await moderator.client.send('get', '/api/admin/reports?state=open').expect(200)).body).reviews.map((review) => review.reviewId)).not.toContain(reviewId);
     expect(ReportedReviewsResponseSchema.parse((await moderator.client.send('get', '/api/admin/reports?state=hidden').expect(200)).body).reviews.map((review) => review.reviewId)).toContain(reviewId);
     // A hidden review cannot be reported; its author keeps it in their data export.

@@ -265,13 +265,17 @@ export function createReviewService(deps: { db: Db; events: EventRecorder; catal
     reported,
 
     /**
-     * Hides (or restores) a review: gone from every public list while hidden, kept for its author's data.
+     * Hides (or restores) a review: gone from every public list while hidden (its feed item withdrawn),
+     * kept for its author's data.
      * The audit row is written in the same transaction. 404 for a missing or deleted review.
      */
     async moderate(actorId: number, reviewId: number, hide: boolean, audit: ModerationAudit): Promise<ReportedReview> {
-      await db.transaction(async (tx) => {
-        const [row] = await tx.select({ hiddenAt: reviews.hiddenAt }).from(reviews).where(and(eq(reviews.id, reviewId), live)).for('update');
+      await events.transaction(async (tx) => {
+        const [row] = await tx.select({ userId: reviews.userId, hiddenAt: reviews.hiddenAt }).from(reviews).where(and(eq(reviews.id, reviewId), live)).for('update');
         if (!row) throw notFound('Review not found');
+        // Its feed item is taken back as for a deletion (the activity feature's reaction); a restore
+        // puts the review back on the lists, not the past moment back into feeds.
+        if (hide && row.hiddenAt === null) await events.record(tx, 'review.deleted', { userId: row.userId, reviewId }, userAggregate(row.userId));
         await tx
           .update(reviews)
           .set({ hiddenAt: hide ? (row.hiddenAt ?? sql`now()`) : null })
