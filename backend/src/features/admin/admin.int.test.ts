@@ -13,11 +13,10 @@ import {
 } from '@cinema-dna/shared-types';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createMemorySharedState } from '../../platform/cache/memory.js';
 import type { SharedState } from '../../platform/cache/types.js';
 import { createTestUser, signedInClient, type ApiClient } from '../../test-support/accounts.js';
 import { openTestApp, type TestApp } from '../../test-support/app-fixture.js';
-import { databaseTargets } from '../../test-support/targets.js';
+import { databaseTargets, sharedStateTargets } from '../../test-support/targets.js';
 
 const bacon = { id: 'kevin-bacon', type: 'person' as const };
 const hanks = { id: 'tom-hanks', type: 'person' as const };
@@ -45,7 +44,8 @@ describe.each(databaseTargets())('admin operations on $name', (dbTarget) => {
 
   beforeAll(async () => {
     database = await dbTarget.open();
-    shared = createMemorySharedState();
+    // The real Redis when REDIS_URL is set (cache clearing, trending removal), else in process.
+    shared = await sharedStateTargets().at(-1)!.open();
     t = await openTestApp({ database, shared });
     admin = await newAccount('boss', 'admin');
   });
