@@ -31,7 +31,8 @@ export function profileAggregates(db: Db, badges: BadgeService): ProfileAggregat
   const countOf = async (query: Promise<{ value: number }[]>) => (await query)[0]?.value ?? 0;
   return {
     badges: (userId): Promise<EarnedBadge[]> => badges.earned(userId),
-    reviewCount: (userId) => countOf(db.select({ value: count() }).from(reviewRows).where(and(eq(reviewRows.userId, userId), isNull(reviewRows.deletedAt)))),
+    // Public: reviews hidden by a moderator are not counted.
+    reviewCount: (userId) => countOf(db.select({ value: count() }).from(reviewRows).where(and(eq(reviewRows.userId, userId), isNull(reviewRows.deletedAt), isNull(reviewRows.hiddenAt)))),
     connectionsFound: (userId) =>
       countOf(
         db

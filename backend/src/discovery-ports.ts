@@ -16,7 +16,7 @@ type Db = Database['db'];
 export function discoveryCommunity(db: Db): DiscoveryCommunity {
   return {
     async ratings() {
-      // One vote per user and film from the diary (their mean rating of it, public entries only), one per live review of a movie.
+      // One vote per user and film from the diary (their mean rating of it, public entries only), one per live review of a movie (not hidden by a moderator).
       const result = (await db.execute(sql`
         select movie_id, sum(stars) * 2 as sum, count(*) as count from (
           select ${diaryEntries.movieId} as movie_id, avg(${diaryEntries.rating}) as stars
@@ -26,7 +26,7 @@ export function discoveryCommunity(db: Db): DiscoveryCommunity {
           union all
           select ${reviews.entityId}, ${reviews.rating}
           from ${reviews}
-          where ${reviews.entityType} = 'movie' and ${reviews.deletedAt} is null
+          where ${reviews.entityType} = 'movie' and ${reviews.deletedAt} is null and ${reviews.hiddenAt} is null
         ) votes
         group by movie_id`)) as unknown as { rows: Array<{ movie_id: string; sum: string | number; count: string | number }> };
       return result.rows.map((row) => ({ movieId: row.movie_id, sum: Number(row.sum), count: Number(row.count) }));

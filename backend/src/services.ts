@@ -21,6 +21,11 @@ import { registerConnectionSubscribers } from './features/connections/subscriber
 import { createContactStore, type ContactStore } from './features/contact/store.js';
 import { exportUserData, profileAggregates, profileGraph } from './community-ports.js';
 import { discoveryCommunity } from './discovery-ports.js';
+import { graphEntityRefs, localSystemHealth, userFootprint } from './admin-ports.js';
+import { recordAudit } from './features/admin/audit.js';
+import type { SystemHealthSource } from './features/admin/ports.js';
+import { createAdminService, type AdminService } from './features/admin/service.js';
+import { registerAdminSubscribers } from './features/admin/subscribers.js';
 import { createDiscoveryService, type DiscoveryService } from './features/discovery/service.js';
 import { registerDiscoverySubscribers } from './features/discovery/subscribers.js';
 import { createProfileService, type ProfileService } from './features/profiles/service.js';
@@ -88,6 +93,8 @@ export interface ServiceDeps {
   settings: ServiceSettings;
   /** The server's clock for games (challenge attempts); default Date.now. Tests move it. */
   clock?: Clock;
+  /** The admin Overview's System Health; default: this process's own probes (admin-ports.ts). */
+  systemHealth?: SystemHealthSource;
 }
 
 /** Every service of the app, built once: the server, the test fixture and the benches use the same wiring. */
@@ -112,6 +119,10 @@ export interface Services {
   resendLimiter: RateLimiter;
   /** Boards from the points ledger (rebuilt in the background by start()). */
   leaderboards: Leaderboards;
+  /** The admin dashboard: stats, users, searched connections, operations, exports, the audit log. */
+  admin: AdminService;
+  /** The audit log's writer, for the moderation and inbox routes (in their changes' transactions). */
+  audit: typeof recordAudit;
   /** The daily, the challenge list, attempts and challenge stats. */
   challenges: ChallengeService;
   /** Live race rooms (shared state; played over Socket.IO). */
@@ -214,6 +225,17 @@ export function createServices(deps: ServiceDeps): Services {
   });
   registerActivitySubscribers({ events, db, names: graphNames(graph), challengeTitles, notifier, logger });
   registerDiscoverySubscribers(events, { db });
+  registerAdminSubscribers(events, { db, logger });
+  // Other features' rows, the graph's names, the cache and the boards through ports: admin imports no feature.
+  const admin = createAdminService({
+    db,
+    events,
+    entityRefs: graphEntityRefs(graph),
+    systemHealth: deps.systemHealth ?? localSystemHealth({ database, shared, graph, startedAt: Date.now() }),
+    cache: { clearCache: () => connections.clearCache(), forgetPair: (from, to) => connections.forgetPair(from, to) },
+    rebuildLeaderboards: async () => (await leaderboards.rebuild()).players,
+    footprint: userFootprint(),
+  });
   // The community's rows through a port: discovery imports neither the diary, reviews, watchlist nor follows.
   const discovery = createDiscoveryService({
     db,
@@ -244,6 +266,8 @@ export function createServices(deps: ServiceDeps): Services {
     loginThrottle: createLoginThrottle(shared.counters, settings.loginThrottle, logger),
     resendLimiter: createRateLimiter(shared.counters, { name: 'verify-email-resend', limit: 5, windowMs: 60 * 60_000 }, logger),
     leaderboards,
+    admin,
+    audit: recordAudit,
     challenges,
     races,
     reviews,

@@ -69,7 +69,8 @@ export type AdminUserUpdate = z.infer<typeof AdminUserUpdateSchema>;
 /**
  * What deleting a user does, counted before the dialog opens and again when it happens: `removed`
  * rows go (their diary, reviews, follows both ways, watchlist, saved connections, ledger rows,
- * badges, sessions, API keys); `anonymised` rows stay for the others who saw them, without the name.
+ * badges, sessions, API keys, the activity items they made, their challenge attempts); `anonymised`
+ * rows stay for the others who saw them, without the name.
  */
 export const UserDeletionSchema = z.object({
   userId: z.number().int(),
@@ -84,12 +85,14 @@ export const UserDeletionSchema = z.object({
     badges: z.number().int(),
     sessions: z.number().int(),
     apiKeys: z.number().int(),
+    /** Feed items of their own moments (no feed reaches them once their follows go). */
+    activityItems: z.number().int(),
+    /** Their challenge attempts (boards derive from the ledger, so nobody else's standing keeps them). */
+    challengeAttempts: z.number().int(),
   }),
   anonymised: z.object({
-    /** Feed items others saw (shown as "a deleted member"). */
+    /** Feed items of others that named them ("X followed …"), kept as "a deleted member". */
     activityItems: z.number().int(),
-    /** Race and challenge results others played against. */
-    challengeAttempts: z.number().int(),
     /** Admin actions they took stay in the audit log without their name. */
     auditEntries: z.number().int(),
   }),

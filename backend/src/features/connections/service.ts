@@ -205,6 +205,27 @@ export function createConnectionService(deps: ConnectionServiceDeps) {
   let lastTrending: TrendingConnection[] = [];
 
   return {
+    /** Deletes every cached search answer (admin "clear cache"); answers how many entries went. */
+    async clearCache(): Promise<number> {
+      return shared.kv.deleteByPrefix('path:');
+    },
+
+    /**
+     * Forgets a searched pair (admin "delete connection"): off trending, and its cached default
+     * answers (both directions) and trending answer dropped. Answers cached under other parameters
+     * expire with PATH_CACHE_TTL_MS (their keys are hashes that cannot be listed by pair).
+     */
+    async forgetPair(from: string, to: string): Promise<void> {
+      const member = trendingMember(from, to);
+      await Promise.all([
+        shared.sortedSets.remove(TRENDING_KEY, member),
+        shared.kv.delete(trendingAnswerKey(member)),
+        shared.kv.delete(cacheKey(from, to, DEFAULT_PARAMETERS)),
+        shared.kv.delete(cacheKey(to, from, DEFAULT_PARAMETERS)),
+      ]);
+      lastTrending = lastTrending.filter((row) => !(row.fromEntity.key === from && row.toEntity.key === to));
+    },
+
     /**
      * The cached answer of this search, if there is one; null otherwise (or while the cache is
      * unreachable). Never searches, never counts. Unknown entities throw as find does.

@@ -1,10 +1,25 @@
-import { EntityReviewsSchema, EntityTypeSchema, ReviewCreateSchema, ReviewSchema, ReviewUpdateSchema, text, UserReviewsSchema } from '@cinema-dna/shared-types';
+import {
+  ADMIN_TEXTS,
+  EntityReviewsSchema,
+  EntityTypeSchema,
+  ModerationQuerySchema,
+  ReportedReviewSchema,
+  ReportedReviewsResponseSchema,
+  ReviewCreateSchema,
+  ReviewIdParamsSchema,
+  ReviewReportedSchema,
+  ReviewReportSchema,
+  ReviewSchema,
+  ReviewUpdateSchema,
+  text,
+  UserReviewsSchema,
+} from '@cinema-dna/shared-types';
 import { z } from 'zod';
 import { currentUser } from '../../platform/auth/guards.js';
 import type { ApiRoutes } from '../../platform/auth/route-registry.js';
 import type { UserDirectory } from '../../platform/auth/types.js';
 import { notFound } from '../../platform/errors.js';
-import type { ReviewService } from './service.js';
+import { OWN_REVIEW_REPORT, type ModerationAudit, type ReviewService } from './service.js';
 
 const positiveId = (description: string) => z.coerce.number().int().positive().max(2_147_483_647).meta({ description });
 const ReviewParamsSchema = z.object({ reviewId: positiveId('The review’s id.') });
@@ -65,12 +80,30 @@ export function reviewRoutes(routes: ApiRoutes, deps: { service: ReviewService; 
       res.status(204).end();
     },
   );
+  api.post(
+    '/reviews/:reviewId/report',
+    {
+      access: 'user',
+      summary: 'Report a review',
+      description: 'Sends a review to the moderation queue with a reason (and an optional note). One report per reader and review: reporting again answers 200 with the same message and counts nothing.',
+      inputName: 'Report',
+      params: ReviewParamsSchema,
+      body: ReviewReportSchema,
+      example: { params: { reviewId: '1' }, body: { reason: 'spoilers', note: 'Gives the ending away.' } },
+      responses: { 201: ReviewReportedSchema, 200: ReviewReportedSchema },
+      errors: { 400: OWN_REVIEW_REPORT, 404: 'No such review (or it was deleted or hidden).' },
+    },
+    async ({ params: { reviewId }, body }, req, res) => {
+      const { created } = await deps.service.report(currentUser(req).id, reviewId, body);
+      res.status(created ? 201 : 200).json({ reported: true, message: ADMIN_TEXTS.reviewReported });
+    },
+  );
   api.get(
     '/entity/:type/:id/reviews',
     {
       access: 'public',
       summary: 'An entity’s reviews',
-      description: 'Newest first, with their count and average rating (null with none: "No Reviews Yet").',
+      description: 'Newest first, with their count and average rating (null with none: "No Reviews Yet"). Reviews hidden by a moderator are left out.',
       inputName: 'Entity',
       params: EntityParamsSchema,
       example: { params: { type: 'movie', id: 'mad-max-fury-road-2015' } },
@@ -85,7 +118,7 @@ export function reviewRoutes(routes: ApiRoutes, deps: { service: ReviewService; 
     {
       access: 'public',
       summary: 'A user’s reviews',
-      description: 'Newest first. Reviews are public.',
+      description: 'Newest first. Reviews are public; those hidden by a moderator are left out.',
       inputName: 'User',
       params: UserParamsSchema,
       example: { params: { id: '1' } },
@@ -97,4 +130,46 @@ export function reviewRoutes(routes: ApiRoutes, deps: { service: ReviewService; 
       res.json({ reviews: await deps.service.forUser(id) });
     },
   );
+}
+
+/** The moderation queue of reported reviews (Content tab): moderators and admins; every action is audited. */
+export function reviewModerationRoutes(routes: ApiRoutes, deps: { service: ReviewService; audit: ModerationAudit }): void {
+  const api = routes.group({ name: 'Moderation', description: 'Reported reviews and the contact inbox (the admin dashboard’s Content tab). Moderators and admins.' });
+  api.get(
+    '/admin/reports',
+    {
+      access: 'moderator',
+      summary: 'Reported reviews',
+      description: 'open (default): reported and not hidden; hidden: hidden by a moderator; all: both. Most recently reported first, at most 200.',
+      inputName: 'Moderation query',
+      query: ModerationQuerySchema,
+      example: { query: { state: 'open' } },
+      responses: { 200: ReportedReviewsResponseSchema },
+    },
+    async ({ query }, _req, res) => {
+      res.set('Cache-Control', 'no-store').json({ reviews: await deps.service.reported(query.state) });
+    },
+  );
+  for (const [action, hide, toast] of [
+    ['hide', true, ADMIN_TEXTS.reviewHidden],
+    ['restore', false, ADMIN_TEXTS.reviewRestored],
+  ] as const) {
+    api.post(
+      `/admin/reviews/:reviewId/${action}`,
+      {
+        access: 'moderator',
+        summary: hide ? 'Hide a review' : 'Restore a review',
+        description: hide
+          ? `Takes the review off every public list (entity and user reviews, counts, ratings); its author keeps it in their data export. Audited. Toast: "${toast}".`
+          : `Puts a hidden review back on the public lists. Audited. Toast: "${toast}".`,
+        params: ReviewIdParamsSchema,
+        body: null,
+        responses: { 200: ReportedReviewSchema },
+        errors: { 404: 'No such review (or it was deleted).' },
+      },
+      async ({ params: { reviewId } }, req, res) => {
+        res.json(await deps.service.moderate(currentUser(req).id, reviewId, hide, deps.audit));
+      },
+    );
+  }
 }

@@ -1,10 +1,26 @@
-import { entityKey, REVIEW_DUPLICATE, type EntityReviews, type EntityType, type Review, type ReviewCreate, type ReviewUpdate } from '@cinema-dna/shared-types';
-import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import {
+  entityKey,
+  parseEntityKey,
+  REVIEW_DUPLICATE,
+  type EntityReviews,
+  type EntityType,
+  type ReportedReview,
+  type Review,
+  type ReviewCreate,
+  type ReviewReport,
+  type ReviewUpdate,
+} from '@cinema-dna/shared-types';
+import { and, desc, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import { users } from '../../platform/auth/schema.js';
 import type { Db } from '../../platform/db/database.js';
 import { AppError, notFound } from '../../platform/errors.js';
 import { userAggregate, type DbTransaction, type EventRecorder } from '../../platform/events/index.js';
-import { reviews } from './schema.js';
+import { reviewReports, reviews } from './schema.js';
+
+/** Writes the moderation's audit row in its transaction (the admin feature's, through a port). */
+export type ModerationAudit = (tx: DbTransaction, entry: { actorId: number; action: 'review.hidden' | 'review.restored'; targetType: 'review'; targetId: number; before: unknown; after: unknown }) => Promise<void>;
+
+export const OWN_REVIEW_REPORT = 'You cannot report your own review.';
 
 /** The catalog, through a port (this feature imports neither the graph nor the entities feature). */
 export interface ReviewCatalog {
@@ -51,6 +67,8 @@ const forbidden = (message: string) => new AppError(403, 'FORBIDDEN', message);
 export function createReviewService(deps: { db: Db; events: EventRecorder; catalog: ReviewCatalog }) {
   const { db, events, catalog } = deps;
   const live = isNull(reviews.deletedAt);
+  /** What others see: live and not hidden by a moderator. */
+  const visible = and(live, isNull(reviews.hiddenAt));
 
   async function read(executor: Db | DbTransaction, id: number): Promise<Review> {
     const [row] = await executor.select(columns).from(reviews).innerJoin(users, eq(users.id, reviews.userId)).where(eq(reviews.id, id));
@@ -62,6 +80,55 @@ export function createReviewService(deps: { db: Db; events: EventRecorder; catal
     const [row] = await tx.select({ userId: reviews.userId }).from(reviews).where(and(eq(reviews.id, id), live)).for('update');
     if (!row) throw notFound('Review not found');
     if (row.userId !== userId) throw forbidden('You can only change your own reviews.');
+  }
+
+  /**
+   * The moderation queue: reported reviews (open: reported and not hidden; hidden: hidden, reported
+   * or not; all: both), most recently reported first.
+   */
+  async function reported(state: 'open' | 'hidden' | 'all'): Promise<ReportedReview[]> {
+    const reportsOf = db
+      .select({
+        reviewId: reviewReports.reviewId,
+        reportCount: sql<number>`count(*)::int`.as('report_count'),
+        lastReportedAt: sql<Date>`max(${reviewReports.createdAt})`.as('last_reported_at'),
+      })
+      .from(reviewReports)
+      .groupBy(reviewReports.reviewId)
+      .as('reports');
+    const filter = state === 'open' ? and(live, isNull(reviews.hiddenAt), isNotNull(reportsOf.reviewId)) : state === 'hidden' ? and(live, isNotNull(reviews.hiddenAt)) : and(live, sql`(${reportsOf.reviewId} is not null or ${reviews.hiddenAt} is not null)`);
+    const rows = await db
+      .select({ ...columns, hiddenAt: reviews.hiddenAt, reportCount: reportsOf.reportCount, lastReportedAt: reportsOf.lastReportedAt })
+      .from(reviews)
+      .innerJoin(users, eq(users.id, reviews.userId))
+      .leftJoin(reportsOf, eq(reportsOf.reviewId, reviews.id))
+      .where(filter)
+      .orderBy(sql`${reportsOf.lastReportedAt} desc nulls last`, desc(reviews.id))
+      .limit(200);
+    const ids = rows.map((row) => row.id);
+    const reports = ids.length
+      ? await db.select().from(reviewReports).where(inArray(reviewReports.reviewId, ids)).orderBy(desc(reviewReports.createdAt))
+      : [];
+    return rows.map((row) => {
+      const mine = reports.filter((report) => report.reviewId === row.id);
+      const reasons = new Map<string, number>();
+      for (const report of mine) reasons.set(report.reason, (reasons.get(report.reason) ?? 0) + 1);
+      const key = entityKey(row.entityType, row.entityId);
+      return {
+        reviewId: row.id,
+        title: row.title,
+        content: row.content,
+        rating: row.rating,
+        entity: { id: row.entityId, type: parseEntityKey(key)?.type ?? row.entityType, name: catalog.nameOf(key) ?? key },
+        author: { id: row.userId, username: row.username },
+        createdAt: row.createdAt.toISOString(),
+        hidden: row.hiddenAt !== null,
+        reportCount: mine.length,
+        reasons: [...reasons].map(([reason, count]) => ({ reason: reason as ReportedReview['reasons'][number]['reason'], count })),
+        notes: mine.map((report) => report.note).filter((note): note is string => Boolean(note)),
+        lastReportedAt: new Date(row.lastReportedAt ?? mine[0]?.createdAt ?? row.createdAt).toISOString(),
+      };
+    });
   }
 
   return {
@@ -116,13 +183,13 @@ export function createReviewService(deps: { db: Db; events: EventRecorder; catal
       });
     },
 
-    /** Each user's live reviews (user cards), in one query; users without any are absent. */
+    /** Each user's visible reviews (user cards), in one query; users without any are absent. */
     async countFor(userIds: number[]): Promise<Map<number, number>> {
       if (userIds.length === 0) return new Map();
       const rows = await db
         .select({ userId: reviews.userId, value: sql<number>`count(*)::int` })
         .from(reviews)
-        .where(and(inArray(reviews.userId, [...new Set(userIds)]), live))
+        .where(and(inArray(reviews.userId, [...new Set(userIds)]), visible))
         .groupBy(reviews.userId);
       return new Map(rows.map((row) => [row.userId, row.value]));
     },
@@ -145,7 +212,7 @@ export function createReviewService(deps: { db: Db; events: EventRecorder; catal
       return added;
     },
 
-    /** A user's reviews, for their data export (every live one). */
+    /** A user's reviews, for their data export (every live one, hidden ones too: they are the author's). */
     async allForUser(userId: number): Promise<Review[]> {
       const rows = await db
         .select(columns)
@@ -156,9 +223,9 @@ export function createReviewService(deps: { db: Db; events: EventRecorder; catal
       return rows.map(toReview);
     },
 
-    /** An entity's reviews, newest first, with their count and average rating (over all of them). */
+    /** An entity's visible reviews, newest first, with their count and average rating (over all of them). */
     async forEntity(entityType: EntityType, entityId: string, limit = 100): Promise<EntityReviews> {
-      const where = and(eq(reviews.entityType, entityType), eq(reviews.entityId, entityId), live);
+      const where = and(eq(reviews.entityType, entityType), eq(reviews.entityId, entityId), visible);
       const [rows, [totals]] = await Promise.all([
         db.select(columns).from(reviews).innerJoin(users, eq(users.id, reviews.userId)).where(where).orderBy(desc(reviews.createdAt), desc(reviews.id)).limit(limit),
         db.select({ count: sql<number>`count(*)::int`, average: sql<string | null>`avg(${reviews.rating})` }).from(reviews).where(where),
@@ -167,16 +234,72 @@ export function createReviewService(deps: { db: Db; events: EventRecorder; catal
       return { reviews: rows.map(toReview), count: totals?.count ?? 0, averageRating: average };
     },
 
-    /** A user's reviews, newest first. */
+    /** A user's reviews as everyone sees them (hidden ones left out), newest first. */
     async forUser(userId: number, limit = 100): Promise<Review[]> {
       const rows = await db
         .select(columns)
         .from(reviews)
         .innerJoin(users, eq(users.id, reviews.userId))
-        .where(and(eq(reviews.userId, userId), live))
+        .where(and(eq(reviews.userId, userId), visible))
         .orderBy(desc(reviews.createdAt), desc(reviews.id))
         .limit(limit);
       return rows.map(toReview);
+    },
+
+    /**
+     * A reader reports a visible review: `created` false when they had already reported it (the
+     * first report stands, counted once). 404 for a missing, deleted or hidden review; 400 for one's own.
+     */
+    async report(userId: number, reviewId: number, input: ReviewReport): Promise<{ created: boolean }> {
+      const [row] = await db.select({ userId: reviews.userId }).from(reviews).where(and(eq(reviews.id, reviewId), visible));
+      if (!row) throw notFound('Review not found');
+      if (row.userId === userId) throw new AppError(400, 'VALIDATION_FAILED', OWN_REVIEW_REPORT, []);
+      const inserted = await db
+        .insert(reviewReports)
+        .values({ reviewId, reporterId: userId, reason: input.reason, note: input.note?.length ? input.note : null })
+        .onConflictDoNothing()
+        .returning({ reviewId: reviewReports.reviewId });
+      return { created: inserted.length > 0 };
+    },
+
+    reported,
+
+    /**
+     * Hides (or restores) a review: gone from every public list while hidden (its feed item withdrawn),
+     * kept for its author's data.
+     * The audit row is written in the same transaction. 404 for a missing or deleted review.
+     */
+    async moderate(actorId: number, reviewId: number, hide: boolean, audit: ModerationAudit): Promise<ReportedReview> {
+      await events.transaction(async (tx) => {
+        const [row] = await tx.select({ userId: reviews.userId, hiddenAt: reviews.hiddenAt }).from(reviews).where(and(eq(reviews.id, reviewId), live)).for('update');
+        if (!row) throw notFound('Review not found');
+        // Its feed item is taken back as for a deletion (the activity feature's reaction); a restore
+        // puts the review back on the lists, not the past moment back into feeds.
+        if (hide && row.hiddenAt === null) await events.record(tx, 'review.deleted', { userId: row.userId, reviewId }, userAggregate(row.userId));
+        await tx
+          .update(reviews)
+          .set({ hiddenAt: hide ? (row.hiddenAt ?? sql`now()`) : null })
+          .where(eq(reviews.id, reviewId));
+        await audit(tx, { actorId, action: hide ? 'review.hidden' : 'review.restored', targetType: 'review', targetId: reviewId, before: { hidden: row.hiddenAt !== null }, after: { hidden: hide } });
+      });
+      const [entry] = (await reported('all')).filter((review) => review.reviewId === reviewId);
+      if (entry) return entry;
+      // Restored and never reported: no longer in the queue; answered as it stands.
+      const review = await read(db, reviewId);
+      return {
+        reviewId,
+        title: review.title,
+        content: review.content,
+        rating: review.rating,
+        entity: { id: review.entityId, type: review.entityType, name: catalog.nameOf(entityKey(review.entityType, review.entityId)) ?? review.entityId },
+        author: { id: review.author.id, username: review.author.username },
+        createdAt: review.createdAt,
+        hidden: hide,
+        reportCount: 0,
+        reasons: [],
+        notes: [],
+        lastReportedAt: review.createdAt,
+      };
     },
   };
 }

@@ -2,7 +2,10 @@ import type { PathStep } from '@cinema-dna/shared-types';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { anonymousClient, apiClient, createTestUser, signedInClient, TEST_PASSWORD, type ApiClient, type Method } from '../../test-support/accounts.js';
 import { openTestApp, type TestApp } from '../../test-support/app-fixture.js';
+import { eq } from 'drizzle-orm';
+import { searchedConnections } from '../../features/admin/schema.js';
 import { GameGraph } from '../../features/challenges/game-graph.js';
+import { reviewReports } from '../../features/reviews/schema.js';
 import { databaseTargets, uniqueSuffix } from '../../test-support/targets.js';
 import { createMemorySharedState } from '../cache/memory.js';
 import type { SharedState } from '../cache/types.js';
@@ -56,6 +59,17 @@ interface Fixture {
   diaryEntry(userId: number): Promise<number>;
   /** A fresh, uncommitted Letterboxd import of the user's own: its id. */
   letterboxdImport(userId: number): Promise<string>;
+  /** A fresh plain account (to promote or delete): its id. */
+  plainUser(): Promise<number>;
+  /** A fresh searched pair of the admin Connections table: its id. */
+  searchedConnection(): Promise<number>;
+  /** A review by another member, for reports; and one for hide/restore. */
+  reportedReview: number;
+  moderatedReview: number;
+  /** Withdraws the user's reports. */
+  clearReports(userId: number): Promise<void>;
+  /** A contact message's id. */
+  contactMessage: number;
 }
 
 interface Row {
@@ -76,6 +90,10 @@ const signedIn = (ok: number): Expected => ({ anonymous: 401, user: ok, otherUse
 /** Changes the session: needs the session's CSRF token, which API-key callers and ended sessions lack. */
 const sessionChanging = (ok: number): Expected => ({ anonymous: ok, user: ok, otherUser: ok, moderator: ok, admin: ok, apiKey: 403, deactivated: 403 });
 const sessionOnly = (ok: number): Expected => ({ ...signedIn(ok), apiKey: 403 });
+/** Admins only (the API key's owner is a plain user). */
+const adminOnly = (ok: number): Expected => ({ anonymous: 401, user: 403, otherUser: 403, moderator: 403, admin: ok, apiKey: 403, deactivated: 401 });
+/** Moderators and admins. */
+const staffOnly = (ok: number): Expected => ({ ...adminOnly(ok), moderator: ok });
 
 const bacon = { id: 'kevin-bacon', type: 'person' as const };
 const hanks = { id: 'tom-hanks', type: 'person' as const };
@@ -168,6 +186,53 @@ const MATRIX: Row[] = [
     access: 'admin',
     expected: { anonymous: 401, user: 403, otherUser: 403, moderator: 403, admin: 200, apiKey: 403, deactivated: 401 },
   },
+  // Operations: admin and moderation routes
+  { method: 'GET', route: '/api/admin/stats', access: 'admin', expected: adminOnly(200) },
+  { method: 'GET', route: '/api/admin/users', access: 'admin', request: () => ({ path: '/api/admin/users?search=owner&limit=5' }), expected: adminOnly(200) },
+  {
+    method: 'PATCH',
+    route: '/api/admin/users/:userId',
+    access: 'admin',
+    request: async (_caller, fixture) => ({ path: `/api/admin/users/${await fixture.plainUser()}`, body: { role: 'moderator' } }),
+    expected: adminOnly(200),
+  },
+  {
+    method: 'GET',
+    route: '/api/admin/users/:userId/deletion',
+    access: 'admin',
+    request: (_caller, fixture) => ({ path: `/api/admin/users/${fixture.followee.id}/deletion` }),
+    expected: adminOnly(200),
+  },
+  // Each caller names a fresh account of its own to delete.
+  { method: 'DELETE', route: '/api/admin/users/:userId', access: 'admin', request: async (_caller, fixture) => ({ path: `/api/admin/users/${await fixture.plainUser()}` }), expected: adminOnly(200) },
+  { method: 'GET', route: '/api/admin/connections', access: 'admin', request: () => ({ path: '/api/admin/connections?search=person:kevin-bacon' }), expected: adminOnly(200) },
+  {
+    method: 'DELETE',
+    route: '/api/admin/connections/:id',
+    access: 'admin',
+    request: async (_caller, fixture) => ({ path: `/api/admin/connections/${await fixture.searchedConnection()}` }),
+    expected: adminOnly(204),
+  },
+  { method: 'POST', route: '/api/admin/clear-cache', access: 'admin', expected: adminOnly(200) },
+  { method: 'POST', route: '/api/admin/rebuild-leaderboards', access: 'admin', expected: adminOnly(200) },
+  { method: 'GET', route: '/api/admin/export/:kind', access: 'admin', request: () => ({ path: '/api/admin/export/users?format=csv' }), expected: adminOnly(200) },
+  { method: 'GET', route: '/api/admin/audit', access: 'admin', request: () => ({ path: '/api/admin/audit?limit=5' }), expected: adminOnly(200) },
+  // Each caller reports another member's review afresh (its earlier report withdrawn), so each report is a first one.
+  {
+    method: 'POST',
+    route: '/api/reviews/:reviewId/report',
+    access: 'user',
+    request: async (caller, fixture) => {
+      if (caller.user) await fixture.clearReports(caller.user.id);
+      return { path: `/api/reviews/${fixture.reportedReview}/report`, body: { reason: 'spam' } };
+    },
+    expected: signedIn(201),
+  },
+  { method: 'GET', route: '/api/admin/reports', access: 'moderator', request: () => ({ path: '/api/admin/reports?state=all' }), expected: staffOnly(200) },
+  { method: 'POST', route: '/api/admin/reviews/:reviewId/hide', access: 'moderator', request: (_caller, fixture) => ({ path: `/api/admin/reviews/${fixture.moderatedReview}/hide` }), expected: staffOnly(200) },
+  { method: 'POST', route: '/api/admin/reviews/:reviewId/restore', access: 'moderator', request: (_caller, fixture) => ({ path: `/api/admin/reviews/${fixture.moderatedReview}/restore` }), expected: staffOnly(200) },
+  { method: 'GET', route: '/api/admin/contact', access: 'moderator', request: () => ({ path: '/api/admin/contact?state=unread' }), expected: staffOnly(200) },
+  { method: 'PATCH', route: '/api/admin/contact/:id', access: 'moderator', request: (_caller, fixture) => ({ path: `/api/admin/contact/${fixture.contactMessage}`, body: { read: true } }), expected: staffOnly(200) },
   { method: 'GET', route: '/api/badges/available', access: 'public', expected: all(200) },
   { method: 'GET', route: '/api/users/me/badges', access: 'user', expected: signedIn(200) },
   { method: 'GET', route: '/api/users/me/badge-progress', access: 'user', expected: signedIn(200) },
@@ -392,6 +457,17 @@ describe.each(databaseTargets())('authorization matrix on $name', (dbTarget) => 
       },
       diaryEntry: async (userId) => (await t.services.diary.create(userId, { ...DIARY_ENTRY, notes: null, location: null, rewatch: false, isPrivate: false })).id,
       letterboxdImport: async (userId) => (await t.services.diaryImports.preview(userId, Buffer.from(LETTERBOXD_CSV), 'watched.csv')).importId,
+      plainUser: async () => (await createTestUser(t.users, { prefix: 'plain' })).user.id,
+      async searchedConnection() {
+        const [row] = await database.db.insert(searchedConnections).values({ fromKey: 'person:kevin-bacon', toKey: `movie:matrix-${uniqueSuffix()}`, searchCount: 1 }).returning({ id: searchedConnections.id });
+        return row!.id;
+      },
+      reportedReview: (await t.services.reviews.create((await createTestUser(t.users, { prefix: 'reviewed' })).user.id, { entityId: REVIEWED_MOVIE, entityType: 'movie', rating: 2, title: 'Reported', content: 'A review to report.' })).id,
+      moderatedReview: (await t.services.reviews.create((await createTestUser(t.users, { prefix: 'moderated' })).user.id, { entityId: REVIEWED_MOVIE, entityType: 'movie', rating: 1, title: 'Moderated', content: 'A review to hide.' })).id,
+      async clearReports(userId) {
+        await database.db.delete(reviewReports).where(eq(reviewReports.reporterId, userId));
+      },
+      contactMessage: (await t.services.contact.insert({ ...contact, category: 'general' })).id,
     };
   });
   afterAll(async () => {
