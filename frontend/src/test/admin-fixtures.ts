@@ -26,8 +26,8 @@ export const stats: AdminStats = {
 export const deletion: UserDeletion = {
   userId: 5,
   username: 'grace',
-  removed: { diaryEntries: 7, reviews: 3, follows: 4, watchlistItems: 2, savedConnections: 6, ledgerRows: 21, badges: 5, sessions: 2, apiKeys: 1 },
-  anonymised: { activityItems: 11, challengeAttempts: 8, auditEntries: 0 },
+  removed: { diaryEntries: 7, reviews: 3, follows: 4, watchlistItems: 2, savedConnections: 6, ledgerRows: 21, badges: 5, sessions: 2, apiKeys: 1, activityItems: 9, challengeAttempts: 8 },
+  anonymised: { activityItems: 11, auditEntries: 0 },
 };
 
 export function replica(name: string, patch: Partial<AdminSystem['metrics']['replicas'][number]> = {}): AdminSystem['metrics']['replicas'][number] {

@@ -170,10 +170,11 @@ describe('AdminPage Users', () => {
       'Badges5',
       'Sessions2',
       'API keys1',
+      'Their activity items9',
+      'Challenge attempts8',
     ]);
     expect(within(within(dialog).getByRole('list', { name: 'Anonymised' })).getAllByRole('listitem').map((item) => item.textContent)).toEqual([
       'Activity items that name them11',
-      'Race results others played against8',
       'Audit log entries0',
     ]);
     fireEvent.click(within(dialog).getByRole('button', { name: 'Delete user' }));

@@ -25,7 +25,6 @@ const REMOVED_LABELS: Record<string, string> = {
 };
 const ANONYMISED_LABELS: Record<string, string> = {
   activityItems: 'Activity items that name them',
-  challengeAttempts: 'Race results others played against',
   auditEntries: 'Audit log entries',
 };
 
