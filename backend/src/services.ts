@@ -235,6 +235,7 @@ export function createServices(deps: ServiceDeps): Services {
     cache: { clearCache: () => connections.clearCache(), forgetPair: (from, to) => connections.forgetPair(from, to) },
     rebuildLeaderboards: async () => (await leaderboards.rebuild()).players,
     footprint: userFootprint(),
+    sockets: notifier,
   });
   // The community's rows through a port: discovery imports neither the diary, reviews, watchlist nor follows.
   const discovery = createDiscoveryService({
