@@ -121,7 +121,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
     notifier,
     // No mail transport yet: verification links go to the log, outside production only.
     mailer: createLogMailer(logger, { showLinks: config.NODE_ENV !== 'production' }),
-    enricher: config.TMDB_API_KEY ? createTmdbEnricher({ apiKey: config.TMDB_API_KEY, cache: shared.kv, logger }) : null,
+    enricher: config.TMDB_API_KEY ? createTmdbEnricher({ apiKey: config.TMDB_API_KEY, baseUrl: config.TMDB_API_URL, cache: shared.kv, logger }) : null,
     settings: {
       sessionSecret: config.SESSION_SECRET,
       secureCookies: config.PUBLIC_URL?.startsWith('https:') ?? false,
@@ -135,6 +135,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
       },
       eventsPollIntervalMs: config.EVENTS_POLL_INTERVAL_MS,
       races: options.races,
+      operations: { tmdbApiKey: config.TMDB_API_KEY, tmdbApiUrl: config.TMDB_API_URL, wikidataSparqlUrl: config.WIKIDATA_SPARQL_URL },
     },
   });
   const { connections, findLimiter, users, auth } = services;

@@ -49,6 +49,7 @@ import type { Database } from './platform/db/database.js';
 import { createDomainEvents, type DomainEvents } from './platform/events/index.js';
 import type { Logger } from './platform/logging.js';
 import type { Notifier } from './platform/notifier.js';
+import { createSystemHealth, type SystemHealthService } from './features/health/dependencies.js';
 import { createApiRateLimiters, createRateLimiter, perMinute, type ApiRateLimiters, type RateLimiter } from './platform/rate-limit.js';
 
 /** The settings services are built with (from Config in server.ts; chosen per suite in tests). */
@@ -71,6 +72,16 @@ export interface ServiceSettings {
   races?: RaceSettings;
   /** How often the discovery lists' job checks whether its hourly recompute is due (default 60 s). */
   discoveryCheckIntervalMs?: number;
+  /** Operations: dependency probes, live metrics and the status checker (defaults: nothing configured, the contract's intervals). */
+  operations?: OperationsSettings;
+}
+
+/** What operations read from Config (TMDB_API_URL, WIKIDATA_SPARQL_URL...) or a test chooses. */
+export interface OperationsSettings {
+  tmdbApiKey?: string;
+  /** Default: TMDB's public API. */
+  tmdbApiUrl?: string;
+  wikidataSparqlUrl?: string;
 }
 
 export interface ServiceDeps {
@@ -134,6 +145,8 @@ export interface Services {
   profiles: ProfileService;
   /** The Discovery page: hourly lists, Surprise Me, moods, friends' films, recommendations. */
   discovery: DiscoveryService;
+  /** Real probes of the database, the movie API and the knowledge-base API (admin stats' systemHealth, the System tab's rows). */
+  systemHealth: SystemHealthService;
   /** Starts delivering domain events: call once the app and the socket server are wired. */
   start(): void;
   /** Delivers what is pending, stops the dispatcher and the session pruning. Storage stays open. */
@@ -271,6 +284,14 @@ export function createServices(deps: ServiceDeps): Services {
     }),
     follows,
     discovery,
+    systemHealth: createSystemHealth({
+      database,
+      settings: {
+        tmdbApiKey: settings.operations?.tmdbApiKey,
+        tmdbApiUrl: settings.operations?.tmdbApiUrl ?? 'https://api.themoviedb.org/3',
+        wikidataSparqlUrl: settings.operations?.wikidataSparqlUrl,
+      },
+    }),
     // The follows feature's table through a port: the feed stays one query.
     activity: createActivityService({ db, followees: followeesQuery }),
     start() {
