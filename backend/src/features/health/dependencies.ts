@@ -1,6 +1,8 @@
-import { cpus, freemem, loadavg, totalmem } from 'node:os';
 import type { DependencyHealth, HealthRow, SystemHealth } from '@cinema-dna/shared-types';
 import type { Database } from '../../platform/db/database.js';
+import { machineLoad } from '../../platform/metrics/machine.js';
+
+export { machineLoad };
 
 /**
  * Real probes of what the app depends on beyond its own process: the database, the movie API (TMDB)
@@ -96,16 +98,6 @@ async function timedFetch(
     return { status: 'error', latencyMs: null, detail: `Unreachable: ${message(error)}` };
   }
 }
-
-/** 1-minute load average per core (capped at 1) and memory in use of the machine, 0..1. */
-export function machineLoad(): { serverLoad: number; memoryUsage: number } {
-  const cores = Math.max(1, cpus().length);
-  const serverLoad = Math.min(1, Math.max(0, loadavg()[0]! / cores));
-  const total = totalmem();
-  const memoryUsage = total > 0 ? Math.min(1, Math.max(0, 1 - freemem() / total)) : 0;
-  return { serverLoad: round4(serverLoad), memoryUsage: round4(memoryUsage) };
-}
-const round4 = (value: number) => Math.round(value * 10_000) / 10_000;
 
 export interface SystemHealthService {
   /** The admin stats card (§3 systemHealth): the same probes as the System tab's rows. */
