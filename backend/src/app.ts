@@ -72,7 +72,9 @@ export function createApp(deps: AppDeps): Express {
 
   // Every request timed (by route template) for the live metrics and Prometheus; /metrics itself is not.
   app.use(deps.metrics.middleware);
-  app.get(METRICS_PATH, metricsEndpoint(deps.metrics.registry, deps.metricsToken));
+  // Prometheus, outside /api (not an API route: neither documented nor rate limited; its own token).
+  const metricsHandler = metricsEndpoint(deps.metrics.registry, deps.metricsToken);
+  app.use((req, res, next) => (req.method === 'GET' && req.path === METRICS_PATH ? metricsHandler(req, res, next) : next()));
   app.use(requestLogging(deps.logger));
   // JSON answers need only a few protective headers; the full set (CSP...) is for the HTML app below.
   app.use('/api', (_req, res, next) => {
