@@ -3,18 +3,16 @@
  * names, the machine's health): the composition root's code, like discovery-ports.ts, so the admin
  * feature imports no other feature.
  */
-import os from 'node:os';
-import { parseEntityKey, type AdminEntityRef, type SystemHealth } from '@cinema-dna/shared-types';
+import { parseEntityKey, type AdminEntityRef } from '@cinema-dna/shared-types';
 import { and, count, eq, or, sql, type SQL } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import { activityItems } from './features/activity/schema.js';
-import type { EntityRefs, SystemHealthSource, UserFootprint, UserRemovals } from './features/admin/ports.js';
+import type { EntityRefs, UserFootprint, UserRemovals } from './features/admin/ports.js';
 import { apiKeys } from './features/api-keys/schema.js';
 import { earnedBadges } from './features/badges/schema.js';
 import { challengeAttempts } from './features/challenges/schema.js';
 import { diaryEntries } from './features/diary/schema.js';
 import { follows } from './features/follows/schema.js';
-import { checkHealth, type HealthDeps } from './features/health/service.js';
 import { pointsLedger } from './features/points/schema.js';
 import { reviews } from './features/reviews/schema.js';
 import { savedConnections } from './features/saved-connections/schema.js';
@@ -38,26 +36,6 @@ export function graphEntityRefs(graph: GraphService): EntityRefs {
     } catch {
       return fallback;
     }
-  };
-}
-
-/**
- * System Health from this process: the database's real round trip (checkHealth), the movie APIs
- * (not configured without a key: no call is made), the machine's load and memory. Replaced by the
- * status feature's probes when it is wired.
- */
-export function localSystemHealth(deps: HealthDeps, env: NodeJS.ProcessEnv = process.env): SystemHealthSource {
-  return async (): Promise<SystemHealth> => {
-    const health = await checkHealth(deps);
-    const cores = Math.max(1, os.availableParallelism?.() ?? os.cpus().length);
-    return {
-      database: health.database.status === 'up' ? 'healthy' : 'error',
-      // Configured, not probed from here: the status feature's round trips replace this port at integration.
-      tmdbApi: env.TMDB_API_KEY ? 'healthy' : 'not_configured',
-      wikidataApi: 'not_configured',
-      serverLoad: Math.min(1, Math.max(0, os.loadavg()[0]! / cores)),
-      memoryUsage: Math.min(1, Math.max(0, 1 - os.freemem() / os.totalmem())),
-    };
   };
 }
 

@@ -17,6 +17,9 @@ import { diaryRoutes, diaryUploadBody } from './features/diary/routes.js';
 import { discoveryRoutes } from './features/discovery/routes.js';
 import { entityRoutes } from './features/entities/routes.js';
 import { healthRoutes } from './features/health/routes.js';
+import { statusRoutes, systemRoutes } from './features/status/routes.js';
+import { metricsEndpoint } from './platform/metrics/endpoint.js';
+import { METRICS_PATH } from './platform/metrics/index.js';
 import { leaderboardRoutes } from './features/leaderboards/routes.js';
 import { sharedLinkPage, sharePreviewRoutes } from './features/share/routes.js';
 import type { GraphStatusSource } from './features/health/service.js';
@@ -54,6 +57,8 @@ export interface AppDeps extends Services {
   /** The built frontend; the SPA is served from here when the folder exists. */
   staticDir?: string;
   startedAt?: number;
+  /** METRICS_TOKEN: GET /metrics (Prometheus) needs it as a Bearer token; unset answers 404. */
+  metricsToken?: string;
 }
 
 /** API paths the API-wide rate limits never count: load balancers' health checks. */
@@ -66,6 +71,11 @@ export function createApp(deps: AppDeps): Express {
   // X-Forwarded-For is believed only from the configured proxies; otherwise req.ip is the peer.
   app.set('trust proxy', compileTrustProxy(deps.trustProxy ?? false));
 
+  // Every request timed (by route template) for the live metrics and Prometheus; /metrics itself is not.
+  app.use(deps.metrics.middleware);
+  // Prometheus, outside /api (not an API route: neither documented nor rate limited; its own token).
+  const metricsHandler = metricsEndpoint(deps.metrics.registry, deps.metricsToken);
+  app.use((req, res, next) => (req.method === 'GET' && req.path === METRICS_PATH ? metricsHandler(req, res, next) : next()));
   app.use(requestLogging(deps.logger));
   // JSON answers need only a few protective headers; the full set (CSP...) is for the HTML app below.
   app.use('/api', (_req, res, next) => {
@@ -122,6 +132,8 @@ export function createApp(deps: AppDeps): Express {
   adminRoutes(routes, { service: deps.admin, logger: deps.logger });
   reviewModerationRoutes(routes, { service: deps.reviews, audit: deps.audit });
   contactInboxRoutes(routes, { store: deps.contact, audit: deps.audit });
+  statusRoutes(routes, { status: deps.status, refreshLimiter: deps.statusRefreshLimiter });
+  systemRoutes(routes, deps.operations);
   apiDocsRoutes(routes, { apiLimiters: deps.apiLimiters, unlimitedPaths: UNLIMITED_PATHS.map((path) => `/api${path}`) });
   recordApiRoutes(app, routes);
   api.use(apiNotFound);

@@ -10,6 +10,7 @@ import { registerSearchEvents } from './features/connections/events.js';
 import { registerLeaderboardEvents } from './features/leaderboards/events.js';
 import { registerFeedRooms } from './features/activity/events.js';
 import { registerRaceEvents } from './features/challenges/races/events.js';
+import { registerAdminMetricsEvents, startAdminMetricsPush } from './features/status/socket.js';
 import type { RoomSettings as RaceSettings } from './features/challenges/races/room.js';
 import type { GoogleSignInOptions } from './features/auth/google.js';
 import { createLogMailer } from './features/auth/mailer.js';
@@ -121,7 +122,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
     notifier,
     // No mail transport yet: verification links go to the log, outside production only.
     mailer: createLogMailer(logger, { showLinks: config.NODE_ENV !== 'production' }),
-    enricher: config.TMDB_API_KEY ? createTmdbEnricher({ apiKey: config.TMDB_API_KEY, cache: shared.kv, logger }) : null,
+    enricher: config.TMDB_API_KEY ? createTmdbEnricher({ apiKey: config.TMDB_API_KEY, baseUrl: config.TMDB_API_URL, cache: shared.kv, logger }) : null,
     settings: {
       sessionSecret: config.SESSION_SECRET,
       secureCookies: config.PUBLIC_URL?.startsWith('https:') ?? false,
@@ -135,6 +136,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
       },
       eventsPollIntervalMs: config.EVENTS_POLL_INTERVAL_MS,
       races: options.races,
+      operations: { tmdbApiKey: config.TMDB_API_KEY, tmdbApiUrl: config.TMDB_API_URL, wikidataSparqlUrl: config.WIKIDATA_SPARQL_URL, statusCheckIntervalMs: config.STATUS_CHECK_INTERVAL_MS },
     },
   });
   const { connections, findLimiter, users, auth } = services;
@@ -169,6 +171,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
     trustProxy: config.TRUST_PROXY,
     bodyLimit: config.BODY_LIMIT,
     staticDir: config.STATIC_DIR ?? DEFAULT_STATIC_DIR,
+    metricsToken: config.METRICS_TOKEN,
   });
   // Short event-loop turns under load, so new connections are accepted promptly (see short-turns.ts).
   const http = createServer(shortTurns(app));
@@ -179,13 +182,25 @@ export async function startServer(config: Config, options: StartOptions = {}): P
     features: [registerRoomEvents(logger), registerSearchEvents({ service: connections, logger, findLimiter }), registerLeaderboardEvents(logger), registerRaceEvents({ races: services.races, logger }),
       // The follows feature's port: a socket joins the feed rooms of everyone its user follows.
       registerFeedRooms({ followees: (userId) => services.follows.followeeIds(userId), logger }),
+      // Live metrics for administrators (their role read from the database at every watch).
+      registerAdminMetricsEvents({ operations: services.operations, users: services.users, logger }),
     ],
-    onServer: [startPresence(logger)],
+    onServer: [startPresence(logger), startAdminMetricsPush({ operations: services.operations, heartbeat: services.heartbeat, logger })],
     // express-session and Passport run on the raw handshake request as they do on Express ones.
     handshake: auth.handshake as never,
     trustProxy: config.TRUST_PROXY,
   });
   notifier.attach(io);
+  services.metrics.setRealtime({
+    sockets: () => io.of('/').sockets.size,
+    // Rooms besides each socket's own (Socket.IO puts every socket in a room named by its id).
+    rooms: () => {
+      const { rooms, sids } = io.of('/').adapter;
+      let count = 0;
+      for (const room of rooms.keys()) if (!sids.has(room)) count += 1;
+      return count;
+    },
+  });
 
   await new Promise<void>((resolve, reject) => {
     http.once('error', reject);
@@ -193,6 +208,8 @@ export async function startServer(config: Config, options: StartOptions = {}): P
   });
   const port = (http.address() as AddressInfo).port;
   const url = `http://${config.HOST === '0.0.0.0' || config.HOST === '::' ? '127.0.0.1' : config.HOST}:${port}`;
+  // The status checker measures the website through this address.
+  services.status.setSelfUrl(url);
   services.start();
 
   let closing: Promise<void> | undefined;

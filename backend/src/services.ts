@@ -21,9 +21,8 @@ import { registerConnectionSubscribers } from './features/connections/subscriber
 import { createContactStore, type ContactStore } from './features/contact/store.js';
 import { exportUserData, profileAggregates, profileGraph } from './community-ports.js';
 import { discoveryCommunity } from './discovery-ports.js';
-import { graphEntityRefs, localSystemHealth, userFootprint } from './admin-ports.js';
+import { graphEntityRefs, userFootprint } from './admin-ports.js';
 import { recordAudit } from './features/admin/audit.js';
-import type { SystemHealthSource } from './features/admin/ports.js';
 import { createAdminService, type AdminService } from './features/admin/service.js';
 import { registerAdminSubscribers } from './features/admin/subscribers.js';
 import { createDiscoveryService, type DiscoveryService } from './features/discovery/service.js';
@@ -54,6 +53,14 @@ import type { Database } from './platform/db/database.js';
 import { createDomainEvents, type DomainEvents } from './platform/events/index.js';
 import type { Logger } from './platform/logging.js';
 import type { Notifier } from './platform/notifier.js';
+import { createSystemHealth, probeWikidata, type SystemHealthService } from './features/health/dependencies.js';
+import { createOperationsService, type OperationsService } from './features/status/operations.js';
+import { createStatusService, type StatusService } from './features/status/service.js';
+import { STATUS_REFRESH_PER_MINUTE } from './features/status/routes.js';
+import { findEntityDetails } from './catalog/entity-store.js';
+import { countUndelivered } from './platform/metrics/outbox.js';
+import { createMetrics, type Metrics } from './platform/metrics/index.js';
+import { createReplicaHeartbeat, type ReplicaHeartbeat } from './platform/metrics/replicas.js';
 import { createApiRateLimiters, createRateLimiter, perMinute, type ApiRateLimiters, type RateLimiter } from './platform/rate-limit.js';
 
 /** The settings services are built with (from Config in server.ts; chosen per suite in tests). */
@@ -76,6 +83,22 @@ export interface ServiceSettings {
   races?: RaceSettings;
   /** How often the discovery lists' job checks whether its hourly recompute is due (default 60 s). */
   discoveryCheckIntervalMs?: number;
+  /** Operations: dependency probes, live metrics and the status checker (defaults: nothing configured, the contract's intervals). */
+  operations?: OperationsSettings;
+}
+
+/** What operations read from Config (TMDB_API_URL, WIKIDATA_SPARQL_URL...) or a test chooses. */
+export interface OperationsSettings {
+  tmdbApiKey?: string;
+  /** Default: TMDB's public API. */
+  tmdbApiUrl?: string;
+  wikidataSparqlUrl?: string;
+  /** This process in the replica list (default host:pid; tests running two apps in one process set it). */
+  replicaId?: string;
+  /** Heartbeat and admin:metrics push interval (default ADMIN_METRICS_INTERVAL_MS). */
+  metricsIntervalMs?: number;
+  /** Status check interval (default STATUS_CHECK_INTERVAL_MS). */
+  statusCheckIntervalMs?: number;
 }
 
 export interface ServiceDeps {
@@ -93,8 +116,6 @@ export interface ServiceDeps {
   settings: ServiceSettings;
   /** The server's clock for games (challenge attempts); default Date.now. Tests move it. */
   clock?: Clock;
-  /** The admin Overview's System Health; default: this process's own probes (admin-ports.ts). */
-  systemHealth?: SystemHealthSource;
 }
 
 /** Every service of the app, built once: the server, the test fixture and the benches use the same wiring. */
@@ -145,6 +166,18 @@ export interface Services {
   profiles: ProfileService;
   /** The Discovery page: hourly lists, Surprise Me, moods, friends' films, recommendations. */
   discovery: DiscoveryService;
+  /** Real probes of the database, the movie API and the knowledge-base API (admin stats' systemHealth, the System tab's rows). */
+  systemHealth: SystemHealthService;
+  /** This process's live metrics (the request middleware, Prometheus registry, rolling window). */
+  metrics: Metrics;
+  /** Publishes this process's metrics into shared state every few seconds; reads every replica's. */
+  heartbeat: ReplicaHeartbeat;
+  /** The System tab and the admin:metrics view. */
+  operations: OperationsService;
+  /** The status page's checker, its results and history. */
+  status: StatusService;
+  /** POST /api/status/refresh per client per minute. */
+  statusRefreshLimiter: RateLimiter;
   /** Starts delivering domain events: call once the app and the socket server are wired. */
   start(): void;
   /** Delivers what is pending, stops the dispatcher and the session pruning. Storage stays open. */
@@ -158,7 +191,48 @@ export function createServices(deps: ServiceDeps): Services {
   const events = createDomainEvents({ database, logger, pollIntervalMs: settings.eventsPollIntervalMs });
 
   const entities = createEntityService({ graph, db, enricher: deps.enricher ?? null, views: { events, counters: shared.counters } });
-  const connections = createConnectionService({ graph, entities, shared, events, logger });
+  const ops = settings.operations ?? {};
+  const outboxBacklog = () => countUndelivered(db);
+  const metrics = createMetrics({ replica: ops.replicaId, outboxBacklog });
+  const heartbeat = createReplicaHeartbeat({ metrics, shared, logger, outboxBacklog, intervalMs: ops.metricsIntervalMs });
+  const dependencySettings = { tmdbApiKey: ops.tmdbApiKey, tmdbApiUrl: ops.tmdbApiUrl ?? 'https://api.themoviedb.org/3', wikidataSparqlUrl: ops.wikidataSparqlUrl };
+  const systemHealth = createSystemHealth({ database, settings: dependencySettings });
+  const operations = createOperationsService({ health: systemHealth, heartbeat });
+  const status = createStatusService({
+    db,
+    shared,
+    logger,
+    replica: metrics.replica,
+    replicas: heartbeat,
+    intervalMs: ops.statusCheckIntervalMs,
+    probes: {
+      database,
+      shared,
+      engine: {
+        status: () => graph.status(),
+        // A real search between the two most popular "the…" entities (through the search workers when there are any).
+        async search() {
+          const hits = graph.typeahead('the', { limit: 2 });
+          if (hits.length < 2) return { degrees: null };
+          return { degrees: (await graph.search(hits[0]!.key, hits[1]!.key, { maxDegrees: 3 }))?.degrees ?? null };
+        },
+      },
+      catalog: {
+        tmdbEnrichment: Boolean(deps.enricher),
+        // A real read of one entity's details (the catalog the pages are served from).
+        async sampleDetails() {
+          if (graph.status().status !== 'up') return null;
+          const hit = graph.typeahead('the', { limit: 1 })[0];
+          if (!hit) return null;
+          const details = (await findEntityDetails(db, [hit.key as never])).get(hit.key as never);
+          return details ? { name: hit.name, entities: graph.status().entities } : null;
+        },
+      },
+      awards: { awards: async () => (graph.status().status === 'up' ? graph.heroNumbers().byType.award : 0) },
+      wikidata: { configured: Boolean(dependencySettings.wikidataSparqlUrl), probe: () => probeWikidata(dependencySettings) },
+    },
+  });
+  const connections = createConnectionService({ graph, entities, shared, events, logger, observer: metrics });
   const users = createUserService({ db, events, logger });
   const apiKeys = createApiKeyService({ db });
   const auth = createAuthPlatform({
@@ -231,10 +305,12 @@ export function createServices(deps: ServiceDeps): Services {
     db,
     events,
     entityRefs: graphEntityRefs(graph),
-    systemHealth: deps.systemHealth ?? localSystemHealth({ database, shared, graph, startedAt: Date.now() }),
+    // The admin Overview's System Health: the same real probes as the System tab's rows.
+    systemHealth: () => systemHealth.systemHealth(),
     cache: { clearCache: () => connections.clearCache(), forgetPair: (from, to) => connections.forgetPair(from, to) },
     rebuildLeaderboards: async () => (await leaderboards.rebuild()).players,
     footprint: userFootprint(),
+    sockets: notifier,
   });
   // The community's rows through a port: discovery imports neither the diary, reviews, watchlist nor follows.
   const discovery = createDiscoveryService({
@@ -295,10 +371,19 @@ export function createServices(deps: ServiceDeps): Services {
     }),
     follows,
     discovery,
+    systemHealth,
+    metrics,
+    heartbeat,
+    operations,
+    status,
+    statusRefreshLimiter: createRateLimiter(shared.counters, perMinute('status-refresh', STATUS_REFRESH_PER_MINUTE), logger),
     // The follows feature's table through a port: the feed stays one query.
     activity: createActivityService({ db, followees: followeesQuery }),
     start() {
       events.start();
+      // Live metrics into shared state every few seconds; the status checker once this process listens.
+      heartbeat.start();
+      status.start();
       // The race pairs' pool, off the first start's path.
       setImmediate(() => races.warm());
       stopDailySnapshots = leaderboards.startDailySnapshots();
@@ -308,6 +393,9 @@ export function createServices(deps: ServiceDeps): Services {
       leaderboards.rebuild().catch((error: unknown) => logger.error({ err: error }, 'leaderboards not rebuilt at start'));
     },
     async close() {
+      await status.close();
+      await heartbeat.stop();
+      metrics.close();
       races.close();
       stopDailySnapshots();
       await discovery.close();

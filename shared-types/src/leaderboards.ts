@@ -83,7 +83,7 @@ export const LeaderboardChangedSchema = z.object({
 });
 export type LeaderboardChanged = z.infer<typeof LeaderboardChangedSchema>;
 
-/** POST /api/admin/leaderboards/rebuild: every current board rebuilt from the ledger. */
+/** A rebuild of every current board from the ledger (POST /api/admin/rebuild-leaderboards answers its player count). */
 export const LeaderboardRebuildSchema = z.object({
   boards: z.number().int().nonnegative(),
   /** Users with ledger rows. */

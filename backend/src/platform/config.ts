@@ -87,6 +87,14 @@ export const ConfigSchema = z.object({
   SEARCH_MAX_VISITED: z.coerce.number().int().min(1).default(2_000_000),
   /** How often the domain-event outbox is polled for events no commit in this process announced (another process's, a retry due). */
   EVENTS_POLL_INTERVAL_MS: z.coerce.number().int().min(10).max(60_000).default(1000),
+  /** TMDB API base URL (the System tab's movie-API probe and enrichment); tests point it at a local server. */
+  TMDB_API_URL: z.preprocess(emptyAsUndefined, z.url().default('https://api.themoviedb.org/3')),
+  /** Wikidata SPARQL endpoint probed by the System tab and the status page (a tiny ASK query). Unset: not configured. */
+  WIKIDATA_SPARQL_URL: optionalUrl,
+  /** Bearer token of the Prometheus endpoint GET /metrics. Unset: /metrics answers 404. */
+  METRICS_TOKEN: z.preprocess(emptyAsUndefined, z.string().min(16, 'must be at least 16 characters').optional()),
+  /** How often the status checker measures the six services, in ms (one check per interval across replicas). */
+  STATUS_CHECK_INTERVAL_MS: z.coerce.number().int().min(1000).max(3_600_000).default(60_000),
 });
 
 export type Config = z.infer<typeof ConfigSchema> & { SESSION_SECRET: string };

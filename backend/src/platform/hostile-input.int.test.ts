@@ -149,6 +149,8 @@ const EXAMPLE_SOCKET_PAYLOADS: Record<ClientEvent, unknown> = {
   'race:rematch': { code: 'FUZZ01' },
   'race:resync': { code: 'FUZZ01' },
   'race:clock': {},
+  'admin:watch': {},
+  'admin:unwatch': {},
 };
 /** Socket.IO closes a connection whose message exceeds maxHttpBufferSize (64 kB): socket strings stay below it (UTF-16 units, up to 3 bytes each). */
 const SOCKET_STRING_LIMIT = 8 * 1024;

@@ -105,4 +105,14 @@ describe('the notifier port over Socket.IO', () => {
     await mine.received(ON_SIGN_IN);
     expect(mine.presence.filter((n) => n > 1_000)).toEqual([ON_SIGN_IN]);
   });
+
+  it('ends every socket of one user, and only theirs (a deactivated or deleted account)', async () => {
+    const { cookie, userId } = await session('/api/auth/register', `ended_${Date.now().toString(36)}`);
+    const mine = await client(cookie);
+    const stranger = await client();
+    const ended = new Promise<string>((resolve) => mine.socket.once('disconnect', resolve));
+    server.services.notifier.disconnectUser(userId);
+    expect(await ended).toBe('io server disconnect');
+    expect(stranger.socket.connected).toBe(true);
+  });
 });

@@ -19,6 +19,8 @@ export interface Notifier {
   joinRoom(userId: number, room: string): void;
   /** Every socket of one signed-in user leaves a room, on every node. */
   leaveRoom(userId: number, room: string): void;
+  /** Ends every socket of one user, on every node (a deactivated or deleted account). */
+  disconnectUser(userId: number): void;
 }
 
 /** The room of a signed-in user's sockets. */

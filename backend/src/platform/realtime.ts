@@ -103,6 +103,9 @@ export function createSocketNotifier(): Notifier & { attach(io: RealtimeServer):
     leaveRoom(userId, room) {
       io().in(userRoom(userId)).socketsLeave(room);
     },
+    disconnectUser(userId) {
+      io().in(userRoom(userId)).disconnectSockets(true);
+    },
   };
 }
 

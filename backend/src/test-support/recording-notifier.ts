@@ -12,15 +12,20 @@ export interface RecordingNotifier extends Notifier {
   sent: RecordedNotification[];
   /** Every room a user's sockets were asked to join or leave, in order. */
   memberships: Array<{ user: number; room: string; joined: boolean }>;
+  /** Users whose sockets were asked to end, in order. */
+  disconnected: number[];
 }
 
 /** The notifier port for suites without a socket server (supertest): keeps what would have been pushed. Tests only. */
 export function createRecordingNotifier(): RecordingNotifier {
   const sent: RecordedNotification[] = [];
   const memberships: RecordingNotifier['memberships'] = [];
+  const disconnected: number[] = [];
   return {
     sent,
     memberships,
+    disconnected,
+    disconnectUser: (user) => void disconnected.push(user),
     joinRoom: (user, room) => void memberships.push({ user, room, joined: true }),
     leaveRoom: (user, room) => void memberships.push({ user, room, joined: false }),
     toUser: (user, event, ...payload) => void sent.push({ target: { user }, event, payload }),

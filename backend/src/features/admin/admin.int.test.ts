@@ -156,12 +156,15 @@ describe.each(databaseTargets())('admin operations on $name', (dbTarget) => {
     const member = await newAccount('member');
     await member.client.send('get', '/api/auth/me').expect(200);
     const since = await lastAuditId();
+    const disconnectedBefore = t.notifier.disconnected.length;
     const promoted = AdminUserSchema.parse((await admin.client.send('patch', `/api/admin/users/${member.id}`, { role: 'moderator' }).expect(200)).body);
     expect(promoted).toMatchObject({ id: member.id, role: 'moderator', isActive: true });
     await member.client.send('get', '/api/admin/reports').expect(200);
     const deactivated = AdminUserSchema.parse((await admin.client.send('patch', `/api/admin/users/${member.id}`, { isActive: false }).expect(200)).body);
     expect(deactivated.isActive).toBe(false);
     expect(await scalar(sql`select count(*) as value from sessions where user_id = ${member.id}`)).toBe(0);
+    // Their open sockets end too (a promotion ends none).
+    expect(t.notifier.disconnected.slice(disconnectedBefore)).toEqual([member.id]);
     await member.client.send('get', '/api/auth/me').expect(401);
     await admin.client.send('patch', `/api/admin/users/${member.id}`, {}).expect(400);
     await admin.client.send('patch', '/api/admin/users/999999', { role: 'user' }).expect(404);
@@ -214,6 +217,7 @@ describe.each(databaseTargets())('admin operations on $name', (dbTarget) => {
 
     const since = await lastAuditId();
     const done: UserDeletion = UserDeletionSchema.parse((await admin.client.send('delete', `/api/admin/users/${doomed.id}`).expect(200)).body);
+    expect(t.notifier.disconnected).toContain(doomed.id);
     expect(done).toEqual(preview);
     expect(await auditActions(since)).toEqual(['user.deleted']);
 

@@ -32,6 +32,8 @@ export interface AdminDeps {
   cache: AdminConnectionCache;
   rebuildLeaderboards: LeaderboardRebuild;
   footprint: UserFootprint;
+  /** Ends a user's open sockets once their deactivation or deletion is committed (new handshakes are refused anyway). */
+  sockets: { disconnectUser(userId: number): void };
   /** Export paging (tests shrink or count it). */
   exportOptions?: ExportOptions;
 }
@@ -151,7 +153,7 @@ export function createAdminService(deps: AdminDeps) {
      * would leave no active admin. A deactivation ends the user's sessions at once.
      */
     async updateUser(actorId: number, userId: number, change: AdminUserUpdate): Promise<AdminUser> {
-      return events.transaction(async (tx) => {
+      const updated = await events.transaction(async (tx) => {
         const { target, otherAdmins } = await lockTarget(tx, userId);
         guard(actorId, target, otherAdmins, change);
         const set: Partial<Pick<UserRow, 'role' | 'isActive'>> = {};
@@ -169,6 +171,8 @@ export function createAdminService(deps: AdminDeps) {
         });
         return toAdminUser(updated!);
       });
+      if (!updated.isActive) deps.sockets.disconnectUser(userId);
+      return updated;
     },
 
     /** What deleting the user would remove and anonymise (the confirmation dialog). */
@@ -189,7 +193,7 @@ export function createAdminService(deps: AdminDeps) {
      * and the audit row. Same refusals as updateUser.
      */
     async deleteUser(actorId: number, userId: number): Promise<UserDeletion> {
-      return events.transaction(async (tx) => {
+      const deleted = await events.transaction(async (tx) => {
         const { target, otherAdmins } = await lockTarget(tx, userId);
         guard(actorId, target, otherAdmins, 'delete');
         const activityItems = await deps.footprint.anonymiseNamingItems(tx, userId);
@@ -208,6 +212,8 @@ export function createAdminService(deps: AdminDeps) {
         });
         return deletion;
       });
+      deps.sockets.disconnectUser(userId);
+      return deleted;
     },
 
     /** Searched pairs whose from or to entity is `search` (`movie:603`, or the id alone `603`), most searched first. */

@@ -256,6 +256,8 @@ describe.each(databaseTargets())('API documents on $name', (dbTarget) => {
       raceRematch: 'receive',
       raceResync: 'receive',
       raceClock: 'receive',
+      adminWatch: 'receive',
+      adminUnwatch: 'receive',
       roomChanged: 'send',
       presenceChanged: 'send',
       searchProgressed: 'send',
@@ -267,6 +269,7 @@ describe.each(databaseTargets())('API documents on $name', (dbTarget) => {
       raceState: 'send',
       raceProgressed: 'send',
       activityNew: 'send',
+      adminMetrics: 'send',
     });
     expect(asyncApi.operations.searchStart!.reply).toBeDefined();
     expect(asyncApi.operations.raceMove!.reply).toBeDefined();

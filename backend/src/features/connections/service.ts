@@ -73,6 +73,8 @@ export interface ConnectionServiceDeps {
   /** Every answered search is published as `connection.found` (trending counts it in subscribers.ts). */
   events: EventPublisher;
   logger: Logger;
+  /** Live metrics, through a port: every counted search, answered from the cache or by the engine in `engineMs`. */
+  observer?: { search(cached: boolean, engineMs?: number): void };
 }
 
 /** Finding connections: the engine's answer with entity details, cached, and published as `connection.found`. */
@@ -164,7 +166,8 @@ export function createConnectionService(deps: ConnectionServiceDeps) {
    * Publishes an answered search as `connection.found` (in process; trending counts the pair in
    * subscribers.ts, discovery every film the path goes through).
    */
-  function publishFound(actor: number | null, from: string, to: string, parameters: SearchParameters, facts: HitFacts, cached: boolean): void {
+  function publishFound(actor: number | null, from: string, to: string, parameters: SearchParameters, facts: HitFacts, cached: boolean, engineMs?: number): void {
+    deps.observer?.search(cached, engineMs);
     const { through, ...rest } = facts;
     events.publish('connection.found', { actor, from, to, parameters, cached, ...rest, through: through.filter(isEntityKey) }, actor === null ? 'anonymous' : `user:${actor}`);
   }
@@ -272,7 +275,7 @@ export function createConnectionService(deps: ConnectionServiceDeps) {
         if (!preview) await shared.kv.set(key, storedEntry(result, onLayer ? layers : undefined), PATH_CACHE_TTL_MS).catch(() => {});
       }
       if (!preview) {
-        publishFound(actor, from, to, parameters, { degrees: result.degrees, usedObscure: result.usedObscure ?? false, through: pathKeys(result) }, Boolean(hit));
+        publishFound(actor, from, to, parameters, { degrees: result.degrees, usedObscure: result.usedObscure ?? false, through: pathKeys(result) }, Boolean(hit), hit ? undefined : result.searchMs);
       }
       return result;
     },

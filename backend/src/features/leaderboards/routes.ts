@@ -3,7 +3,6 @@ import {
   LEADERBOARD_MAX_LIMIT,
   LeaderboardMetricSchema,
   LeaderboardPeriodSchema,
-  LeaderboardRebuildSchema,
   LeaderboardSchema,
   UserRankSchema,
   globalBoard,
@@ -87,19 +86,6 @@ export function leaderboardRoutes(routes: ApiRoutes, leaderboards: Leaderboards)
     },
     async (_input, req, res) => {
       res.set('Cache-Control', 'private, no-store').json(await leaderboards.rankOf(currentUser(req).id));
-    },
-  );
-  api.post(
-    '/admin/leaderboards/rebuild',
-    {
-      access: 'admin',
-      summary: 'Rebuild the leaderboards',
-      description: 'Rebuilds every current board from the whole points ledger into new keys, then swaps each in at once (readers never see a half-built board). A call while a rebuild runs waits for that one.',
-      body: null,
-      responses: { 200: LeaderboardRebuildSchema },
-    },
-    async (_input, _req, res) => {
-      res.json(await leaderboards.rebuild());
     },
   );
 }

@@ -180,12 +180,6 @@ const MATRIX: Row[] = [
   { method: 'GET', route: '/api/leaderboards/weekly', access: 'public', expected: all(200) },
   { method: 'GET', route: '/api/leaderboards/challenges', access: 'public', expected: all(200) },
   { method: 'GET', route: '/api/users/me/rank', access: 'user', expected: signedIn(200) },
-  {
-    method: 'POST',
-    route: '/api/admin/leaderboards/rebuild',
-    access: 'admin',
-    expected: { anonymous: 401, user: 403, otherUser: 403, moderator: 403, admin: 200, apiKey: 403, deactivated: 401 },
-  },
   // Operations: admin and moderation routes
   { method: 'GET', route: '/api/admin/stats', access: 'admin', expected: adminOnly(200) },
   { method: 'GET', route: '/api/admin/users', access: 'admin', request: () => ({ path: '/api/admin/users?search=owner&limit=5' }), expected: adminOnly(200) },
@@ -396,6 +390,11 @@ const MATRIX: Row[] = [
   { method: 'GET', route: '/api/users/:id/activity', access: 'public', request: (_caller, fixture) => ({ path: `/api/users/${fixture.owner.id}/activity` }), expected: all(200) },
   { method: 'GET', route: '/api/openapi.json', access: 'public', expected: all(200) },
   { method: 'GET', route: '/api/asyncapi.json', access: 'public', expected: all(200) },
+  // Operations: status, system and metrics
+  { method: 'GET', route: '/api/status', access: 'public', expected: all(200) },
+  { method: 'POST', route: '/api/status/refresh', access: 'public', expected: all(200) },
+  { method: 'GET', route: '/api/status/history', access: 'public', expected: all(200) },
+  { method: 'GET', route: '/api/admin/system', access: 'admin', expected: { anonymous: 401, user: 403, otherUser: 403, moderator: 403, admin: 200, apiKey: 403, deactivated: 401 } },
 ];
 
 describe.each(databaseTargets())('authorization matrix on $name', (dbTarget) => {
