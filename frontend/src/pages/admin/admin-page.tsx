@@ -57,9 +57,15 @@ function Dashboard({ role }: { role: Role }) {
   // On a phone the five tabs scroll sideways: keep the open one in view (a link can open Content directly).
   const listRef = useRef<HTMLDivElement>(null);
   useEffect(() => {
-    const list = listRef.current?.querySelector<HTMLElement>('[role="tablist"]');
-    const active = list?.querySelector<HTMLElement>('[data-state="active"]');
-    if (list && active && list.scrollWidth > list.clientWidth) list.scrollLeft = active.offsetLeft - (list.clientWidth - active.offsetWidth) / 2;
+    const reveal = () => {
+      const list = listRef.current?.querySelector<HTMLElement>('[role="tablist"]');
+      const active = list?.querySelector<HTMLElement>('[data-state="active"]');
+      if (list && active && list.scrollWidth > list.clientWidth) list.scrollLeft = active.offsetLeft - (list.clientWidth - active.offsetWidth) / 2;
+    };
+    reveal();
+    // A phone turned, or a window narrowed: the open tab may have slid out of view.
+    window.addEventListener('resize', reveal);
+    return () => window.removeEventListener('resize', reveal);
   }, [tab]);
   const lead =
     role === 'admin'
