@@ -1,11 +1,16 @@
 import { ADMIN_TEXTS } from '@cinema-dna/shared-types';
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { RouterProvider, createMemoryRouter } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { routes } from '../../app/routes';
 import { resetAuth, setUser } from '../../features/auth';
-import { adminUser, adminUserRow, deletion, inboxMessage, moderatorUser, plainUser, reportedReview, stats, system } from '../../test/admin-fixtures';
+import { SocketProvider, type AppSocket } from '../../features/realtime';
+import { createQueryClient } from '../../lib/query-client';
+import { adminUser, adminUserRow, deletion, inboxMessage, moderatorUser, plainUser, replica, reportedReview, stats, system } from '../../test/admin-fixtures';
 import { routeFetch } from '../../test/fixtures';
 import { renderApp } from '../../test/render-app';
-import { resetToasts } from '../../ui/toast';
+import { Toaster, resetToasts } from '../../ui/toast';
 
 type Answer = { status?: number; body: unknown };
 type Routes = Record<string, (url: URL, init?: RequestInit) => Answer>;
@@ -247,5 +252,66 @@ describe('AdminPage Content', () => {
     await waitFor(() => expect(screen.queryByTestId('inbox-unread')).toBeNull());
     const patch = fetchMock.mock.calls.find(([path]) => String(path) === '/api/admin/contact/4')!;
     expect(patch[1]).toMatchObject({ method: 'PATCH', body: JSON.stringify({ read: true }) });
+  });
+});
+
+describe('AdminPage System live metrics', () => {
+  /** Enough of a socket.io client: records what the page emits, answers admin:watch, pushes broadcasts. */
+  function fakeSocket() {
+    const handlers = new Map<string, Set<(...args: unknown[]) => void>>();
+    const emitted: string[] = [];
+    const socket = {
+      connected: true,
+      on(event: string, fn: (...args: unknown[]) => void) {
+        if (!handlers.has(event)) handlers.set(event, new Set());
+        handlers.get(event)!.add(fn);
+        return socket;
+      },
+      off(event: string, fn: (...args: unknown[]) => void) {
+        handlers.get(event)?.delete(fn);
+        return socket;
+      },
+      connect: () => socket,
+      disconnect: () => socket,
+      emit(event: string, _payload: unknown, ack?: (answer: unknown) => void) {
+        emitted.push(event);
+        if (event === 'admin:watch') ack?.({ ok: true, data: { ...system.metrics, replicas: [replica('app-9:1', { requestsPerSecond: 3 })] } });
+        else ack?.({ ok: true, data: { watching: false } });
+        return socket;
+      },
+      push(event: string, payload: unknown) {
+        handlers.get(event)?.forEach((fn) => fn(payload));
+      },
+    };
+    return { socket, emitted };
+  }
+
+  it('watches on opening System (the ack gives the first numbers), follows admin:metrics, and unwatches on leaving the tab', async () => {
+    stubAdmin();
+    setUser(adminUser);
+    const { socket, emitted } = fakeSocket();
+    const router = createMemoryRouter(routes, { initialEntries: ['/secure-admin-access-panel?tab=system'] });
+    render(
+      <QueryClientProvider client={createQueryClient()}>
+        <SocketProvider createSocket={() => socket as unknown as AppSocket}>
+          <RouterProvider router={router} />
+          <Toaster />
+        </SocketProvider>
+      </QueryClientProvider>,
+    );
+    const live = await screen.findByTestId('metrics-live');
+    await waitFor(() => expect(live.getAttribute('data-live')).toBe('true'));
+    expect(emitted).toContain('admin:watch');
+    expect(live.textContent).toContain('1 replica');
+    expect(screen.getByRole('article', { name: 'Replica app-9:1' }).textContent).toContain('3');
+
+    act(() => socket.push('admin:metrics', { ...system.metrics, replicas: [replica('app-9:1', { requestsPerSecond: 77 }), replica('app-8:2')], total: { ...system.metrics.total, requestsPerSecond: 89.5 } }));
+    expect(screen.getByTestId('metrics-live').textContent).toContain('2 replicas');
+    expect(screen.getByRole('article', { name: 'Replica app-9:1' }).textContent).toContain('77');
+    expect(screen.getByLabelText('Totals').textContent).toContain('89.5');
+
+    fireEvent.mouseDown(screen.getByRole('tab', { name: 'Users' }));
+    await screen.findByRole('row', { name: 'grace' });
+    expect(emitted.filter((event) => event === 'admin:unwatch')).toHaveLength(1);
   });
 });
