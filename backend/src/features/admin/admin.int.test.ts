@@ -1,4 +1,5 @@
 import {
+  ADMIN_METRICS_ROOM,
   ADMIN_TEXTS,
   AdminConnectionsResponseSchema,
   AdminOperationResultSchema,
@@ -157,6 +158,8 @@ describe.each(databaseTargets())('admin operations on $name', (dbTarget) => {
     await member.client.send('get', '/api/auth/me').expect(200);
     const since = await lastAuditId();
     const disconnectedBefore = t.notifier.disconnected.length;
+    const metricsLeaves = () => t.notifier.memberships.filter((change) => change.room === ADMIN_METRICS_ROOM).slice(membershipsBefore);
+    const membershipsBefore = t.notifier.memberships.filter((change) => change.room === ADMIN_METRICS_ROOM).length;
     const promoted = AdminUserSchema.parse((await admin.client.send('patch', `/api/admin/users/${member.id}`, { role: 'moderator' }).expect(200)).body);
     expect(promoted).toMatchObject({ id: member.id, role: 'moderator', isActive: true });
     await member.client.send('get', '/api/admin/reports').expect(200);
@@ -165,6 +168,8 @@ describe.each(databaseTargets())('admin operations on $name', (dbTarget) => {
     expect(await scalar(sql`select count(*) as value from sessions where user_id = ${member.id}`)).toBe(0);
     // Their open sockets end too (a promotion ends none).
     expect(t.notifier.disconnected.slice(disconnectedBefore)).toEqual([member.id]);
+    // Only a demoted admin's sockets leave the live metrics.
+    expect(metricsLeaves()).toEqual([]);
     await member.client.send('get', '/api/auth/me').expect(401);
     await admin.client.send('patch', `/api/admin/users/${member.id}`, {}).expect(400);
     await admin.client.send('patch', '/api/admin/users/999999', { role: 'user' }).expect(404);
@@ -174,6 +179,9 @@ describe.each(databaseTargets())('admin operations on $name', (dbTarget) => {
     expect(audit.entries[1]).toMatchObject({ before: { role: 'user' }, after: { role: 'moderator' } });
     const older = AuditResponseSchema.parse((await admin.client.send('get', `/api/admin/audit?limit=1&before=${audit.entries[0]!.id}`).expect(200)).body);
     expect(older.entries[0]!.id).toBe(audit.entries[1]!.id);
+    const colleague = await newAccount('colleague', 'admin');
+    await admin.client.send('patch', `/api/admin/users/${colleague.id}`, { role: 'moderator' }).expect(200);
+    expect(metricsLeaves()).toEqual([{ user: colleague.id, room: ADMIN_METRICS_ROOM, joined: false }]);
   });
 
   it('deletes a user as the preview said: their rows removed, others’ items anonymised, their audit rows kept without actor, off the boards', async () => {

@@ -1,4 +1,5 @@
 import {
+  ADMIN_METRICS_ROOM,
   ADMIN_RECENT_USERS,
   ADMIN_TEXTS,
   ADMIN_TOP_CONNECTIONS,
@@ -33,7 +34,7 @@ export interface AdminDeps {
   rebuildLeaderboards: LeaderboardRebuild;
   footprint: UserFootprint;
   /** Ends a user's open sockets once their deactivation or deletion is committed (new handshakes are refused anyway). */
-  sockets: { disconnectUser(userId: number): void };
+  sockets: { disconnectUser(userId: number): void; leaveRoom(userId: number, room: string): void };
   /** Export paging (tests shrink or count it). */
   exportOptions?: ExportOptions;
 }
@@ -153,8 +154,10 @@ export function createAdminService(deps: AdminDeps) {
      * would leave no active admin. A deactivation ends the user's sessions at once.
      */
     async updateUser(actorId: number, userId: number, change: AdminUserUpdate): Promise<AdminUser> {
+      let wasAdmin = false;
       const updated = await events.transaction(async (tx) => {
         const { target, otherAdmins } = await lockTarget(tx, userId);
+        wasAdmin = target.role === 'admin';
         guard(actorId, target, otherAdmins, change);
         const set: Partial<Pick<UserRow, 'role' | 'isActive'>> = {};
         if (change.role !== undefined) set.role = change.role;
@@ -172,6 +175,8 @@ export function createAdminService(deps: AdminDeps) {
         return toAdminUser(updated!);
       });
       if (!updated.isActive) deps.sockets.disconnectUser(userId);
+      // A demoted admin's open sockets stop receiving the live metrics (admin:watch checks the role only when called).
+      else if (wasAdmin && updated.role !== 'admin') deps.sockets.leaveRoom(userId, ADMIN_METRICS_ROOM);
       return updated;
     },
 
