@@ -62,6 +62,8 @@ describe('admin dashboard', () => {
     await dialog.getByRole('textbox', { name: /Note/ }).fill('An advert, not a review');
     await dialog.getByRole('button', { name: 'Send report' }).click();
     await toast(reporter.page, ADMIN_TEXTS.reviewReported).waitFor();
+    // And writes to the team from /contact: the message lands in the Content tab's inbox.
+    await callApi(reporter.page, 'POST', '/api/contact', { name: 'Rita Reporter', email: `${REPORTER}@example.com`, subject: `Poster missing ${suffix}`, category: 'data', message: 'Heat has no poster.' });
     expect(reporter.pageErrors).toEqual([]);
     await reporter.close();
 
@@ -122,6 +124,13 @@ describe('admin dashboard', () => {
     expect(await reported.textContent()).toContain('An advert, not a review');
     await screenshotBothSizes(page, 'admin-content');
     await expectNoSidewaysScroll(page);
+    // The inbox: unread until opened; then answered.
+    await expect.poll(() => page.getByTestId('inbox-unread').textContent()).toBe('1 unread');
+    await page.getByRole('button', { name: new RegExp(`Poster missing ${suffix}`) }).click();
+    await page.getByText('Heat has no poster.').waitFor();
+    await page.getByTestId('inbox-unread').waitFor({ state: 'detached' });
+    await page.getByRole('button', { name: 'Mark answered' }).click();
+    await page.getByRole('button', { name: 'Answered', pressed: true }).waitFor();
     await reported.getByRole('button', { name: 'Hide' }).click();
     await toast(page, ADMIN_TEXTS.reviewHidden).waitFor();
     await reported.waitFor({ state: 'detached' });
