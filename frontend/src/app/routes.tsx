@@ -5,9 +5,6 @@ import NotFoundPage from '../pages/not-found/not-found-page';
 import { Layout } from './layout/layout';
 
 // Home and the not-found page ship in the main bundle; every other page is its own lazy chunk.
-// Routes of the spec that later issues build (admin)
-// are deliberately absent until they exist:
-// they fall through to the not-found page.
 const AboutPage = lazy(() => import('../pages/about/about-page'));
 const TermsPage = lazy(() => import('../pages/terms/terms-page'));
 const PrivacyPage = lazy(() => import('../pages/privacy/privacy-page'));
@@ -37,6 +34,9 @@ const ProfilePage = lazy(() => import('../pages/profile/profile-page'));
 const UserProfilePage = lazy(() => import('../pages/profile/user-profile-page'));
 /** Discovery: the lists, the special picks and, signed in, the recommendations. */
 const DiscoveryPage = lazy(() => import('../pages/discovery/discovery-page'));
+/** Operations: the admin dashboard (role-gated inside; the server checks every call) and the public status page. */
+const AdminPage = lazy(() => import('../pages/admin/admin-page'));
+const StatusPage = lazy(() => import('../pages/status/status-page'));
 
 /** Marks the not-found route among the current matches. */
 export const NOT_FOUND_HANDLE = { notFound: true } as const;
@@ -71,6 +71,8 @@ export const routes: RouteObject[] = [
       { path: 'profile', element: <ProfilePage /> },
       { path: 'u/:username', element: <UserProfilePage /> },
       { path: 'discovery', element: <DiscoveryPage /> },
+      { path: 'secure-admin-access-panel', element: <AdminPage /> },
+      { path: 'status', element: <StatusPage /> },
       // The header reads this handle: a nav item is never lit for a path that shows the not-found page.
       { path: '*', element: <NotFoundPage />, handle: NOT_FOUND_HANDLE },
     ],

@@ -32,3 +32,18 @@ export function SwitchField({ label, description, checked, onCheckedChange, clas
     </div>
   );
 }
+
+/** A bare on/off switch named by `aria-label` (a table cell that has its column header for a label). */
+export function Switch({ className, ...props }: Omit<SwitchPrimitive.SwitchProps, 'children'> & { 'aria-label': string }) {
+  return (
+    <SwitchPrimitive.Root
+      className={cn(
+        'relative inline-flex h-6 w-11 shrink-0 cursor-pointer items-center rounded-full bg-ink-600 transition-colors data-[state=checked]:bg-amber-glow disabled:cursor-not-allowed disabled:opacity-50',
+        className,
+      )}
+      {...props}
+    >
+      <SwitchPrimitive.Thumb className="block size-5 translate-x-0.5 rounded-full bg-bone-50 shadow transition-transform data-[state=checked]:translate-x-[22px] data-[state=checked]:bg-ink-950" />
+    </SwitchPrimitive.Root>
+  );
+}

@@ -63,6 +63,24 @@ describe('Layout navigation', () => {
     expect(current).toEqual([]);
   });
 
+  it.each([
+    ['admin', true],
+    ['moderator', true],
+    ['user', false],
+  ] as const)('offers the Admin dashboard shortcut to a signed-in %s: %s', (role, shown) => {
+    setUser({ ...signedIn, role });
+    renderApp('/');
+    const link = screen.getByRole('banner').querySelector('a[href="/secure-admin-access-panel"]');
+    expect(link !== null).toBe(shown);
+    if (shown) expect(link!.getAttribute('aria-label')).toBe('Admin');
+  });
+
+  it('links System Status from the footer', () => {
+    setUser(null);
+    renderApp('/');
+    expect(within(screen.getByRole('contentinfo')).getByRole('link', { name: 'System Status' }).getAttribute('href')).toBe('/status');
+  });
+
   it('toggles the mobile menu', () => {
     setUser(null);
     renderApp('/');

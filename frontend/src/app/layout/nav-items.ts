@@ -47,6 +47,7 @@ export const FOOTER_GROUPS: Array<{ title: string; items: NavItem[] }> = [
       { label: 'About', to: '/about' },
       { label: 'Help and FAQ', to: '/help' },
       { label: 'Contact', to: '/contact' },
+      { label: 'System Status', to: '/status' },
     ],
   },
   {
@@ -57,3 +58,6 @@ export const FOOTER_GROUPS: Array<{ title: string; items: NavItem[] }> = [
     ],
   },
 ];
+
+/** The admin dashboard (spec route table), shown beside the account actions to administrators and moderators. */
+export const ADMIN_NAV_ITEM: NavItem = { label: 'Admin', to: '/secure-admin-access-panel' };

@@ -1,5 +1,5 @@
 import { AnimatePresence, motion } from 'framer-motion';
-import { KeyRound, LogOut, Menu, Sparkles, Star, X } from 'lucide-react';
+import { KeyRound, LogOut, Menu, ShieldCheck, Sparkles, Star, X } from 'lucide-react';
 import { LEVELS } from '@cinema-dna/shared-types';
 import { useEffect, useState, type ReactNode } from 'react';
 import { NavLink, useLocation, useMatches } from 'react-router-dom';
@@ -9,7 +9,7 @@ import { cn } from '../../lib/class-names';
 import { Badge } from '../../ui/badge';
 import { Button } from '../../ui/button';
 import { BrandMark } from './brand-mark';
-import { SIGNED_IN_NAV, SIGNED_OUT_NAV } from './nav-items';
+import { ADMIN_NAV_ITEM, SIGNED_IN_NAV, SIGNED_OUT_NAV } from './nav-items';
 
 const numberFormat = new Intl.NumberFormat('en-US');
 /** The signed-in user's API keys page, reached from the account actions beside the badges. */
@@ -51,6 +51,9 @@ function LiveValue({ value, children }: { value: number; children: ReactNode }) 
   );
 }
 
+/** Administrators and moderators reach the admin dashboard from the account actions. */
+const isStaff = (user: Pick<AuthUser, 'role'>) => user.role === 'admin' || user.role === 'moderator';
+
 /** The API keys shortcut beside the badges: an icon, lit while on the page. */
 const iconLink = ({ isActive }: { isActive: boolean }) =>
   cn(
@@ -66,6 +69,11 @@ function AuthActions({ onAction, wide }: { onAction?: () => void; wide?: boolean
       <div className={cn('flex items-center gap-2', wide && 'w-full flex-wrap')}>
         <UserBadges user={user} />
         {/* The menu toggle's panel has its own API keys row, outside the spec's navigation. */}
+        {!wide && isStaff(user) && (
+          <NavLink to={ADMIN_NAV_ITEM.to} aria-label={ADMIN_NAV_ITEM.label} title="Admin dashboard" className={iconLink}>
+            <ShieldCheck aria-hidden className="size-4" />
+          </NavLink>
+        )}
         {!wide && (
           <NavLink to={API_KEYS_PATH} aria-label="API keys" title="API keys" className={iconLink}>
             <KeyRound aria-hidden className="size-4" />
@@ -200,7 +208,14 @@ export function SiteHeader() {
               </div>
             </nav>
             {user && (
-              <div className="mx-auto max-w-7xl px-4 pb-4 sm:px-6">
+              <div className="mx-auto grid max-w-7xl gap-2 px-4 pb-4 sm:px-6">
+                {isStaff(user) && (
+                  <NavLink to={ADMIN_NAV_ITEM.to} className={accountLink} onClick={() => setMenuOpen(false)}>
+                    <ShieldCheck aria-hidden className="size-4 text-amber-glow" />
+                    {ADMIN_NAV_ITEM.label}
+                    <span className="ml-auto text-xs text-bone-500">{user.role === 'admin' ? 'Administrator' : 'Moderator'}</span>
+                  </NavLink>
+                )}
                 <NavLink to={API_KEYS_PATH} className={accountLink} onClick={() => setMenuOpen(false)}>
                   <KeyRound aria-hidden className="size-4 text-amber-glow" />
                   API keys

@@ -7,3 +7,4 @@ export { ReviewCard } from './components/review-card';
 export { ReviewForm, reviewFormErrors, type ReviewFormValues } from './components/review-form';
 export { STAR_COUNT, StarRatingDisplay, StarRatingInput, ratingLabel } from './components/star-rating';
 export { REVIEW_TEXTS } from './lib/review-texts';
+export { ReportReviewDialog } from './components/report-review-dialog';

@@ -15,6 +15,7 @@ import { useEntityReviews } from '../api/get-entity-reviews';
 import { useUpdateReview } from '../api/update-review';
 import { REVIEW_TEXTS } from '../lib/review-texts';
 import { ConfirmDeleteDialog } from './confirm-dialog';
+import { ReportReviewDialog } from './report-review-dialog';
 import { ReviewCard } from './review-card';
 import { ReviewForm, type ReviewFormValues } from './review-form';
 import { StarRatingDisplay } from './star-rating';
@@ -44,6 +45,7 @@ export function EntityReviewsSection({ entityType, entityId, entityName }: Entit
   const deleteMutation = useDeleteReview();
   const [editing, setEditing] = useState(false);
   const [deleting, setDeleting] = useState<Review | null>(null);
+  const [reporting, setReporting] = useState<Review | null>(null);
   const [formError, setFormError] = useState<string | null>(null);
 
   const own = user ? reviews.data?.reviews.find((review) => review.author.id === user.id) : undefined;
@@ -165,13 +167,14 @@ export function EntityReviewsSection({ entityType, entityId, entityName }: Entit
           )}
           {own && !editing && <ReviewCard review={own} onEdit={() => { setFormError(null); setEditing(true); }} onDelete={() => setDeleting(own)} className="border-amber-glow/30" />}
           {others.map((review) => (
-            <ReviewCard key={review.id} review={review} />
+            <ReviewCard key={review.id} review={review} onReport={user && review.author.id !== user.id ? () => setReporting(review) : undefined} />
           ))}
         </div>
 
         {aside && <div className="lg:sticky lg:top-24">{aside}</div>}
       </div>
 
+      <ReportReviewDialog review={reporting} onClose={() => setReporting(null)} />
       <ConfirmDeleteDialog
         open={deleting !== null}
         onOpenChange={(open) => !open && setDeleting(null)}

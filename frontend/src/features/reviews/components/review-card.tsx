@@ -1,5 +1,5 @@
 import type { Review } from '@cinema-dna/shared-types';
-import { Pencil, Trash2 } from 'lucide-react';
+import { Flag, Pencil, Trash2 } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { cn } from '../../../lib/class-names';
 import { Button } from '../../../ui/button';
@@ -12,6 +12,8 @@ interface ReviewCardProps {
   /** Shows Edit and Delete (the author's own review). */
   onEdit?: () => void;
   onDelete?: () => void;
+  /** Shows Report (a signed-in member reading someone else's review). */
+  onReport?: () => void;
   /** A line above the title, e.g. a link to the reviewed entity on a profile. */
   context?: ReactNode;
   /** Hides the author line (a profile lists one author's reviews). */
@@ -20,7 +22,7 @@ interface ReviewCardProps {
 }
 
 /** One review: stars, title, text, author and date; the author gets Edit and Delete. */
-export function ReviewCard({ review, onEdit, onDelete, context, hideAuthor, className }: ReviewCardProps) {
+export function ReviewCard({ review, onEdit, onDelete, onReport, context, hideAuthor, className }: ReviewCardProps) {
   const edited = review.updatedAt !== review.createdAt;
   return (
     <article aria-label={`Review: ${review.title}`} data-testid="review-card" className={cn('rounded-2xl border border-ink-700 bg-ink-850/60 p-5', className)}>
@@ -30,6 +32,12 @@ export function ReviewCard({ review, onEdit, onDelete, context, hideAuthor, clas
           <StarRatingDisplay value={review.rating} />
           <h3 className="mt-2 break-words font-display text-lg font-medium leading-snug text-bone-50">{review.title}</h3>
         </div>
+        {onReport && (
+          <Button variant="ghost" size="sm" onClick={onReport} aria-label={`Report review: ${review.title}`} className="text-bone-500">
+            <Flag aria-hidden className="size-3.5" />
+            Report
+          </Button>
+        )}
         {(onEdit || onDelete) && (
           <div className="flex gap-1">
             {onEdit && (

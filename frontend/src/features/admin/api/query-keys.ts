@@ -1,0 +1,17 @@
+/** Every admin query starts with this, so an action can refresh what it changed. */
+export const ADMIN_QUERY_ROOT = 'admin';
+
+export const adminQueryKeys = {
+  stats: () => [ADMIN_QUERY_ROOT, 'stats'] as const,
+  usersRoot: () => [ADMIN_QUERY_ROOT, 'users'] as const,
+  users: (search: string) => [ADMIN_QUERY_ROOT, 'users', search] as const,
+  deletion: (userId: number) => [ADMIN_QUERY_ROOT, 'deletion', userId] as const,
+  connectionsRoot: () => [ADMIN_QUERY_ROOT, 'connections'] as const,
+  connections: (search: string) => [ADMIN_QUERY_ROOT, 'connections', search] as const,
+  system: () => [ADMIN_QUERY_ROOT, 'system'] as const,
+  audit: () => [ADMIN_QUERY_ROOT, 'audit'] as const,
+  reportsRoot: () => [ADMIN_QUERY_ROOT, 'reports'] as const,
+  reports: (state: string) => [ADMIN_QUERY_ROOT, 'reports', state] as const,
+  inboxRoot: () => [ADMIN_QUERY_ROOT, 'inbox'] as const,
+  inbox: (state: string) => [ADMIN_QUERY_ROOT, 'inbox', state] as const,
+};

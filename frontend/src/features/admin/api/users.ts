@@ -1,0 +1,63 @@
+import type { AdminUser, AdminUserUpdate, AdminUsersResponse, UserDeletion } from '@cinema-dna/shared-types';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { apiFetch } from '../../../lib/api-client';
+import { adminQueryKeys } from './query-keys';
+
+const searchQuery = (search: string) => (search ? `?${new URLSearchParams({ search })}` : '');
+
+/** GET /api/admin/users?search: filtered by username or email. */
+export const getAdminUsers = (search: string, signal?: AbortSignal) => apiFetch<AdminUsersResponse>(`/api/admin/users${searchQuery(search)}`, { signal });
+
+export function useAdminUsers(search: string, enabled: boolean) {
+  return useQuery({ queryKey: adminQueryKeys.users(search), queryFn: ({ signal }) => getAdminUsers(search, signal), enabled, placeholderData: (previous) => previous });
+}
+
+/** PATCH /api/admin/users/{userId} with a role or the active flag. */
+export const updateAdminUser = ({ userId, update }: { userId: number; update: AdminUserUpdate }) =>
+  apiFetch<AdminUser>(`/api/admin/users/${userId}`, { method: 'PATCH', body: update });
+
+/** Changes a role or the active flag; every cached list shows the server's answer at once. */
+export function useUpdateAdminUser() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: updateAdminUser,
+    onSuccess: (user) => {
+      queryClient.setQueriesData<AdminUsersResponse>({ queryKey: adminQueryKeys.usersRoot() }, (data) =>
+        data ? { ...data, users: data.users.map((row) => (row.id === user.id ? user : row)) } : data,
+      );
+      void queryClient.invalidateQueries({ queryKey: adminQueryKeys.audit() });
+    },
+  });
+}
+
+/** GET /api/admin/users/{userId}/deletion: what deleting them removes and anonymises, counted now. */
+export const getUserDeletion = (userId: number, signal?: AbortSignal) => apiFetch<UserDeletion>(`/api/admin/users/${userId}/deletion`, { signal });
+
+export function useUserDeletion(userId: number | null) {
+  return useQuery({
+    queryKey: adminQueryKeys.deletion(userId ?? 0),
+    queryFn: ({ signal }) => getUserDeletion(userId!, signal),
+    enabled: userId !== null,
+    // Counted again each time the dialog opens: the numbers change as the member uses the site.
+    staleTime: 0,
+    gcTime: 0,
+  });
+}
+
+/** DELETE /api/admin/users/{userId}. */
+export const deleteAdminUser = (userId: number) => apiFetch<UserDeletion>(`/api/admin/users/${userId}`, { method: 'DELETE' });
+
+export function useDeleteAdminUser() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: deleteAdminUser,
+    onSuccess: (deletion) => {
+      queryClient.setQueriesData<AdminUsersResponse>({ queryKey: adminQueryKeys.usersRoot() }, (data) =>
+        data ? { users: data.users.filter((row) => row.id !== deletion.userId), total: Math.max(0, data.total - 1) } : data,
+      );
+      void queryClient.invalidateQueries({ queryKey: adminQueryKeys.usersRoot() });
+      void queryClient.invalidateQueries({ queryKey: adminQueryKeys.stats() });
+      void queryClient.invalidateQueries({ queryKey: adminQueryKeys.audit() });
+    },
+  });
+}
