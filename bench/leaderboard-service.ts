@@ -30,7 +30,7 @@ export interface ServiceMeasurements {
 }
 
 /** A notifier with no sockets behind it: the service phase has no audience. */
-const silentNotifier: Notifier = { toUser() {}, toRoom() {}, broadcast() {}, joinRoom() {}, leaveRoom() {} };
+const silentNotifier: Notifier = { toUser() {}, toRoom() {}, broadcast() {}, joinRoom() {}, leaveRoom() {}, disconnectUser() {} };
 
 export async function measureService(options: {
   databaseUrl: string;
