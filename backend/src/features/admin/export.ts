@@ -1,5 +1,5 @@
 import { Readable } from 'node:stream';
-import type { ExportKind } from '@cinema-dna/shared-types';
+import type { AdminConnection, ExportKind } from '@cinema-dna/shared-types';
 import { stringify } from 'csv-stringify';
 import { asc, gt } from 'drizzle-orm';
 import { users } from '../../platform/auth/schema.js';
@@ -63,6 +63,26 @@ async function* userRows(db: Db, options: ExportOptions): AsyncGenerator<ExportR
   }
 }
 
+/** A searched pair as the admin dashboard shows it: both ends and the path named from the graph. */
+export function adminConnection(row: typeof searchedConnections.$inferSelect, refs: EntityRefs): AdminConnection {
+  const from = refs(row.fromKey);
+  const to = refs(row.toKey);
+  return {
+    id: row.id,
+    fromEntityId: row.fromKey,
+    toEntityId: row.toKey,
+    fromEntityName: from.name,
+    toEntityName: to.name,
+    fromEntityType: from.type,
+    toEntityType: to.type,
+    degrees: row.degrees,
+    path: row.path.map((key) => refs(key)),
+    searchCount: row.searchCount,
+    createdAt: row.createdAt.toISOString(),
+    lastSearchedAt: row.lastSearchedAt.toISOString(),
+  };
+}
+
 /** The searched pairs in id order, named from the graph, one keyset page at a time. */
 async function* connectionRows(db: Db, refs: EntityRefs, options: ExportOptions): AsyncGenerator<ExportRow[]> {
   const pageSize = options.pageSize ?? EXPORT_PAGE_SIZE;
@@ -70,24 +90,8 @@ async function* connectionRows(db: Db, refs: EntityRefs, options: ExportOptions)
     const page = await db.select().from(searchedConnections).where(gt(searchedConnections.id, after)).orderBy(asc(searchedConnections.id)).limit(pageSize);
     if (page.length === 0) return;
     options.onPage?.('connections', page.length);
-    yield page.map((row) => {
-      const from = refs(row.fromKey);
-      const to = refs(row.toKey);
-      return {
-        id: row.id,
-        fromEntityId: row.fromKey,
-        toEntityId: row.toKey,
-        fromEntityName: from.name,
-        toEntityName: to.name,
-        fromEntityType: from.type,
-        toEntityType: to.type,
-        degrees: row.degrees,
-        path: row.path,
-        searchCount: row.searchCount,
-        createdAt: row.createdAt.toISOString(),
-        lastSearchedAt: row.lastSearchedAt.toISOString(),
-      };
-    });
+    // The path as entity keys: one cell in a CSV row.
+    yield page.map((row) => ({ ...adminConnection(row, refs), path: row.path }));
     if (page.length < pageSize) return;
     after = page[page.length - 1]!.id;
   }

@@ -3,7 +3,6 @@ import {
   ADMIN_RECENT_USERS,
   ADMIN_TEXTS,
   ADMIN_TOP_CONNECTIONS,
-  type AdminConnection,
   type AdminConnectionsResponse,
   type AdminListQuery,
   type AdminOperationResult,
@@ -21,7 +20,7 @@ import type { Db } from '../../platform/db/database.js';
 import { userAggregate, type DbTransaction, type EventRecorder } from '../../platform/events/index.js';
 import { AppError, notFound } from '../../platform/errors.js';
 import { listAudit, recordAudit } from './audit.js';
-import { exportStream, type ExportOptions } from './export.js';
+import { adminConnection, exportStream, type ExportOptions } from './export.js';
 import type { AdminConnectionCache, EntityRefs, LeaderboardRebuild, SystemHealthSource, UserFootprint } from './ports.js';
 import { auditLog, searchedConnections } from './schema.js';
 
@@ -66,24 +65,7 @@ const notYourself = () => forbidden(ADMIN_TEXTS.notYourself);
 export function createAdminService(deps: AdminDeps) {
   const { db, events, entityRefs } = deps;
 
-  function toConnection(row: typeof searchedConnections.$inferSelect): AdminConnection {
-    const from = entityRefs(row.fromKey);
-    const to = entityRefs(row.toKey);
-    return {
-      id: row.id,
-      fromEntityId: row.fromKey,
-      toEntityId: row.toKey,
-      fromEntityName: from.name,
-      toEntityName: to.name,
-      fromEntityType: from.type,
-      toEntityType: to.type,
-      degrees: row.degrees,
-      path: row.path.map((key) => entityRefs(key)),
-      searchCount: row.searchCount,
-      createdAt: row.createdAt.toISOString(),
-      lastSearchedAt: row.lastSearchedAt.toISOString(),
-    };
-  }
+  const toConnection = (row: typeof searchedConnections.$inferSelect) => adminConnection(row, entityRefs);
 
   /**
    * The target of a role/activation change or a deletion, locked with every active admin (always in
