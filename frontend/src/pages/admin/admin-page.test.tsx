@@ -189,6 +189,37 @@ describe('AdminPage Users', () => {
   });
 });
 
+describe('AdminPage Users paging', () => {
+  it('pages through more users than one page holds, and a new search starts at its first page', async () => {
+    // 120 members: pages of 50 at offsets 0, 50, 100.
+    const everyone = Array.from({ length: 120 }, (_, index) => adminUserRow(index + 1, `member${index + 1}`));
+    const fetchMock = stubAdmin({
+      '/api/admin/users': (url) => {
+        const offset = Number(url.searchParams.get('offset') ?? 0);
+        const matching = url.searchParams.get('search') ? everyone.slice(0, 3) : everyone;
+        return { body: { users: matching.slice(offset, offset + 50), total: matching.length } };
+      },
+    });
+    setUser(adminUser);
+    renderApp('/secure-admin-access-panel?tab=users');
+    expect(await screen.findByText('1–50 of 120')).toBeTruthy();
+    const pages = screen.getByRole('navigation', { name: 'Users pages' });
+    expect(within(pages).getByRole('button', { name: 'Previous' }).hasAttribute('disabled')).toBe(true);
+    fireEvent.click(within(pages).getByRole('button', { name: 'Next' }));
+    expect(await screen.findByText('51–100 of 120')).toBeTruthy();
+    fireEvent.click(within(screen.getByRole('navigation', { name: 'Users pages' })).getByRole('button', { name: 'Next' }));
+    expect(await screen.findByText('101–120 of 120')).toBeTruthy();
+    expect(within(screen.getByRole('navigation', { name: 'Users pages' })).getByRole('button', { name: 'Next' }).hasAttribute('disabled')).toBe(true);
+    expect(screen.getByText('member120')).toBeTruthy();
+    expect(fetchMock.mock.calls.map(([path]) => String(path))).toContain('/api/admin/users?offset=100');
+
+    fireEvent.change(screen.getByRole('searchbox', { name: 'Search users' }), { target: { value: 'member1' } });
+    await waitFor(() => expect(fetchMock.mock.calls.map(([path]) => String(path))).toContain('/api/admin/users?search=member1'));
+    // Three matches fit one page: no pager.
+    await waitFor(() => expect(screen.queryByRole('navigation', { name: 'Users pages' })).toBeNull());
+  });
+});
+
 describe('AdminPage Connections', () => {
   const connection = {
     id: 7,

@@ -1,14 +1,19 @@
 import type { AdminConnectionsResponse } from '@cinema-dna/shared-types';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiFetch } from '../../../lib/api-client';
-import { adminQueryKeys } from './query-keys';
+import { adminQueryKeys, pageQuery } from './query-keys';
 
-/** GET /api/admin/connections?search: filtered by the from or to entity id. */
-export const getAdminConnections = (search: string, signal?: AbortSignal) =>
-  apiFetch<AdminConnectionsResponse>(`/api/admin/connections${search ? `?${new URLSearchParams({ search })}` : ''}`, { signal });
+/** GET /api/admin/connections?search&offset: filtered by the from or to entity id, a page of ADMIN_PAGE_DEFAULT. */
+export const getAdminConnections = (search: string, offset = 0, signal?: AbortSignal) =>
+  apiFetch<AdminConnectionsResponse>(`/api/admin/connections${pageQuery(search, offset)}`, { signal });
 
-export function useAdminConnections(search: string, enabled: boolean) {
-  return useQuery({ queryKey: adminQueryKeys.connections(search), queryFn: ({ signal }) => getAdminConnections(search, signal), enabled, placeholderData: (previous) => previous });
+export function useAdminConnections(search: string, offset: number, enabled: boolean) {
+  return useQuery({
+    queryKey: adminQueryKeys.connections(search, offset),
+    queryFn: ({ signal }) => getAdminConnections(search, offset, signal),
+    enabled,
+    placeholderData: (previous) => previous,
+  });
 }
 
 /** DELETE /api/admin/connections/{id}. */

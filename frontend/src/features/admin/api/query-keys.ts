@@ -4,10 +4,10 @@ export const ADMIN_QUERY_ROOT = 'admin';
 export const adminQueryKeys = {
   stats: () => [ADMIN_QUERY_ROOT, 'stats'] as const,
   usersRoot: () => [ADMIN_QUERY_ROOT, 'users'] as const,
-  users: (search: string) => [ADMIN_QUERY_ROOT, 'users', search] as const,
+  users: (search: string, offset: number) => [ADMIN_QUERY_ROOT, 'users', search, offset] as const,
   deletion: (userId: number) => [ADMIN_QUERY_ROOT, 'deletion', userId] as const,
   connectionsRoot: () => [ADMIN_QUERY_ROOT, 'connections'] as const,
-  connections: (search: string) => [ADMIN_QUERY_ROOT, 'connections', search] as const,
+  connections: (search: string, offset: number) => [ADMIN_QUERY_ROOT, 'connections', search, offset] as const,
   system: () => [ADMIN_QUERY_ROOT, 'system'] as const,
   audit: () => [ADMIN_QUERY_ROOT, 'audit'] as const,
   reportsRoot: () => [ADMIN_QUERY_ROOT, 'reports'] as const,
@@ -15,3 +15,12 @@ export const adminQueryKeys = {
   inboxRoot: () => [ADMIN_QUERY_ROOT, 'inbox'] as const,
   inbox: (state: string) => [ADMIN_QUERY_ROOT, 'inbox', state] as const,
 };
+
+/** `?search=…&offset=…` of a paged admin table (either left out when empty or zero). */
+export function pageQuery(search: string, offset: number): string {
+  const params = new URLSearchParams();
+  if (search) params.set('search', search);
+  if (offset > 0) params.set('offset', String(offset));
+  const query = params.toString();
+  return query ? `?${query}` : '';
+}

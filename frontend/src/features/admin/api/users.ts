@@ -1,15 +1,14 @@
 import type { AdminUser, AdminUserUpdate, AdminUsersResponse, UserDeletion } from '@cinema-dna/shared-types';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiFetch } from '../../../lib/api-client';
-import { adminQueryKeys } from './query-keys';
+import { adminQueryKeys, pageQuery } from './query-keys';
 
-const searchQuery = (search: string) => (search ? `?${new URLSearchParams({ search })}` : '');
+/** GET /api/admin/users?search&offset: filtered by username or email, a page of ADMIN_PAGE_DEFAULT. */
+export const getAdminUsers = (search: string, offset = 0, signal?: AbortSignal) =>
+  apiFetch<AdminUsersResponse>(`/api/admin/users${pageQuery(search, offset)}`, { signal });
 
-/** GET /api/admin/users?search: filtered by username or email. */
-export const getAdminUsers = (search: string, signal?: AbortSignal) => apiFetch<AdminUsersResponse>(`/api/admin/users${searchQuery(search)}`, { signal });
-
-export function useAdminUsers(search: string, enabled: boolean) {
-  return useQuery({ queryKey: adminQueryKeys.users(search), queryFn: ({ signal }) => getAdminUsers(search, signal), enabled, placeholderData: (previous) => previous });
+export function useAdminUsers(search: string, offset: number, enabled: boolean) {
+  return useQuery({ queryKey: adminQueryKeys.users(search, offset), queryFn: ({ signal }) => getAdminUsers(search, offset, signal), enabled, placeholderData: (previous) => previous });
 }
 
 /** PATCH /api/admin/users/{userId} with a role or the active flag. */

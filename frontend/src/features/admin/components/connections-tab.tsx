@@ -10,6 +10,7 @@ import { ConfirmDeleteDialog } from '../../reviews';
 import { useAdminConnections, useDeleteAdminConnection } from '../api/connections';
 import { adminErrorText, formatDate } from '../lib/admin-format';
 import { PanelEmpty, PanelError, PanelSkeleton } from './panel-states';
+import { TablePager } from './table-pager';
 import { ADMIN_SEARCH_DEBOUNCE_MS, TableSearch, td, th } from './users-tab';
 
 const TYPE_LABELS: Record<EntityType, string> = {
@@ -44,7 +45,10 @@ function EntityCell({ id, name, type }: { id: string; name: string; type: Entity
 export function ConnectionsTab({ active }: { active: boolean }) {
   const [search, setSearch] = useState('');
   const debounced = useDebouncedValue(search.trim(), ADMIN_SEARCH_DEBOUNCE_MS);
-  const connections = useAdminConnections(debounced, active);
+  const [page, setPage] = useState({ search: '', offset: 0 });
+  // A new search starts at its first page.
+  const offset = page.search === debounced ? page.offset : 0;
+  const connections = useAdminConnections(debounced, offset, active);
   const remove = useDeleteAdminConnection();
   const [deleting, setDeleting] = useState<AdminConnection | null>(null);
 
@@ -119,10 +123,14 @@ export function ConnectionsTab({ active }: { active: boolean }) {
           </table>
         </div>
       )}
-      {connections.data && connections.data.total > connections.data.connections.length && (
-        <p className="text-sm text-bone-500">
-          Showing the first {connections.data.connections.length} of {formatCount(connections.data.total)}; search to narrow the list.
-        </p>
+      {connections.data && (
+        <TablePager
+          label="Connections"
+          offset={offset}
+          shown={connections.data.connections.length}
+          total={connections.data.total}
+          onOffset={(next) => setPage({ search: debounced, offset: next })}
+        />
       )}
       <ConfirmDeleteDialog
         open={deleting !== null}

@@ -14,6 +14,7 @@ import { useAdminUsers, useUpdateAdminUser } from '../api/users';
 import { adminErrorText, formatDate } from '../lib/admin-format';
 import { DeleteUserDialog } from './delete-user-dialog';
 import { PanelEmpty, PanelError, PanelSkeleton } from './panel-states';
+import { TablePager } from './table-pager';
 
 /** The search box's pause before it asks (the typeahead's 300 ms). */
 export const ADMIN_SEARCH_DEBOUNCE_MS = 300;
@@ -36,7 +37,10 @@ export const td = 'px-3 py-3 align-middle first:pl-5 last:pr-5';
 export function UsersTab({ active }: { active: boolean }) {
   const [search, setSearch] = useState('');
   const debounced = useDebouncedValue(search.trim(), ADMIN_SEARCH_DEBOUNCE_MS);
-  const users = useAdminUsers(debounced, active);
+  const [page, setPage] = useState({ search: '', offset: 0 });
+  // A new search starts at its first page.
+  const offset = page.search === debounced ? page.offset : 0;
+  const users = useAdminUsers(debounced, offset, active);
   const update = useUpdateAdminUser();
   const [deleting, setDeleting] = useState<AdminUser | null>(null);
   const me = useSnapshot(authState).user;
@@ -136,10 +140,8 @@ export function UsersTab({ active }: { active: boolean }) {
           </table>
         </div>
       )}
-      {users.data && users.data.total > users.data.users.length && (
-        <p className="text-sm text-bone-500">
-          Showing the first {users.data.users.length} of {formatCount(users.data.total)}; search to narrow the list.
-        </p>
+      {users.data && (
+        <TablePager label="Users" offset={offset} shown={users.data.users.length} total={users.data.total} onOffset={(next) => setPage({ search: debounced, offset: next })} />
       )}
       <DeleteUserDialog user={deleting} onClose={() => setDeleting(null)} />
     </div>
