@@ -1,3 +1,4 @@
+import { RACE_MOVES_PER_MINUTE } from '@cinema-dna/shared-types';
 import { createActivityService, type ActivityService } from './features/activity/service.js';
 import { registerActivitySubscribers } from './features/activity/subscribers.js';
 import { challengeTitles } from './features/challenges/titles.js';
@@ -125,6 +126,8 @@ export interface Services {
   entities: EntityService;
   connections: ConnectionService;
   findLimiter: RateLimiter;
+  /** Race moves and undos per player a minute (RACE_MOVES_PER_MINUTE). */
+  raceMoveLimiter: RateLimiter;
   apiLimiters: ApiRateLimiters;
   users: UserService;
   apiKeys: ApiKeyService;
@@ -330,6 +333,7 @@ export function createServices(deps: ServiceDeps): Services {
     entities,
     connections,
     findLimiter: createRateLimiter(shared.counters, perMinute('find-connection', settings.findConnectionPerMinute), logger),
+    raceMoveLimiter: createRateLimiter(shared.counters, perMinute('race-move', RACE_MOVES_PER_MINUTE), logger),
     apiLimiters: createApiRateLimiters(shared.counters, { publicPerMinute: settings.publicPerMinute, authenticatedPerMinute: settings.authenticatedPerMinute }, logger),
     users,
     apiKeys,

@@ -292,6 +292,8 @@ export type WholeChainAttempt = z.infer<typeof WholeChainAttemptSchema>;
 
 /** Players in one race at most; spectators are not counted. */
 export const RACE_MAX_PLAYERS = 8;
+/** Moves and undos one player may send a minute (a human picks far slower; past it: RATE_LIMITED). */
+export const RACE_MOVES_PER_MINUTE = 60;
 /** The countdown between the host's start and the first move. */
 export const RACE_COUNTDOWN_MS = 5_000;
 /** A player who drops keeps their place this long. */

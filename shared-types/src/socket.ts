@@ -209,7 +209,7 @@ export const SOCKET_COMMANDS = {
   'race:leave': { summary: 'Leave a race room.', payload: RaceCodeOnlySchema, ack: RaceStateSchema },
   'race:ready': { summary: 'A player says they are ready (or not) in the lobby.', payload: RaceReadySchema, ack: RaceStateSchema },
   'race:start': { summary: 'The host starts the countdown: one pair and one absolute start and end time for everyone.', payload: RaceCodeOnlySchema, ack: RaceStateSchema },
-  'race:move': { summary: "The player's next entity; the server checks the link at once (a refused pick costs a move).", payload: RaceMoveSchema, ack: RaceMoveOutcomeSchema },
+  'race:move': { summary: "The player's next entity; the server checks the link at once (a refused pick costs a move). Moves and undos: 60 a minute per player, then RATE_LIMITED.", payload: RaceMoveSchema, ack: RaceMoveOutcomeSchema },
   'race:undo': { summary: 'Remove the last link of the chain (costs a move).', payload: RaceCodeOnlySchema, ack: RaceMoveOutcomeSchema },
   'race:give-up': { summary: 'Stop racing this round.', payload: RaceCodeOnlySchema, ack: RaceStateSchema },
   'race:rematch': { summary: 'The host starts another round in the same room with a new pair.', payload: RaceCodeOnlySchema, ack: RaceStateSchema },

@@ -3,6 +3,7 @@ import { EVENTS, RaceCodeOnlySchema, RaceJoinSchema, RaceMoveSchema, RaceReadySc
 import type { AuthenticatedUser } from '../../../platform/auth/types.js';
 import { AppError } from '../../../platform/errors.js';
 import type { Logger } from '../../../platform/logging.js';
+import { clientIdentity, rateLimitedError, type RateLimiter } from '../../../platform/rate-limit.js';
 import { command, type RealtimeServer, type RealtimeSocket } from '../../../platform/realtime.js';
 import type { Participant } from './room.js';
 import { raceRoom, type RaceService } from './service.js';
@@ -19,8 +20,8 @@ const unauthorized = () => new AppError(401, 'UNAUTHORIZED', 'Sign in to race');
  * players move. `race:state` reaches the room after every change (from the service); a move's
  * progress also goes out as a volatile `race:progressed`, links only.
  */
-export function registerRaceEvents(deps: { races: RaceService; logger: Logger }) {
-  const { races, logger } = deps;
+export function registerRaceEvents(deps: { races: RaceService; logger: Logger; moveLimiter: RateLimiter }) {
+  const { races, logger, moveLimiter } = deps;
   return (io: RealtimeServer, socket: RealtimeSocket) => {
     const who = (): Participant => {
       const user = (socket.request as IncomingMessage & { user?: AuthenticatedUser }).user;
@@ -29,6 +30,13 @@ export function registerRaceEvents(deps: { races: RaceService; logger: Logger })
     const signedIn = () => {
       if (socket.data.userId === undefined) throw unauthorized();
       return socket.data.userId;
+    };
+    /** A move or an undo: signed in, and within the player's moves per minute (counted on every node). */
+    const moving = async () => {
+      const userId = signedIn();
+      const decision = await moveLimiter.hit(clientIdentity({ userId }));
+      if (!decision.allowed) throw rateLimitedError(decision, moveLimiter.rule);
+      return userId;
     };
     const enter = async (code: string) => {
       const joined = [...socket.rooms].filter((room) => room.startsWith(RACE_ROOM_PREFIX));
@@ -70,13 +78,13 @@ export function registerRaceEvents(deps: { races: RaceService; logger: Logger })
     socket.on(
       EVENTS.raceMove,
       command(logger, RaceMoveSchema, async ({ code, entity }) => {
-        return races.move(code, signedIn(), entity, progressed);
+        return races.move(code, await moving(), entity, progressed);
       }),
     );
     socket.on(
       EVENTS.raceUndo,
       command(logger, RaceCodeOnlySchema, async ({ code }) => {
-        return races.undo(code, signedIn(), progressed);
+        return races.undo(code, await moving(), progressed);
       }),
     );
     socket.on(

@@ -5,6 +5,7 @@ import {
   CSRF_HEADER,
   EVENTS,
   RACE_MAX_PLAYERS,
+  RACE_MOVES_PER_MINUTE,
   RaceCreatedSchema,
   RaceStateSchema,
   type Ack,
@@ -104,6 +105,22 @@ describe('live races on one process', () => {
   let app: RunningServer;
   beforeAll(async () => {
     app = await server();
+  });
+
+  it(`refuses a player's moves past ${RACE_MOVES_PER_MINUTE} a minute with RATE_LIMITED, before any room is read`, async () => {
+    const eve = await player(app.url, 'eve');
+    const e = await client(app.url, eve.cookie);
+    // No such room: every move within the limit is answered NOT_FOUND by the room; the one past it never reaches it.
+    const answers = [];
+    for (let i = 0; i < RACE_MOVES_PER_MINUTE; i++) {
+      // Moves and undos count together.
+      answers.push(await (i % 2 ? e.socket.emitWithAck(EVENTS.raceUndo, { code: 'NOROOM' }) : e.socket.emitWithAck(EVENTS.raceMove, { code: 'NOROOM', entity: 'person:tom-hanks' })));
+    }
+    expect(answers.every((answer) => !answer.ok && answer.error.code === 'NOT_FOUND')).toBe(true);
+    expect(await e.socket.emitWithAck(EVENTS.raceMove, { code: 'NOROOM', entity: 'person:tom-hanks' })).toMatchObject({
+      ok: false,
+      error: { code: 'RATE_LIMITED', details: { limit: RACE_MOVES_PER_MINUTE, windowSeconds: 60 } },
+    });
   });
 
   it('three players and a spectator: one countdown, live progress, a refused move, the finish and the ranking', async () => {
