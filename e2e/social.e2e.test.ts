@@ -176,6 +176,9 @@ describe('community', () => {
     expect((await reviews.locator('dd').textContent())?.trim()).toBe('1');
     await a.getByRole('tab', { name: 'Reviews' }).click();
     await a.getByText('A chase that never lets go').waitFor();
+    // Someone else's review: a signed-in visitor may report it to the moderators.
+    await a.getByRole('button', { name: /^Report review: / }).first().waitFor();
+    await screenshotBothSizes(a, 'user-profile-reviews');
     await a.getByRole('tab', { name: 'Overview' }).click();
     await screenshotBothSizes(a, 'user-profile');
     await expectNoSidewaysScroll(a);
