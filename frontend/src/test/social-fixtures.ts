@@ -1,4 +1,4 @@
-import type { ActivityItem, SocialUser, UserProfile } from '@cinema-dna/shared-types';
+import type { ActivityItem, Review, SocialUser, UserProfile } from '@cinema-dna/shared-types';
 
 /** A signed-in user as the auth store holds it. */
 export const ada = { id: 7, username: 'ada', displayName: 'Ada', email: 'ada@example.com', emailVerified: true, createdAt: '2026-01-01T00:00:00.000Z', level: 1, points: 20, role: 'user' as const };
@@ -62,3 +62,16 @@ export function userProfile(patch: Omit<Partial<UserProfile>, 'user'> & { user?:
     ...rest,
   };
 }
+
+/** A review of Heat by user `authorId`. */
+export const reviewBy = (id: number, authorId: number): Review => ({
+  id,
+  entityId: 'heat-1995',
+  entityType: 'movie',
+  rating: 2,
+  title: `Review ${id}`,
+  content: `Thoughts ${id}`,
+  createdAt: '2026-02-01T10:00:00.000Z',
+  updatedAt: '2026-02-01T10:00:00.000Z',
+  author: { id: authorId, username: `user${authorId}`, displayName: `User ${authorId}` },
+});

@@ -3,15 +3,15 @@ import { Share2, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { formatCount, plural } from '../../../lib/number-format';
-import { useDebouncedValue } from '../../../lib/use-debounced-value';
 import { Button } from '../../../ui/button';
 import { toast } from '../../../ui/toast';
 import { ConfirmDeleteDialog } from '../../reviews';
 import { useAdminConnections, useDeleteAdminConnection } from '../api/connections';
 import { adminErrorText, formatDate } from '../lib/admin-format';
+import { usePagedSearch } from '../hooks/use-paged-search';
 import { PanelEmpty, PanelError, PanelSkeleton } from './panel-states';
 import { TablePager } from './table-pager';
-import { ADMIN_SEARCH_DEBOUNCE_MS, TableSearch, td, th } from './users-tab';
+import { TableSearch, td, th } from './users-tab';
 
 const TYPE_LABELS: Record<EntityType, string> = {
   person: 'Person',
@@ -43,11 +43,7 @@ function EntityCell({ id, name, type }: { id: string; name: string; type: Entity
 
 /** Connections: every searched pair, searchable by either entity's id; delete per row. */
 export function ConnectionsTab({ active }: { active: boolean }) {
-  const [search, setSearch] = useState('');
-  const debounced = useDebouncedValue(search.trim(), ADMIN_SEARCH_DEBOUNCE_MS);
-  const [page, setPage] = useState({ search: '', offset: 0 });
-  // A new search starts at its first page.
-  const offset = page.search === debounced ? page.offset : 0;
+  const { search, setSearch, debounced, offset, setOffset } = usePagedSearch();
   const connections = useAdminConnections(debounced, offset, active);
   const remove = useDeleteAdminConnection();
   const [deleting, setDeleting] = useState<AdminConnection | null>(null);
@@ -129,7 +125,7 @@ export function ConnectionsTab({ active }: { active: boolean }) {
           offset={offset}
           shown={connections.data.connections.length}
           total={connections.data.total}
-          onOffset={(next) => setPage({ search: debounced, offset: next })}
+          onOffset={setOffset}
         />
       )}
       <ConfirmDeleteDialog

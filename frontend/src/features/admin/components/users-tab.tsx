@@ -3,7 +3,6 @@ import { Search, Trash2, Users } from 'lucide-react';
 import { useState } from 'react';
 import { useSnapshot } from 'valtio';
 import { formatCount, plural } from '../../../lib/number-format';
-import { useDebouncedValue } from '../../../lib/use-debounced-value';
 import { Badge } from '../../../ui/badge';
 import { Button } from '../../../ui/button';
 import { Input, Select } from '../../../ui/form-field';
@@ -13,11 +12,10 @@ import { authState } from '../../auth';
 import { useAdminUsers, useUpdateAdminUser } from '../api/users';
 import { adminErrorText, formatDate } from '../lib/admin-format';
 import { DeleteUserDialog } from './delete-user-dialog';
+import { usePagedSearch } from '../hooks/use-paged-search';
 import { PanelEmpty, PanelError, PanelSkeleton } from './panel-states';
 import { TablePager } from './table-pager';
 
-/** The search box's pause before it asks (the typeahead's 300 ms). */
-export const ADMIN_SEARCH_DEBOUNCE_MS = 300;
 const ROLE_LABELS: Record<Role, string> = { user: 'User', moderator: 'Moderator', admin: 'Admin' };
 
 /** A search box over a table. */
@@ -35,11 +33,7 @@ export const td = 'px-3 py-3 align-middle first:pl-5 last:pr-5';
 
 /** Users: search by username or email; role, active flag and delete per row. */
 export function UsersTab({ active }: { active: boolean }) {
-  const [search, setSearch] = useState('');
-  const debounced = useDebouncedValue(search.trim(), ADMIN_SEARCH_DEBOUNCE_MS);
-  const [page, setPage] = useState({ search: '', offset: 0 });
-  // A new search starts at its first page.
-  const offset = page.search === debounced ? page.offset : 0;
+  const { search, setSearch, debounced, offset, setOffset } = usePagedSearch();
   const users = useAdminUsers(debounced, offset, active);
   const update = useUpdateAdminUser();
   const [deleting, setDeleting] = useState<AdminUser | null>(null);
@@ -141,7 +135,7 @@ export function UsersTab({ active }: { active: boolean }) {
         </div>
       )}
       {users.data && (
-        <TablePager label="Users" offset={offset} shown={users.data.users.length} total={users.data.total} onOffset={(next) => setPage({ search: debounced, offset: next })} />
+        <TablePager label="Users" offset={offset} shown={users.data.users.length} total={users.data.total} onOffset={setOffset} />
       )}
       <DeleteUserDialog user={deleting} onClose={() => setDeleting(null)} />
     </div>

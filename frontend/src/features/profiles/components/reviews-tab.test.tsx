@@ -1,26 +1,16 @@
-import { ADMIN_TEXTS, REPORT_REASON_LABELS, type Review } from '@cinema-dna/shared-types';
+import { ADMIN_TEXTS, REPORT_REASON_LABELS } from '@cinema-dna/shared-types';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { fireEvent, render, screen, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createQueryClient } from '../../../lib/query-client';
 import { routeFetch } from '../../../test/fixtures';
-import { ada } from '../../../test/social-fixtures';
+import { ada, reviewBy } from '../../../test/social-fixtures';
 import { Toaster, resetToasts } from '../../../ui/toast';
 import { resetAuth, setUser } from '../../auth';
 import { ReviewsTab } from './reviews-tab';
 
-const review = (id: number, authorId: number): Review => ({
-  id,
-  entityId: 'heat-1995',
-  entityType: 'movie',
-  rating: 2,
-  title: `Review ${id}`,
-  content: `Thoughts ${id}`,
-  createdAt: '2026-02-01T10:00:00.000Z',
-  updatedAt: '2026-02-01T10:00:00.000Z',
-  author: { id: authorId, username: `user${authorId}`, displayName: `User ${authorId}` },
-});
+const review = reviewBy;
 
 beforeEach(() => {
   resetAuth();

@@ -5,22 +5,12 @@ import { MemoryRouter } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createQueryClient } from '../../../lib/query-client';
 import { routeFetch } from '../../../test/fixtures';
-import { ada } from '../../../test/social-fixtures';
+import { ada, reviewBy } from '../../../test/social-fixtures';
 import { Toaster, resetToasts } from '../../../ui/toast';
 import { resetAuth, setUser } from '../../auth';
 import { EntityReviewsSection } from './entity-reviews-section';
 
-const review = (id: number, authorId: number): Review => ({
-  id,
-  entityId: 'heat-1995',
-  entityType: 'movie',
-  rating: 2,
-  title: `Review ${id}`,
-  content: `Thoughts ${id}`,
-  createdAt: '2026-02-01T10:00:00.000Z',
-  updatedAt: '2026-02-01T10:00:00.000Z',
-  author: { id: authorId, username: `user${authorId}`, displayName: `User ${authorId}` },
-});
+const review = reviewBy;
 
 function renderSection(reviews: Review[], reportAnswer: { status?: number; body: unknown } = { status: 201, body: { reported: true, message: ADMIN_TEXTS.reviewReported } }) {
   const fetchMock = vi.fn(
