@@ -23,8 +23,9 @@ const TIMING_SENSITIVE = [
 
 /**
  * Three tiers, each its own project so `npm test` runs them in order:
- * unit (no I/O beyond temp files), integration (real HTTP/socket servers, embedded storage and,
- * when DATABASE_URL/REDIS_URL are set, PostgreSQL and Redis), browser (Chromium against the built app).
+ * unit (no I/O beyond temp files), integration (real HTTP/socket servers on PostgreSQL — DATABASE_URL,
+ * or one embedded cluster the global setup starts for the run — with in-process shared state and,
+ * when REDIS_URL is set, Redis), browser (Chromium against the built app).
  */
 export default defineConfig({
   test: {
@@ -57,6 +58,7 @@ export default defineConfig({
         resolve: { alias },
         test: {
           name: 'integration',
+          globalSetup: ['backend/src/test-support/embedded-postgres-setup.ts'],
           environment: 'node',
           include: ['backend/src/**/*.int.test.ts'],
           exclude: [...TIMING_SENSITIVE, '**/node_modules/**'],
@@ -71,6 +73,7 @@ export default defineConfig({
         resolve: { alias },
         test: {
           name: 'integration-serial',
+          globalSetup: ['backend/src/test-support/embedded-postgres-setup.ts'],
           environment: 'node',
           include: TIMING_SENSITIVE,
           testTimeout: 30_000,
@@ -84,6 +87,7 @@ export default defineConfig({
         resolve: { alias },
         test: {
           name: 'browser',
+          globalSetup: ['backend/src/test-support/embedded-postgres-setup.ts'],
           environment: 'node',
           include: ['e2e/**/*.e2e.test.ts'],
           testTimeout: 60_000,

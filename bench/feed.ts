@@ -2,7 +2,7 @@
  * The activity feed at scale ("bench:feed"): live delivery of a new item to 10,000 followers, and feed
  * page reads over 1,000,000 items.
  *
- * The server is the production one (startServer: PostgreSQL when DATABASE_URL is set, else PGlite;
+ * The server is the production one (startServer: PostgreSQL when DATABASE_URL is set, else the embedded PostgreSQL;
  * Redis when REDIS_URL is set, else in process). Seeding goes straight to the tables (generate_series):
  * 10,000 followers of one author, each with a session row and a signed cookie as a sign-in would leave
  * them (hashing 10,000 passwords would measure bcrypt, not the feed), and 1,000,000 activity items

@@ -2,7 +2,7 @@
  * HTTP and socket benchmark of the real server on loopback (issue 4, "bench:http"):
  *
  * 1. Imports TMDB 5000 (../shared/data/tmdb-5000) into a temp DATA_DIR through the real pipeline
- *    (runImport → source files, entity details in PGlite, graph snapshot); without those files it
+ *    (runImport → source files, entity details in the embedded PostgreSQL, graph snapshot); without those files it
  *    falls back to the starter catalog and says so.
  * 2. Starts the server (startServer + loadConfig, every rate limit set to 0 = off) and an Express 5
  *    hello-world app, each in its own child process (bench/http-server.ts), so neither shares an event
@@ -493,7 +493,7 @@ try {
   const source = haveTmdb ? 'tmdb5000' : 'starter';
   const logger = createLogger('warn');
   const importStarted = performance.now();
-  const database = await openDatabase({ pgliteDir: join(dataDir, 'pg') });
+  const database = await openDatabase({ embeddedDir: join(dataDir, 'postgres') });
   let imported;
   try {
     if (haveTmdb) {
@@ -504,7 +504,7 @@ try {
       imported = await runImport('starter', importStarter, {}, { dataDir, db: database.db, logger });
     }
   } finally {
-    await database.close(); // PGlite is single-process: the server child opens it next.
+    await database.close(); // stops the embedded server; the server child starts it again on the same folder
   }
   const importSeconds = (performance.now() - importStarted) / 1000;
   log(`imported ${imported.manifest.entities} entities, ${imported.manifest.links} links in ${importSeconds.toFixed(1)} s`);

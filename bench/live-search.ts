@@ -162,7 +162,7 @@ async function measure(browser: Browser, url: string): Promise<Sample[]> {
 
 async function prepareTmdb5000(): Promise<string> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'cdna-bench-live-'));
-  const database = await openDatabase({ pgliteDir: path.join(dataDir, 'pg') });
+  const database = await openDatabase({ embeddedDir: path.join(dataDir, 'postgres') });
   try {
     await runImport('tmdb5000', importTmdb5000, { dir: TMDB_5000 }, { dataDir, db: database.db, logger: createLogger('warn') });
   } finally {

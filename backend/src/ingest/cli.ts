@@ -1,12 +1,12 @@
 /**
  * `npm run data:<source> -- [options]`: imports one source into DATA_DIR (files + entity details in
  * the configured database), then rebuilds the graph snapshot the server loads at start.
- * With the embedded database, stop the app first: PGlite allows one process at a time.
+ * With the embedded database, the command uses the app's PostgreSQL when the app runs, else starts it for its own run.
  */
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { ConfigError, loadConfig, type Config } from '../platform/config.js';
-import { openDatabase } from '../platform/db/database.js';
+import { embeddedDatabaseDir, openDatabase } from '../platform/db/database.js';
 import { createLogger } from '../platform/logging.js';
 import { ImportInputError, type Importer } from './importer.js';
 import { runImport } from './pipeline.js';
@@ -144,7 +144,7 @@ async function main(argv: string[]): Promise<number> {
   }
 
   const logger = createLogger(config.LOG_LEVEL === 'info' ? 'warn' : config.LOG_LEVEL);
-  const database = await openDatabase({ url: config.DATABASE_URL, schemaName: config.DATABASE_SCHEMA, pgliteDir: `${config.DATA_DIR}/pg` });
+  const database = await openDatabase({ url: config.DATABASE_URL, schemaName: config.DATABASE_SCHEMA, embeddedDir: embeddedDatabaseDir(config.DATA_DIR), stopEmbedded: 'if-started' });
   const controller = new AbortController();
   process.once('SIGINT', () => controller.abort());
   const started = performance.now();

@@ -5,7 +5,7 @@ import { CLIENT_EVENTS, CSRF_HEADER, entityKey, type ClientEvent, type ClientToS
 import { io as connect, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer, type RunningServer } from '../server.js';
-import { dropSchema, uniqueSuffix } from '../test-support/targets.js';
+import { dropSchema, testDatabaseUrl, uniqueSuffix } from '../test-support/targets.js';
 import { registeredRoutes, type RegisteredRoute } from './auth/route-registry.js';
 import { loadConfig } from './config.js';
 import { createLogger } from './logging.js';
@@ -312,17 +312,12 @@ async function pool<T>(items: T[], concurrency: number, work: (item: T) => Promi
 }
 
 const targets: Array<{ name: string; env: Record<string, string>; drop: () => Promise<void> }> = [
-  { name: 'pglite', env: {} as Record<string, string>, drop: async () => {} },
-  ...(process.env.DATABASE_URL
-    ? [
-        (() => {
-          const schema = `test_${uniqueSuffix()}`;
-          const env: Record<string, string> = { DATABASE_URL: process.env.DATABASE_URL, DATABASE_SCHEMA: schema };
-          if (process.env.REDIS_URL) env.REDIS_URL = process.env.REDIS_URL;
-          return { name: 'postgres', env, drop: () => dropSchema(process.env.DATABASE_URL!, schema) };
-        })(),
-      ]
-    : []),
+  (() => {
+    const schema = `test_${uniqueSuffix()}`;
+    const env: Record<string, string> = { DATABASE_URL: testDatabaseUrl(), DATABASE_SCHEMA: schema };
+    if (process.env.REDIS_URL) env.REDIS_URL = process.env.REDIS_URL;
+    return { name: process.env.REDIS_URL ? 'postgres + redis' : 'postgres', env, drop: () => dropSchema(testDatabaseUrl(), schema) };
+  })(),
 ];
 
 describe.each(targets)('hostile input on every route and socket command on $name', (target) => {

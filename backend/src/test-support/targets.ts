@@ -5,11 +5,12 @@ import { createMemorySharedState, createRedisSharedState } from '../platform/cac
 import type { SharedState } from '../platform/cache/types.js';
 
 /**
- * The storage implementations a test suite runs against: the embedded defaults always, and the
- * real PostgreSQL / Redis whenever DATABASE_URL / REDIS_URL are set (CI sets them).
+ * The storage a test suite runs against: PostgreSQL always — the machine's when DATABASE_URL is set
+ * (CI), else the embedded server the test run started (test-support/embedded-postgres-setup.ts sets
+ * DATABASE_URL to it) — and the in-process shared state, plus Redis whenever REDIS_URL is set.
  */
 export interface DatabaseTarget {
-  name: 'pglite' | 'postgres';
+  name: 'postgres';
   open(): Promise<Database & { dispose(): Promise<void> }>;
 }
 export interface SharedStateTarget {
@@ -19,22 +20,20 @@ export interface SharedStateTarget {
 
 export const uniqueSuffix = () => randomBytes(5).toString('hex');
 
-export function databaseTargets(): DatabaseTarget[] {
-  const targets: DatabaseTarget[] = [
-    {
-      name: 'pglite',
-      async open() {
-        const database = await openDatabase({});
-        return { ...database, dispose: () => database.close() };
-      },
-    },
-  ];
+/** The test run's PostgreSQL: DATABASE_URL, set by CI or by the run's global setup. */
+export function testDatabaseUrl(): string {
   const url = process.env.DATABASE_URL;
-  if (url) {
-    targets.push({
+  if (!url) throw new Error('No DATABASE_URL: run the integration tests through vitest, whose global setup starts an embedded PostgreSQL.');
+  return url;
+}
+
+export function databaseTargets(): DatabaseTarget[] {
+  return [
+    {
       name: 'postgres',
       async open() {
         // A fresh schema per suite keeps runs independent; it is dropped afterwards.
+        const url = testDatabaseUrl();
         const schemaName = `test_${uniqueSuffix()}`;
         const database = await openDatabase({ url, schemaName });
         return {
@@ -45,9 +44,8 @@ export function databaseTargets(): DatabaseTarget[] {
           },
         };
       },
-    });
-  }
-  return targets;
+    },
+  ];
 }
 
 export async function dropSchema(url: string, schemaName: string): Promise<void> {

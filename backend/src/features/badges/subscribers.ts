@@ -80,7 +80,7 @@ export function registerBadgeSubscribers(events: Pick<DomainEvents, 'subscribe' 
   });
 
   // One aggregate per transaction: the followee's badges are recorded in this subscriber's own
-  // delivery transaction (a transaction opened inside another would wait forever on PGlite's one connection).
+  // delivery transaction (a transaction opened inside another holds two pooled connections at once, and can wait for ever on a busy pool).
   events.subscribe({
     id: 'badges.followers',
     events: ['user.followed'],

@@ -61,7 +61,7 @@ interface GraphState {
 
 const conflict = (message: string, details?: unknown) => new AppError(409, 'CONFLICT', message, details);
 
-/** A unique index refused the write (node-postgres names it in `constraint`, PGlite in the message). */
+/** A unique index refused the write (node-postgres names it in `constraint`; a wrapped error only in the message). */
 function isUniqueViolation(error: unknown, index: string): boolean {
   for (let current = error; current && typeof current === 'object'; current = (current as { cause?: unknown }).cause) {
     const { code, constraint, message } = current as { code?: unknown; constraint?: unknown; message?: unknown };

@@ -5,8 +5,8 @@ import { challenges } from './schema.js';
 
 /**
  * Challenges' titles by id, read from the stored definitions: the activity feed's port (wired in
- * services.ts). It reads through the caller's executor: a subscriber's transaction on PGlite's single
- * connection cannot wait for another one.
+ * services.ts). It reads through the caller's executor: a subscriber's transaction
+ * sees its own uncommitted rows and holds no second pooled connection.
  */
 export async function challengeTitles(executor: Db | DbTransaction, ids: readonly string[]): Promise<Map<string, string>> {
   if (ids.length === 0) return new Map();

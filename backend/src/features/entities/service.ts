@@ -137,8 +137,9 @@ export function createEntityService(deps: { graph: GraphService; db: Db; enriche
     /**
      * Fills the details cache with every entity's details when it can hold them all (TMDB 5000:
      * 124,613 in ~2 s at boot, ~25 MB). Otherwise every search result and typeahead list naming
-     * an entity not seen yet waits for a query, and with the embedded PGlite that query runs on
-     * the main thread: under load it took a fifth of its time. A larger catalog is left to the
+     * an entity not seen yet waits for a database round trip (with PGlite, the earlier embedded
+     * store, a fifth of the main thread under load; on PostgreSQL still a round trip per page of
+     * results, which the cache saves). A larger catalog is left to the
      * cache's own use (it would only keep an arbitrary part). Returns how many were cached.
      */
     async warmDetails(): Promise<number> {

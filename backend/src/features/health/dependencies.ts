@@ -37,14 +37,16 @@ export interface ProbeResult {
 const round = (ms: number) => Math.round(ms * 100) / 100;
 const message = (error: unknown) => (error instanceof Error ? (error.name === 'TimeoutError' ? 'no answer in time' : error.message) : String(error));
 
+const databaseName = (database: Database) => (database.driver === 'postgres' ? 'PostgreSQL' : 'PostgreSQL (embedded)');
+
 /** The database's `select 1`, timed. */
 export async function probeDatabase(database: Database, timeoutMs = PROBE_TIMEOUT_MS): Promise<ProbeResult> {
   try {
     const latencyMs = round(await withTimeout(database.ping(), timeoutMs));
     const slow = latencyMs > SLOW_MS.database;
-    return { status: slow ? 'warning' : 'healthy', latencyMs, detail: `${database.driver === 'postgres' ? 'PostgreSQL' : 'PGlite (embedded)'}${slow ? `, slow (over ${SLOW_MS.database} ms)` : ''}` };
+    return { status: slow ? 'warning' : 'healthy', latencyMs, detail: `${databaseName(database)}${slow ? `, slow (over ${SLOW_MS.database} ms)` : ''}` };
   } catch (error) {
-    return { status: 'error', latencyMs: null, detail: `${database.driver === 'postgres' ? 'PostgreSQL' : 'PGlite'} unreachable: ${message(error)}` };
+    return { status: 'error', latencyMs: null, detail: `${databaseName(database)} unreachable: ${message(error)}` };
   }
 }
 

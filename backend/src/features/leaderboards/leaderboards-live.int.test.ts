@@ -18,23 +18,17 @@ import { createLogger } from '../../platform/logging.js';
 import { startServer, type RunningServer } from '../../server.js';
 import { TEST_PASSWORD } from '../../test-support/accounts.js';
 import { testAwards } from '../../test-support/points.js';
-import { dropSchema, uniqueSuffix } from '../../test-support/targets.js';
+import { dropSchema, testDatabaseUrl, uniqueSuffix } from '../../test-support/targets.js';
 
 type Client = Socket<ServerToClientEvents, ClientToServerEvents>;
 
-const targets = [
-  { name: 'pglite + memory', env: {} as Record<string, string>, drop: async () => {} },
-  ...(process.env.DATABASE_URL
-    ? [
-        (() => {
-          const schema = `test_${uniqueSuffix()}`;
-          const env: Record<string, string> = { DATABASE_URL: process.env.DATABASE_URL, DATABASE_SCHEMA: schema };
-          if (process.env.REDIS_URL) env.REDIS_URL = process.env.REDIS_URL;
-          return { name: `postgres${process.env.REDIS_URL ? ' + redis' : ''}`, env, drop: () => dropSchema(process.env.DATABASE_URL!, schema) };
-        })(),
-      ]
-    : []),
-];
+/** PostgreSQL with the in-process shared state, and with Redis when REDIS_URL is set. */
+const targets = [undefined, process.env.REDIS_URL].filter((redis, index) => index === 0 || redis).map((redis) => {
+  const schema = `test_${uniqueSuffix()}`;
+  const env: Record<string, string> = { DATABASE_URL: testDatabaseUrl(), DATABASE_SCHEMA: schema };
+  if (redis) env.REDIS_URL = redis;
+  return { name: `postgres + ${redis ? 'redis' : 'memory'}`, env, drop: () => dropSchema(testDatabaseUrl(), schema) };
+});
 
 describe.each(targets)('live leaderboards over HTTP and Socket.IO on $name', (target) => {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'cdna-boards-'));

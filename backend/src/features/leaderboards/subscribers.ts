@@ -11,7 +11,7 @@ export function registerLeaderboardSubscribers(events: Pick<DomainEvents, 'subsc
     id: 'leaderboards.boards',
     events: ['points.awarded', 'user.deleted'],
     async handle(delivered, { tx }) {
-      // Reads go through the delivery's transaction: on PGlite (one connection) a second one would wait for it forever.
+      // Reads go through the delivery's transaction: a second connection would see its rows only after it commits.
       for (const event of delivered) {
         if (event.name === 'points.awarded') await deps.leaderboards.syncUser(event.payload.userId, new Date(event.payload.awardedAt), tx ?? undefined);
         else await deps.leaderboards.removeUser(event.payload.userId);

@@ -97,7 +97,7 @@ export async function checkWebsite(deps: Pick<StatusProbeDeps, 'selfUrl'>): Prom
 }
 
 export async function checkDatabase(deps: Pick<StatusProbeDeps, 'database'>): Promise<CheckResult> {
-  const name = deps.database.driver === 'postgres' ? 'PostgreSQL' : 'PGlite (embedded)';
+  const name = deps.database.driver === 'postgres' ? 'PostgreSQL' : 'PostgreSQL (embedded)';
   try {
     const { ms } = await timed(() => deps.database.ping());
     return slowOr('database', ms, `${name} answers`);

@@ -13,7 +13,7 @@ describe('npm run admin:create', () => {
   afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
   const usersOf = async <T>(read: (users: ReturnType<typeof createUserService>) => Promise<T>): Promise<T> => {
-    const database = await openDatabase({ pgliteDir: path.join(dataDir, 'pg') });
+    const database = await openDatabase({ embeddedDir: path.join(dataDir, 'postgres') });
     try {
       return await read(createUserService({ db: database.db, events: createOutbox(database.db) }));
     } finally {

@@ -2,7 +2,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { PASSWORD_RULE, PasswordSchema, UsernameSchema } from '@cinema-dna/shared-types';
 import { ConfigError, loadConfig } from '../../platform/config.js';
-import { openDatabase } from '../../platform/db/database.js';
+import { embeddedDatabaseDir, openDatabase } from '../../platform/db/database.js';
 import { createOutbox } from '../../platform/events/index.js';
 import { createUserService } from './service.js';
 
@@ -11,7 +11,7 @@ export const ADMIN_USAGE = `Usage: npm run admin:create -- --username <name> [--
 Creates an administrator, or promotes an existing account to administrator (its password is kept).
 Without --password the password is read from ADMIN_PASSWORD, so it stays out of the shell history.
 ${PASSWORD_RULE}
-With the embedded database, stop the app first: PGlite allows one process at a time.`;
+With the embedded database, it uses the app's PostgreSQL when the app runs, else starts it for its own run.`;
 
 /** The outcome of `admin:create`: an exit code and what to print. */
 export interface CommandResult {
@@ -46,7 +46,7 @@ export async function runAdminCreate(args: string[], env: NodeJS.ProcessEnv = pr
     if (error instanceof ConfigError) return { code: 1, output: error.message };
     throw error;
   }
-  const database = await openDatabase({ url: config.DATABASE_URL, schemaName: config.DATABASE_SCHEMA, pgliteDir: path.join(config.DATA_DIR, 'pg') });
+  const database = await openDatabase({ url: config.DATABASE_URL, schemaName: config.DATABASE_SCHEMA, embeddedDir: embeddedDatabaseDir(config.DATA_DIR), stopEmbedded: 'if-started' });
   try {
     // No dispatcher here: the server's delivers the events this command records (on its next poll).
     const users = createUserService({ db: database.db, events: createOutbox(database.db) });

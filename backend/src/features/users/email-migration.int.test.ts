@@ -2,15 +2,12 @@ import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:f
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
-import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
-import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
-import { dropSchema, uniqueSuffix } from '../../test-support/targets.js';
+import { dropSchema, testDatabaseUrl, uniqueSuffix } from '../../test-support/targets.js';
 
 const MIGRATIONS = fileURLToPath(new URL('../../../migrations', import.meta.url));
 /** The last migration before emails became unique. */
@@ -34,26 +31,9 @@ interface Target {
 
 const targets: Target[] = [
   {
-    name: 'pglite',
-    async run(use) {
-      const client = new PGlite();
-      const db = drizzlePglite(client);
-      try {
-        await use(
-          { execute: (query) => db.execute(query), rows: async (query) => (await db.execute(query)).rows as never },
-          (folder) => migratePglite(db, { migrationsFolder: folder }),
-        );
-      } finally {
-        await client.close();
-      }
-    },
-  },
-];
-const url = process.env.DATABASE_URL;
-if (url) {
-  targets.push({
     name: 'postgres',
     async run(use) {
+      const url = testDatabaseUrl();
       const schemaName = `test_${uniqueSuffix()}`;
       const pool = new pg.Pool({ connectionString: url, max: 2, options: `-c search_path=${schemaName}` });
       try {
@@ -68,8 +48,8 @@ if (url) {
         await dropSchema(url, schemaName);
       }
     },
-  });
-}
+  },
+];
 
 describe.each(targets)('the unique-email migration on $name', (target) => {
   const folders: string[] = [];

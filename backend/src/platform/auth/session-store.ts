@@ -18,8 +18,8 @@ export interface SessionStoreOptions {
 const TOUCH_RESOLUTION_MS = 60_000;
 
 /**
- * express-session's store over drizzle, so sessions live in the app's database (PGlite or PostgreSQL
- * alike) and survive restarts. Reads ignore expired rows; a timer deletes them.
+ * express-session's store over drizzle, so sessions live in the app's database (embedded or not)
+ * and survive restarts. Reads ignore expired rows; a timer deletes them.
  */
 export class DbSessionStore extends session.Store {
   private readonly timer: NodeJS.Timeout | undefined;

@@ -1,68 +1,91 @@
-import { mkdirSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
-import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
-import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import { drizzle } from 'drizzle-orm/node-postgres';
+import { migrate } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
-import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
-import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import { EmbeddedPostgresError, startEmbeddedPostgres } from './embedded-postgres.js';
 
 /** The committed SQL migrations; the same folder from src/ and from dist/. */
 const MIGRATIONS_FOLDER = fileURLToPath(new URL('../../../migrations', import.meta.url));
 
 /**
- * One drizzle type for both drivers: stores never know which one they run on. No relational-query
- * schema: each feature imports its own tables (features/<f>/schema.ts), so this module needs none.
+ * One drizzle type for every store. No relational-query schema: each feature imports its own tables
+ * (features/<f>/schema.ts), so this module needs none.
  */
 export type Db = PgDatabase<PgQueryResultHKT>;
 
 export interface Database {
   db: Db;
-  driver: 'postgres' | 'pglite';
+  /** `postgres`: a server named by DATABASE_URL; `embedded-postgres`: the one the app runs under DATA_DIR. */
+  driver: 'postgres' | 'embedded-postgres';
   /** A real round trip; resolves to its latency in ms. */
   ping(): Promise<number>;
   close(): Promise<void>;
 }
 
 export interface DatabaseOptions {
-  /** PostgreSQL URL; unset means embedded PGlite. */
+  /** PostgreSQL URL; unset means the embedded server in `embeddedDir`. */
   url?: string;
-  /** Schema to create and use (search_path) on PostgreSQL. */
+  /** Schema to create and use (search_path). */
   schemaName?: string;
-  /** PGlite data folder; unset means in-memory (tests). */
-  pgliteDir?: string;
+  /** The embedded server's cluster folder (DATA_DIR/postgres), used when `url` is unset. */
+  embeddedDir?: string;
+  /**
+   * Whether close() stops the embedded server: `always` for the app, which owns it (also when it
+   * reused one a killed run left behind); `if-started` for a command run beside a running app.
+   */
+  stopEmbedded?: 'always' | 'if-started';
+  log?: (message: string) => void;
 }
 
-/** Opens the database named by the options and applies every pending migration. */
+/**
+ * The embedded server's folder under DATA_DIR. Data of the earlier embedded store (PGlite, in
+ * DATA_DIR/pg) is never silently replaced by a fresh database: start-up stops and says what to do.
+ */
+export function embeddedDatabaseDir(dataDir: string): string {
+  const dir = path.join(dataDir, 'postgres');
+  const pglite = path.join(dataDir, 'pg');
+  if (!existsSync(dir) && existsSync(path.join(pglite, 'PG_VERSION'))) {
+    throw new EmbeddedPostgresError(
+      `${pglite} holds data of the earlier embedded store (PGlite), which this version no longer runs; its embedded PostgreSQL keeps data in ${dir}. ` +
+        `Its accounts and diaries are not carried over automatically: keep the folder and run the previous version to export them, or move ${pglite} away to start with a fresh database (the catalog is imported again).`,
+    );
+  }
+  return dir;
+}
+
+/** Opens the database named by the options (starting the embedded server if needed) and applies every pending migration. */
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
-  return options.url ? openPostgres(options.url, options.schemaName ?? 'public') : openPglite(options.pgliteDir);
+  if (options.url) return openPostgres(options.url, options.schemaName ?? 'public', 'postgres');
+  if (!options.embeddedDir) throw new Error('openDatabase needs a DATABASE_URL or the embedded server\'s folder');
+  const server = await startEmbeddedPostgres({ dataDir: options.embeddedDir, log: options.log });
+  try {
+    const database = await openPostgres(server.url, options.schemaName ?? 'public', 'embedded-postgres');
+    const stops = options.stopEmbedded !== 'if-started' || !server.reused;
+    return { ...database, close: () => database.close().finally(() => (stops ? server.stop() : undefined)) };
+  } catch (error) {
+    if (!server.reused) await server.stop().catch(() => {});
+    throw error;
+  }
 }
 
-async function openPostgres(url: string, schemaName: string): Promise<Database> {
+async function openPostgres(url: string, schemaName: string, driver: Database['driver']): Promise<Database> {
   // search_path as a startup option: every pooled connection lands in the schema before its first query.
   const pool = new pg.Pool({ connectionString: url, max: 10, connectionTimeoutMillis: 5_000, options: `-c search_path=${schemaName}` });
   // An idle client losing its server must not crash the process; the next query reports it.
   pool.on('error', () => {});
   try {
     await pool.query(`CREATE SCHEMA IF NOT EXISTS "${schemaName}"`);
-    const db = drizzlePg(pool) as unknown as Db;
-    await migratePg(db as never, { migrationsFolder: MIGRATIONS_FOLDER, migrationsSchema: schemaName });
-    return { db, driver: 'postgres', ping: () => timed(() => db.execute(sql`select 1`)), close: () => pool.end() };
+    const db = drizzle(pool) as unknown as Db;
+    await migrate(db as never, { migrationsFolder: MIGRATIONS_FOLDER, migrationsSchema: schemaName });
+    return { db, driver, ping: () => timed(() => db.execute(sql`select 1`)), close: () => pool.end() };
   } catch (error) {
     await pool.end().catch(() => {});
     throw error;
   }
-}
-
-async function openPglite(dataDir?: string): Promise<Database> {
-  if (dataDir) mkdirSync(path.dirname(dataDir), { recursive: true });
-  const client = dataDir ? new PGlite(dataDir) : new PGlite();
-  const db = drizzlePglite(client) as unknown as Db;
-  await migratePglite(db as never, { migrationsFolder: MIGRATIONS_FOLDER });
-  return { db, driver: 'pglite', ping: () => timed(() => db.execute(sql`select 1`)), close: () => client.close() };
 }
 
 async function timed(run: () => Promise<unknown>): Promise<number> {

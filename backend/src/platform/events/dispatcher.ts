@@ -55,8 +55,7 @@ export interface OutboxDispatcher {
  * "heads": no earlier undelivered event of the same aggregate), locked `FOR UPDATE SKIP LOCKED`, and
  * leases them with the following events of the same aggregates. Another process skips locked heads
  * and never sees a leased event as claimable, so each event is handled by one process at a time and
- * an aggregate's events by one process in order. A process that dies leaves its lease to run out
- * (PGlite: one process only, so its leases are released at start).
+ * an aggregate's events by one process in order. A process that dies leaves its lease to run out.
  *
  * Delivering: per subscriber, one transaction inserts its processed-event record (subscriber, event
  * id) and runs its handler; a record already there (a redelivery) skips the handler. When every
@@ -200,14 +199,6 @@ export function createOutboxDispatcher(options: OutboxDispatcherOptions): Outbox
   }
 
   async function loop(): Promise<void> {
-    if (database.driver === 'pglite') {
-      // One process owns an embedded database: a lease found at start is a previous run's, dead now.
-      await db
-        .update(domainEvents)
-        .set({ claimedUntil: null })
-        .where(and(isNull(domainEvents.deliveredAt), isNotNull(domainEvents.claimedUntil)))
-        .catch((error: unknown) => logger.warn({ err: error }, 'outbox leases not released'));
-    }
     while (!stopping) {
       nudged = false;
       let worked = false;

@@ -1,8 +1,5 @@
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { and, eq, sql } from 'drizzle-orm';
@@ -10,7 +7,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createSavedConnectionService } from '../../features/saved-connections/service.js';
 import { createUserService } from '../../features/users/service.js';
 import { TEST_PASSWORD } from '../../test-support/accounts.js';
-import { databaseTargets, dropSchema, uniqueSuffix } from '../../test-support/targets.js';
+import { databaseTargets, dropSchema, testDatabaseUrl, uniqueSuffix } from '../../test-support/targets.js';
 import { openDatabase, type Database } from '../db/database.js';
 import { savedConnections } from '../../features/saved-connections/schema.js';
 import { users as usersTable } from '../auth/schema.js';
@@ -214,9 +211,9 @@ describe.each(databaseTargets())('the outbox on $name', (target) => {
   });
 
   it('delivers an event committed by a process killed with SIGKILL before dispatching it, exactly once, after the restart', async () => {
-    const pgliteDir = target.name === 'pglite' ? mkdtempSync(path.join(tmpdir(), 'cdna-outbox-kill-')) : undefined;
-    const schemaName = target.name === 'postgres' ? `test_kill_${uniqueSuffix()}` : undefined;
-    const env = { ...process.env, OUTBOX_PGLITE_DIR: pgliteDir ?? '', DATABASE_URL: schemaName ? process.env.DATABASE_URL : '', DATABASE_SCHEMA: schemaName ?? '' };
+    const url = testDatabaseUrl();
+    const schemaName = `test_kill_${uniqueSuffix()}`;
+    const env = { ...process.env, DATABASE_URL: url, DATABASE_SCHEMA: schemaName };
     const child = spawn(process.execPath, ['--conditions=source', '--import', 'tsx', CHILD], { cwd: backendRoot, env, stdio: ['ignore', 'pipe', 'pipe'] });
     let stderr = '';
     child.stderr!.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
@@ -230,7 +227,7 @@ describe.each(databaseTargets())('the outbox on $name', (target) => {
       expect(signal).toBe('SIGKILL');
 
       // The restart: the same database, a dispatcher this time.
-      const restarted = await openDatabase({ url: schemaName ? process.env.DATABASE_URL : undefined, schemaName, pgliteDir });
+      const restarted = await openDatabase({ url, schemaName });
       try {
         await createReceivedTable(restarted);
         const [pending] = await restarted.db.select().from(domainEvents).where(eq(domainEvents.aggregateKey, userAggregate(userId)));
@@ -256,14 +253,13 @@ describe.each(databaseTargets())('the outbox on $name', (target) => {
       }
     } finally {
       if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
-      if (pgliteDir) rmSync(pgliteDir, { recursive: true, force: true });
-      if (schemaName) await dropSchema(process.env.DATABASE_URL!, schemaName);
+      await dropSchema(url, schemaName);
     }
   });
 });
 
-describe.runIf(Boolean(process.env.DATABASE_URL))('two app processes on one PostgreSQL', () => {
-  const url = process.env.DATABASE_URL!;
+describe('two app processes on one PostgreSQL', () => {
+  const url = testDatabaseUrl();
   const schemaName = `test_two_${uniqueSuffix()}`;
   let one: Database;
   let two: Database;
