@@ -1,6 +1,5 @@
 import { createServer, type Server as HttpServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Express } from 'express';
 import { createApp } from './app.js';

@@ -15,7 +15,7 @@ export const ConfigSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   /** Interface to bind. */
   HOST: z.string().default('0.0.0.0'),
-  /** PostgreSQL connection string. Unset: embedded PGlite under DATA_DIR/pg. */
+  /** PostgreSQL connection string. Unset: the app runs its own embedded PostgreSQL in DATA_DIR/postgres. */
   DATABASE_URL: optionalUrl,
   /** PostgreSQL schema (search_path) to use; tests and CI use a fresh one per run. */
   DATABASE_SCHEMA: z.preprocess(emptyAsUndefined, z.string().regex(/^[a-z_][a-z0-9_]*$/).default('public')),

@@ -3,7 +3,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSystemHealth, probeTmdb, probeWikidata, WIKIDATA_ASK } from './dependencies.js';
-import { openDatabase, type Database } from '../../platform/db/database.js';
+import { databaseTargets } from '../../test-support/targets.js';
 
 const FIXTURES = '/work/shared/fixtures';
 const configurationBody = readFileSync(`${FIXTURES}/tmdb-api/configuration.json`, 'utf8');
@@ -15,7 +15,7 @@ describe('dependency probes', () => {
   let server: Server;
   let base: string;
   const seen: string[] = [];
-  let database: Database;
+  let database: Awaited<ReturnType<ReturnType<typeof databaseTargets>[number]['open']>>;
 
   beforeAll(async () => {
     server = createServer((req, res) => {
@@ -32,10 +32,10 @@ describe('dependency probes', () => {
     });
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-    database = await openDatabase({});
+    database = await databaseTargets()[0]!.open();
   });
   afterAll(async () => {
-    await database.close();
+    await database.dispose();
     await new Promise((resolve) => server.close(resolve));
   });
 

@@ -1,4 +1,3 @@
-import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { PASSWORD_RULE, PasswordSchema, UsernameSchema } from '@cinema-dna/shared-types';
 import { ConfigError, loadConfig } from '../../platform/config.js';

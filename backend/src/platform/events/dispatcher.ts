@@ -1,5 +1,5 @@
 import { DOMAIN_EVENTS, isDomainEventName } from '@cinema-dna/shared-types';
-import { and, eq, inArray, isNotNull, isNull, lt, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, lt, sql } from 'drizzle-orm';
 import type { Database } from '../db/database.js';
 import type { Logger } from '../logging.js';
 import { domainEventDeliveries, domainEvents } from './schema.js';
