@@ -266,6 +266,7 @@ export function createServices(deps: ServiceDeps): Services {
   registerPointsSubscribers({ events, ledger: createLedger({ events }), notifier, names: graphNames(graph), logger });
   registerLeaderboardSubscribers(events, { leaderboards });
   let stopDailySnapshots = () => {};
+  let stopRestoreWatch = () => {};
   registerBadgeSubscribers(events, { notifier });
   const races = createRaceService({ rooms: createRaceRoomStore(db, logger), graph: () => graph.graph, summaries: (indices) => entities.summaries(indices), notifier, logger, settings: settings.races });
 
@@ -393,6 +394,8 @@ export function createServices(deps: ServiceDeps): Services {
       // The race pairs' pool, off the first start's path.
       setImmediate(() => races.warm());
       stopDailySnapshots = leaderboards.startDailySnapshots();
+      // Boards lost with Redis's data (a restart without persistence) are rebuilt, once across processes.
+      stopRestoreWatch = leaderboards.startRestoreWatch();
       // The discovery lists: computed now when none are fresh, then hourly (one process per hour).
       discovery.start();
       // Boards derive from the ledger: rebuilt at every start (in the background; reads answer meanwhile).
@@ -404,6 +407,7 @@ export function createServices(deps: ServiceDeps): Services {
       metrics.close();
       races.close();
       stopDailySnapshots();
+      stopRestoreWatch();
       await discovery.close();
       await leaderboards.idle();
       await events.close();

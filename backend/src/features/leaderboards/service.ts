@@ -52,6 +52,16 @@ export interface RankReading {
 const LAST_RANKS_KEPT = 10_000;
 /** Board reads (board and row count) a process keeps for the same. */
 const LAST_BOARD_READS_KEPT = 200;
+/**
+ * Written by every rebuild beside the boards: gone with them when Redis loses its data (a restart
+ * without persistence), which is how a process finds the boards lost (restoreIfLost).
+ */
+const BUILT_MARK = 'leaderboards:built';
+/** Claimed by the one process that rebuilds lost boards (others see it taken), for a while: a failed rebuild is tried again once it lapses. */
+const RESTORE_CLAIM = 'leaderboards:restore-claim';
+const RESTORE_CLAIM_MS = 10_000;
+/** How often a process looks for lost boards, besides right after its own reads find Redis back. */
+const RESTORE_CHECK_INTERVAL_MS = 5_000;
 
 /** The room of a board's watchers. */
 export const leaderboardRoom = (board: LeaderboardBoard) => `leaderboard:${board}`;
@@ -102,6 +112,13 @@ export function createLeaderboards(deps: LeaderboardDeps) {
   const pageSize = deps.rebuildPageSize ?? 5_000;
   const connectionsBoard = boardDefinition('global:all-time:connections');
 
+  /** Snapshots known to exist (this process took or saw them), per day. */
+  let snapshotDay = '';
+  const snapshotsTaken = new Set<string>();
+  /** While a rebuild runs: users whose scores moved meanwhile, synced again once it swapped the boards in. */
+  let touchedDuringRebuild: Set<number> | null = null;
+  let rebuilding: Promise<RebuildResult> | null = null;
+
   // What this process last read, answered (marked degraded) while the sorted sets cannot be read:
   // a board whose rows were seen a moment ago is better than an error page.
   const lastBoards = new LRUCache<string, Leaderboard>({ max: LAST_BOARD_READS_KEPT });
@@ -117,16 +134,32 @@ export function createLeaderboards(deps: LeaderboardDeps) {
       outage.failed(error);
       return fallback(error);
     }
-    outage.recovered();
+    if (outage.recovered()) restoreIfLost().catch((failure: unknown) => logger.warn({ err: failure instanceof Error ? failure.message : String(failure) }, 'lost leaderboards not restored'));
     return result;
   }
 
-  /** Snapshots known to exist (this process took or saw them), per day. */
-  let snapshotDay = '';
-  const snapshotsTaken = new Set<string>();
-  /** While a rebuild runs: users whose scores moved meanwhile, synced again once it swapped the boards in. */
-  let touchedDuringRebuild: Set<number> | null = null;
-  let rebuilding: Promise<RebuildResult> | null = null;
+  /**
+   * Boards live only in Redis, derived from the ledger: when Redis comes back without its data, one
+   * process (the claim's winner) rebuilds them. Until then they answer what Redis holds: the awards
+   * made since, each written as an absolute score.
+   */
+  async function restoreIfLost(): Promise<void> {
+    if (shared.driver !== 'redis' || rebuilding) return;
+    if ((await shared.kv.get(BUILT_MARK)) !== null) return;
+    if ((await shared.counters.increment(RESTORE_CLAIM, { ttlMs: RESTORE_CLAIM_MS })).value !== 1) return;
+    logger.warn('leaderboards missing from Redis (it came back without its data): rebuilding them from the ledger');
+    // Today's snapshots went with them: the next ones are taken afresh.
+    snapshotsTaken.clear();
+    await rebuild();
+  }
+
+  /** Rebuilds every current board from the whole ledger; a call during a rebuild shares it. */
+  function rebuild(): Promise<RebuildResult> {
+    rebuilding ??= runRebuild().finally(() => {
+      rebuilding = null;
+    });
+    return rebuilding;
+  }
 
   /** The board as the UTC day began: copied before its first change of the day. */
   async function ensureSnapshot(liveKey: string, now: Date): Promise<void> {
@@ -237,6 +270,7 @@ export function createLeaderboards(deps: LeaderboardDeps) {
     touchedDuringRebuild = null;
     for (const userId of touched) await syncUser(userId, clock());
     await takeSnapshots();
+    await shared.kv.set(BUILT_MARK, new Date().toISOString());
     const ms = Math.round(performance.now() - started);
     logger.info({ boards: liveKeys.length, players, entries, ms }, 'leaderboards rebuilt from the ledger');
     return { boards: liveKeys.length, players, entries, ms };
@@ -264,12 +298,15 @@ export function createLeaderboards(deps: LeaderboardDeps) {
       return () => clearTimeout(timer);
     },
 
-    /** Rebuilds every current board from the whole ledger; a call during a rebuild shares it. */
-    rebuild(): Promise<RebuildResult> {
-      rebuilding ??= runRebuild().finally(() => {
-        rebuilding = null;
-      });
-      return rebuilding;
+    rebuild,
+
+    /** Looks for boards lost with Redis's data every RESTORE_CHECK_INTERVAL_MS (and rebuilds them, once across processes) until stopped. */
+    startRestoreWatch(intervalMs = RESTORE_CHECK_INTERVAL_MS): () => void {
+      const timer = setInterval(() => {
+        restoreIfLost().catch((error: unknown) => logger.warn({ err: error instanceof Error ? error.message : String(error) }, 'lost leaderboards not restored'));
+      }, intervalMs);
+      timer.unref();
+      return () => clearInterval(timer);
     },
 
     /** Resolves once no rebuild is running (tests wait for the start-up one). */

@@ -28,6 +28,8 @@ export const DEFAULT_COMMAND_TIMEOUT_MS = 100;
  * except the admin's rebuild, which answers in seconds anyway.
  */
 export const BULK_TIMEOUT_MS = 30_000;
+/** How long a bulk write waits for its connection to come back when the main one already has. */
+const BULK_RECONNECT_WAIT_MS = 5_000;
 /** Redis replies that mean "not now" (loading its data after a restart, a script running, a failover) rather than "wrong". */
 const TRANSIENT_REPLY = /^(LOADING|BUSY|MASTERDOWN|TRYAGAIN|READONLY|CLUSTERDOWN)\b/;
 
@@ -107,6 +109,8 @@ export async function createRedisSharedState(options: RedisOptions): Promise<Red
       throw unavailable(error);
     });
     const client = await bulkClient;
+    // Redis just came back: this connection may still be reconnecting (it retries on its own, every 2 s at most).
+    if (!client.isReady) await waitUntilReady(client, BULK_RECONNECT_WAIT_MS);
     return runBulkCommand(() => command(client));
   };
 
@@ -334,6 +338,22 @@ function unavailable(error: unknown): Error {
   if (error instanceof ErrorReply && !TRANSIENT_REPLY.test(error.message)) return error;
   const message = error instanceof Error ? error.message : String(error);
   return new SharedStateUnavailableError(`Redis is unavailable: ${message}`, { cause: error });
+}
+
+/** Resolves once the client is ready again; rejects as unavailable after `ms`. */
+async function waitUntilReady(client: RedisClient, ms: number): Promise<void> {
+  let onReady = () => {};
+  const ready = new Promise<void>((resolve) => {
+    onReady = resolve;
+    client.once('ready', onReady);
+  });
+  try {
+    await withTimeout(ready, ms, 'Redis connection not back yet');
+  } catch (error) {
+    throw unavailable(error);
+  } finally {
+    client.off('ready', onReady);
+  }
 }
 
 function withTimeout<T>(promise: Promise<T>, ms: number, message: string): Promise<T> {

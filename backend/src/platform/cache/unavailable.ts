@@ -26,10 +26,12 @@ export function outageLog(logger: Logger | undefined, fields: Record<string, unk
       failing = true;
       logger?.warn({ ...fields, err: error instanceof Error ? error.message : String(error) }, messages.failed);
     },
-    recovered() {
-      if (!failing) return;
+    /** True when this ends an outage. */
+    recovered(): boolean {
+      if (!failing) return false;
       failing = false;
       logger?.info(fields, messages.recovered);
+      return true;
     },
   };
 }
