@@ -13,6 +13,8 @@ const TIMING_SENSITIVE = [
   'backend/src/platform/realtime.int.test.ts',
   'backend/src/platform/rate-limit.int.test.ts',
   'backend/src/platform/cache/redis-outage.int.test.ts',
+  'backend/src/platform/cache/redis-timeouts.int.test.ts',
+  'backend/src/redis-outages.int.test.ts',
   'backend/src/features/status/status-outage.int.test.ts',
   'backend/src/features/status/replicas.int.test.ts',
   'backend/src/platform/events/outbox.int.test.ts',

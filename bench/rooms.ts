@@ -2,7 +2,8 @@
  * Live races at scale (issue 12, "bench:rooms"): 500 rooms × 4 players on one app process.
  *
  * The server side is the production race path: the starter catalog, the entity service, the race
- * service on the in-process shared state, Socket.IO with the race handlers, in this process. Only the
+ * service with its rooms in the database (the embedded one here), the in-process shared state for the
+ * move limit, Socket.IO with the race handlers, in this process. Only the
  * sign-in differs: each socket names its player in an `x-bench-user` header (registering 2,000
  * accounts would measure password hashing, not races). The players are real socket.io clients in
  * child processes (bench/rooms-clients.ts), so this event loop carries only the server.
@@ -39,6 +40,7 @@ import { registerRaceEvents } from '../backend/src/features/challenges/races/eve
 import { RaceRules } from '../backend/src/features/challenges/races/pairs.js';
 import { pairId } from '../backend/src/features/challenges/races/room.js';
 import { createRaceService } from '../backend/src/features/challenges/races/service.js';
+import { createRaceRoomStore } from '../backend/src/features/challenges/races/store.js';
 import { GraphService } from '../backend/src/graph/index.js';
 import { prepareGraph } from '../backend/src/ingest/pipeline.js';
 import { createMemorySharedState } from '../backend/src/platform/cache/memory.js';
@@ -91,7 +93,7 @@ async function main(): Promise<void> {
   await entities.warmDetails();
   const shared = createMemorySharedState();
   const notifier = createSocketNotifier();
-  const races = createRaceService({ shared, graph: () => graph.graph, summaries: (indices) => entities.summaries(indices), notifier, logger });
+  const races = createRaceService({ rooms: createRaceRoomStore(database.db, logger), graph: () => graph.graph, summaries: (indices) => entities.summaries(indices), notifier, logger });
   // As createServices' start() does: the pool of pairs is ready before anyone races.
   races.warm();
   const rules = new RaceRules(graph.graph);

@@ -92,7 +92,13 @@ export async function startServer(config: Config, options: StartOptions = {}): P
   });
   let shared: SharedState;
   try {
-    shared = await openSharedState({ url: config.REDIS_URL, keyPrefix: options.redisKeyPrefix ?? config.REDIS_KEY_PREFIX, logger, memoryMaxEntries: config.MEMORY_CACHE_MAX_ENTRIES });
+    shared = await openSharedState({
+      url: config.REDIS_URL,
+      keyPrefix: options.redisKeyPrefix ?? config.REDIS_KEY_PREFIX,
+      logger,
+      memoryMaxEntries: config.MEMORY_CACHE_MAX_ENTRIES,
+      commandTimeoutMs: config.REDIS_COMMAND_TIMEOUT_MS,
+    });
   } catch (error) {
     await database.close();
     throw error;

@@ -15,6 +15,7 @@ import { createBadgeService, type BadgeService } from './features/badges/service
 import type { Clock } from './features/challenges/ports.js';
 import { createChallengeService, type ChallengeService } from './features/challenges/service.js';
 import { createRaceService, type RaceService } from './features/challenges/races/service.js';
+import { createRaceRoomStore } from './features/challenges/races/store.js';
 import type { RoomSettings as RaceSettings } from './features/challenges/races/room.js';
 import { registerBadgeSubscribers } from './features/badges/subscribers.js';
 import { createConnectionService, type ConnectionService } from './features/connections/service.js';
@@ -149,7 +150,7 @@ export interface Services {
   audit: typeof recordAudit;
   /** The daily, the challenge list, attempts and challenge stats. */
   challenges: ChallengeService;
-  /** Live race rooms (shared state; played over Socket.IO). */
+  /** Live race rooms (in the database; played over Socket.IO). */
   races: RaceService;
   /** Reviews of entities (community). */
   reviews: ReviewService;
@@ -265,8 +266,9 @@ export function createServices(deps: ServiceDeps): Services {
   registerPointsSubscribers({ events, ledger: createLedger({ events }), notifier, names: graphNames(graph), logger });
   registerLeaderboardSubscribers(events, { leaderboards });
   let stopDailySnapshots = () => {};
+  let stopRestoreWatch = () => {};
   registerBadgeSubscribers(events, { notifier });
-  const races = createRaceService({ shared, graph: () => graph.graph, summaries: (indices) => entities.summaries(indices), notifier, logger, settings: settings.races });
+  const races = createRaceService({ rooms: createRaceRoomStore(db, logger), graph: () => graph.graph, summaries: (indices) => entities.summaries(indices), notifier, logger, settings: settings.races });
 
 
   const challenges = createChallengeService({
@@ -332,8 +334,9 @@ export function createServices(deps: ServiceDeps): Services {
     notifier,
     entities,
     connections,
-    findLimiter: createRateLimiter(shared.counters, perMinute('find-connection', settings.findConnectionPerMinute), logger),
-    raceMoveLimiter: createRateLimiter(shared.counters, perMinute('race-move', RACE_MOVES_PER_MINUTE), logger),
+    // What each limit does while Redis cannot answer: README, "Losing Redis".
+    findLimiter: createRateLimiter(shared.counters, perMinute('find-connection', settings.findConnectionPerMinute, 'local'), logger),
+    raceMoveLimiter: createRateLimiter(shared.counters, perMinute('race-move', RACE_MOVES_PER_MINUTE, 'local'), logger),
     apiLimiters: createApiRateLimiters(shared.counters, { publicPerMinute: settings.publicPerMinute, authenticatedPerMinute: settings.authenticatedPerMinute }, logger),
     users,
     apiKeys,
@@ -344,7 +347,7 @@ export function createServices(deps: ServiceDeps): Services {
     contact: createContactStore(db),
     emailVerification: createEmailVerification({ db, users, mailer: deps.mailer, logger }),
     loginThrottle: createLoginThrottle(shared.counters, settings.loginThrottle, logger),
-    resendLimiter: createRateLimiter(shared.counters, { name: 'verify-email-resend', limit: 5, windowMs: 60 * 60_000 }, logger),
+    resendLimiter: createRateLimiter(shared.counters, { name: 'verify-email-resend', limit: 5, windowMs: 60 * 60_000, whenUnavailable: 'closed' }, logger),
     leaderboards,
     admin,
     audit: recordAudit,
@@ -380,7 +383,7 @@ export function createServices(deps: ServiceDeps): Services {
     heartbeat,
     operations,
     status,
-    statusRefreshLimiter: createRateLimiter(shared.counters, perMinute('status-refresh', STATUS_REFRESH_PER_MINUTE), logger),
+    statusRefreshLimiter: createRateLimiter(shared.counters, perMinute('status-refresh', STATUS_REFRESH_PER_MINUTE, 'local'), logger),
     // The follows feature's table through a port: the feed stays one query.
     activity: createActivityService({ db, followees: followeesQuery }),
     start() {
@@ -391,6 +394,8 @@ export function createServices(deps: ServiceDeps): Services {
       // The race pairs' pool, off the first start's path.
       setImmediate(() => races.warm());
       stopDailySnapshots = leaderboards.startDailySnapshots();
+      // Boards lost with Redis's data (a restart without persistence) are rebuilt, once across processes.
+      stopRestoreWatch = leaderboards.startRestoreWatch();
       // The discovery lists: computed now when none are fresh, then hourly (one process per hour).
       discovery.start();
       // Boards derive from the ledger: rebuilt at every start (in the background; reads answer meanwhile).
@@ -402,6 +407,7 @@ export function createServices(deps: ServiceDeps): Services {
       metrics.close();
       races.close();
       stopDailySnapshots();
+      stopRestoreWatch();
       await discovery.close();
       await leaderboards.idle();
       await events.close();

@@ -169,6 +169,8 @@ export const ChallengeStatsSchema = z.object({
   /** Consecutive UTC days with the daily solved, ending today or yesterday. */
   currentStreak: z.number().int().nonnegative(),
   longestStreak: z.number().int().nonnegative(),
+  /** Present (true) only while the live boards cannot be read: `rank` is then the last this server read (null if none). */
+  degraded: z.literal(true).optional(),
 });
 export type ChallengeStats = z.infer<typeof ChallengeStatsSchema>;
 

@@ -61,6 +61,11 @@ export const LeaderboardSchema = z.object({
   rows: z.array(LeaderboardRowSchema),
   /** Players on the board. */
   total: z.number().int().nonnegative(),
+  /**
+   * Present (true) only while the live boards cannot be read (Redis down or not answering): `rows`
+   * and `total` are then the last this server read of the board, or empty if it read none yet.
+   */
+  degraded: z.literal(true).optional(),
 });
 export type Leaderboard = z.infer<typeof LeaderboardSchema>;
 
@@ -69,6 +74,11 @@ export const UserRankSchema = z.object({
   globalRank: z.number().int().positive().nullable(),
   weeklyRank: z.number().int().positive().nullable(),
   points: z.number().int(),
+  /**
+   * Present (true) only while the live boards cannot be read: the ranks are then the last this server
+   * read for the user (null if none), `points` is the balance as ever.
+   */
+  degraded: z.literal(true).optional(),
 });
 export type UserRank = z.infer<typeof UserRankSchema>;
 

@@ -56,6 +56,14 @@ describe('loadConfig', () => {
     }
   });
 
+  it('gives each Redis command 100 ms unless told otherwise, and refuses a timeout out of range', () => {
+    expect(loadConfig({ DATA_DIR: dataDir() }).REDIS_COMMAND_TIMEOUT_MS).toBe(100);
+    expect(loadConfig({ DATA_DIR: dataDir(), REDIS_COMMAND_TIMEOUT_MS: '250' }).REDIS_COMMAND_TIMEOUT_MS).toBe(250);
+    for (const bad of ['0', '5', '-100', 'fast', '60000']) {
+      expect(() => loadConfig({ DATA_DIR: dataDir(), REDIS_COMMAND_TIMEOUT_MS: bad }), bad).toThrow(/- REDIS_COMMAND_TIMEOUT_MS:/);
+    }
+  });
+
   it('bounds the in-process cache at 50,000 entries unless told otherwise', () => {
     expect(loadConfig({ DATA_DIR: dataDir() }).MEMORY_CACHE_MAX_ENTRIES).toBe(50_000);
     expect(loadConfig({ DATA_DIR: dataDir(), MEMORY_CACHE_MAX_ENTRIES: '1000' }).MEMORY_CACHE_MAX_ENTRIES).toBe(1000);

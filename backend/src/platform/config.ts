@@ -23,6 +23,12 @@ export const ConfigSchema = z.object({
   REDIS_URL: optionalUrl,
   /** Prefix of every Redis key and channel, so several deployments or test runs can share one Redis. */
   REDIS_KEY_PREFIX: z.string().max(64).default('cdna:'),
+  /**
+   * Longest one Redis command may wait for its answer, in ms. Past it the command fails as if Redis were
+   * down (boards answer their last rows marked degraded, other Redis-backed answers 503), and while it
+   * stays unanswered further commands fail at once, so a hung Redis never holds a request.
+   */
+  REDIS_COMMAND_TIMEOUT_MS: z.coerce.number().int().min(10).max(10_000).default(100),
   /** Folder for the embedded database, graph snapshots and the generated session secret. */
   DATA_DIR: z.string().default('./data'),
   /** Cookie signing secret. Unset: generated once and kept in DATA_DIR/session-secret. */

@@ -3,6 +3,7 @@ import type { Duplex } from 'node:stream';
 import type { ApiError, ErrorCode } from '@cinema-dna/shared-types';
 import type { ErrorRequestHandler, RequestHandler } from 'express';
 import { z } from 'zod';
+import { SharedStateUnavailableError } from './cache/unavailable.js';
 import type { Logger } from './logging.js';
 
 /** What every error answer carries: `details` is always there (`{}` when there is nothing to add). */
@@ -43,6 +44,10 @@ export function parseInput<S extends z.ZodType>(schema: S, input: unknown, what 
 /** Maps any thrown value to an error body and status; unknown errors become a logged 500. */
 export function toApiError(error: unknown): { status: number; body: ErrorBody } {
   if (error instanceof AppError) return { status: error.status, body: error.toBody() };
+  // Redis down or hung where nothing could be served without it: an expected state, not a bug.
+  if (error instanceof SharedStateUnavailableError) {
+    return { status: 503, body: { code: 'SERVICE_UNAVAILABLE', message: 'The shared cache is unavailable right now; try again in a moment.', details: { retryable: true } } };
+  }
   if (error instanceof z.ZodError) {
     return { status: 400, body: { code: 'VALIDATION_FAILED', message: 'Request is invalid', details: validationDetails(error) } };
   }
@@ -75,11 +80,12 @@ export function errorHandler(logger: Logger): ErrorRequestHandler {
     const { status, body } = toApiError(error);
     const requestId = String(req.id ?? '');
     if (status >= 500) {
-      // A deliberate 503 (graph loading, search budget) is an expected state, not a bug.
+      // A deliberate 503 (graph loading, search budget, Redis unavailable) is an expected state, not a bug.
       if (error instanceof AppError) (req.log ?? logger).warn({ code: error.code, requestId }, error.message);
+      else if (error instanceof SharedStateUnavailableError) (req.log ?? logger).warn({ code: body.code, requestId }, error.message);
       else (req.log ?? logger).error({ err: error, requestId }, 'request failed');
       // An AppError's own details (e.g. which search budget ran out) stay beside the request id.
-      const own = error instanceof AppError && typeof body.details === 'object' && body.details !== null && !Array.isArray(body.details) ? body.details : {};
+      const own = (error instanceof AppError || error instanceof SharedStateUnavailableError) && typeof body.details === 'object' && body.details !== null && !Array.isArray(body.details) ? body.details : {};
       body.details = { ...own, requestId };
     }
     if (res.headersSent) return;

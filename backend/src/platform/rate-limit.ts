@@ -1,13 +1,25 @@
 import type { Request, RequestHandler, Response } from 'express';
-import type { Counters } from './cache/types.js';
+import { LRUCache } from 'lru-cache';
+import type { CounterValue, Counters } from './cache/types.js';
+import { outageLog } from './cache/unavailable.js';
 import { AppError } from './errors.js';
 import type { Logger } from './logging.js';
+
+/**
+ * What a limit does while the shared counters (Redis) cannot answer, which they say within
+ * REDIS_COMMAND_TIMEOUT_MS: `open` lets every request through, `local` counts on this process alone
+ * (each process allows the limit, so N processes allow N times it), `closed` refuses with 503
+ * SERVICE_UNAVAILABLE. The README's "Losing Redis" table says which limit does what, and why.
+ */
+export type WhenUnavailable = 'open' | 'local' | 'closed';
 
 export interface RateLimitRule {
   /** Names the counter, e.g. "find-connection". */
   name: string;
   limit: number;
   windowMs: number;
+  /** Default `open`. */
+  whenUnavailable?: WhenUnavailable;
 }
 
 export interface RateLimitDecision {
@@ -20,25 +32,38 @@ export interface RateLimitDecision {
 
 /**
  * Fixed-window limits on the shared counters, so every node of a deployment counts together (Redis)
- * or one node counts alone (in-process). While the counters are unreachable requests are let through:
- * a cache outage must not take the product down.
+ * or one node counts alone (in-process). While the counters are unreachable the rule's
+ * `whenUnavailable` decides; an outage must not take the product down, nor open what must stay shut.
  */
 export function createRateLimiter(counters: Counters, rule: RateLimitRule, logger?: Logger) {
   // A limit that is off costs nothing: no counter round trip on every request.
   const off = rule.limit >= Number.MAX_SAFE_INTEGER;
+  const mode = rule.whenUnavailable ?? 'open';
+  const outage = outageLog(logger, { rule: rule.name, whenUnavailable: mode }, { failed: 'rate limit on its fallback: counters unreachable', recovered: 'rate limit counted in the shared counters again' });
+  const local = mode === 'local' ? createLocalCounters() : null;
+  const decide = ({ value, ttlMs }: CounterValue): RateLimitDecision => ({
+    allowed: value <= rule.limit,
+    limit: rule.limit,
+    remaining: Math.max(rule.limit - value, 0),
+    resetMs: ttlMs ?? rule.windowMs,
+  });
   return {
     rule,
     off,
     async hit(identity: string): Promise<RateLimitDecision> {
       if (off) return { allowed: true, limit: rule.limit, remaining: rule.limit, resetMs: rule.windowMs };
+      const key = `ratelimit:${rule.name}:${identity}`;
+      let counted: CounterValue;
       try {
-        const { value, ttlMs } = await counters.increment(`ratelimit:${rule.name}:${identity}`, { ttlMs: rule.windowMs });
-        const resetMs = ttlMs ?? rule.windowMs;
-        return { allowed: value <= rule.limit, limit: rule.limit, remaining: Math.max(rule.limit - value, 0), resetMs };
+        counted = await counters.increment(key, { ttlMs: rule.windowMs });
       } catch (error) {
-        logger?.warn({ err: error instanceof Error ? error.message : String(error), rule: rule.name }, 'rate limit not checked: counters unreachable');
-        return { allowed: true, limit: rule.limit, remaining: rule.limit, resetMs: rule.windowMs };
+        outage.failed(error);
+        if (mode === 'closed') throw new AppError(503, 'SERVICE_UNAVAILABLE', 'This cannot be checked right now; try again in a moment.', { retryable: true });
+        if (!local) return { allowed: true, limit: rule.limit, remaining: rule.limit, resetMs: rule.windowMs };
+        return decide(await local.increment(key, { ttlMs: rule.windowMs }));
       }
+      outage.recovered();
+      return decide(counted);
     },
   };
 }
@@ -64,8 +89,32 @@ export function setRateLimitHeaders(res: Response, decision: RateLimitDecision):
 }
 
 /** A limit of `perMinute` requests a minute; 0 turns it off (an effectively unbounded window). */
-export function perMinute(name: string, perMinute: number): RateLimitRule {
-  return { name, limit: perMinute || Number.MAX_SAFE_INTEGER, windowMs: 60_000 };
+export function perMinute(name: string, perMinute: number, whenUnavailable?: WhenUnavailable): RateLimitRule {
+  return { name, limit: perMinute || Number.MAX_SAFE_INTEGER, windowMs: 60_000, whenUnavailable };
+}
+
+/** Counters a process keeps alone (the `local` fallback): fixed windows, the least recently used dropped past `max`. */
+export function createLocalCounters(max = 10_000): Counters {
+  const entries = new LRUCache<string, { value: number; expiresAt: number | null }>({ max });
+  const live = (key: string) => {
+    const entry = entries.get(key);
+    if (entry && entry.expiresAt !== null && entry.expiresAt <= Date.now()) {
+      entries.delete(key);
+      return undefined;
+    }
+    return entry;
+  };
+  return {
+    async increment(key, { by = 1, ttlMs } = {}) {
+      const entry = live(key) ?? { value: 0, expiresAt: ttlMs === undefined ? null : Date.now() + ttlMs };
+      entry.value += by;
+      entries.set(key, entry);
+      return { value: entry.value, ttlMs: entry.expiresAt === null ? null : Math.max(entry.expiresAt - Date.now(), 0) };
+    },
+    async get(key) {
+      return live(key)?.value ?? 0;
+    },
+  };
 }
 
 /**

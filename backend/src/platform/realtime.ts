@@ -4,7 +4,7 @@ import { createAdapter } from '@socket.io/redis-adapter';
 import { Server, type Socket } from 'socket.io';
 import type { z } from 'zod';
 import type { SharedState } from './cache/types.js';
-import type { RedisClient, RedisSharedState } from './cache/redis.js';
+import { bounded, type RedisClient, type RedisSharedState } from './cache/redis.js';
 import { clientAddress, compileTrustProxy, type TrustProxySetting } from './client-address.js';
 import { toApiError } from './errors.js';
 import type { Logger } from './logging.js';
@@ -48,7 +48,7 @@ export async function createRealtime(httpServer: HttpServer, deps: RealtimeDeps)
   if (deps.shared.driver === 'redis') {
     const redis = deps.shared as RedisSharedState;
     const [pub, sub] = await Promise.all([redis.duplicate(), redis.duplicate()]);
-    io.adapter(createAdapter(guardPublish(pub, deps.logger), sub, { key: `${redis.keyPrefix}socket.io` }));
+    io.adapter(createAdapter(guardPublish(pub, deps.logger, redis.commandTimeoutMs), sub, { key: `${redis.keyPrefix}socket.io` }));
     io.of('/').adapter.on('error', (error: Error) => deps.logger.warn({ err: error.message }, 'socket adapter error'));
   }
   for (const middleware of deps.handshake ?? []) io.engine.use(onlyForHandshake(middleware));
@@ -111,19 +111,32 @@ export function createSocketNotifier(): Notifier & { attach(io: RealtimeServer):
 
 /**
  * The adapter publishes without handling rejections; while Redis is down (or closing) that would
- * crash the process. Failed publishes are logged and dropped: local delivery already happened.
+ * crash the process. Failed publishes are logged (once per outage) and dropped: local delivery
+ * already happened. Its commands are bounded like every other Redis command: the adapter's
+ * PUBSUB NUMSUB (fetchSockets, e.g. room presence) would otherwise wait forever on a hung Redis.
  */
-function guardPublish(client: RedisClient, logger: Logger): RedisClient {
+function guardPublish(client: RedisClient, logger: Logger, timeoutMs: number): RedisClient {
+  const run = bounded(timeoutMs);
+  let failing = false;
   return new Proxy(client, {
     get(target, property, receiver) {
       const value: unknown = Reflect.get(target, property, receiver);
       if (typeof value !== 'function') return value;
+      if (property === 'sendCommand') return (...args: unknown[]) => run(() => (value as (...a: unknown[]) => Promise<unknown>).apply(target, args));
       if (property !== 'publish' && property !== 'sPublish') return value.bind(target);
       return (...args: unknown[]) =>
-        (value as (...a: unknown[]) => Promise<unknown>).apply(target, args).catch((error: unknown) => {
-          logger.warn({ err: error instanceof Error ? error.message : String(error) }, 'socket event not published to other nodes');
-          return 0;
-        });
+        run(() => (value as (...a: unknown[]) => Promise<unknown>).apply(target, args)).then(
+          (receivers) => {
+            if (failing) logger.info('socket events reach the other nodes again');
+            failing = false;
+            return receivers;
+          },
+          (error: unknown) => {
+            if (!failing) logger.warn({ err: error instanceof Error ? error.message : String(error) }, 'socket events not published to other nodes (dropped until Redis answers)');
+            failing = true;
+            return 0;
+          },
+        );
     },
   });
 }
@@ -156,7 +169,9 @@ export function command<S extends z.ZodType, T>(
         (data) => reply({ ok: true, data }),
         (error: unknown) => {
           const { status, body } = toApiError(error);
-          if (status >= 500) logger.error({ err: error }, 'socket command failed');
+          // A 503 (Redis unavailable, a busy race) is an expected state; only the unknown is a bug.
+          if (body.code === 'INTERNAL_ERROR') logger.error({ err: error }, 'socket command failed');
+          else if (status >= 500) logger.warn({ code: body.code, err: error instanceof Error ? error.message : String(error) }, 'socket command answered unavailable');
           reply({ ok: false, error: body satisfies ApiError });
         },
       );

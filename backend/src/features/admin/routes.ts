@@ -140,6 +140,7 @@ export function adminRoutes(routes: ApiRoutes, deps: { service: AdminService; lo
       description: `Deletes every cached connection answer (searches run afresh); \`count\` is how many entries went. ${AUDITED}`,
       body: null,
       responses: { 200: AdminOperationResultSchema },
+      errors: { 503: '`SERVICE_UNAVAILABLE`: the cache (Redis) is down or not answering; nothing was cleared. Try again once it is back.' },
     },
     async (_input, req, res) => {
       res.json(await service.clearCache(currentUser(req).id));

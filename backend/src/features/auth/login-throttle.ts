@@ -2,7 +2,8 @@ import type { Response } from 'express';
 import type { Counters } from '../../platform/cache/types.js';
 import { AppError } from '../../platform/errors.js';
 import type { Logger } from '../../platform/logging.js';
-import { setRateLimitHeaders, type RateLimitDecision } from '../../platform/rate-limit.js';
+import { outageLog } from '../../platform/cache/unavailable.js';
+import { createLocalCounters, setRateLimitHeaders, type RateLimitDecision } from '../../platform/rate-limit.js';
 
 export interface LoginThrottleSettings {
   /** Failed password sign-ins allowed per account (username, any letter case) per window; 0 turns it off. */
@@ -22,7 +23,9 @@ type Scope = 'account' | 'ip';
  * window ends, the right password included: answering a correct guess differently from a wrong
  * one would let guessing go on at full speed. The cost is that someone can lock an account's
  * password sign-in for one window; Google sign-in and existing sessions keep working.
- * Successful sign-ins are not counted. While the counters are unreachable nothing is refused.
+ * Successful sign-ins are not counted. While the shared counters are unreachable (they say so within
+ * REDIS_COMMAND_TIMEOUT_MS) each process counts alone: sign-in keeps working, and guessing stays
+ * bounded, by the limits times the number of processes.
  */
 export function createLoginThrottle(counters: Counters, settings: LoginThrottleSettings, logger?: Logger) {
   const limits: Record<Scope, number> = { account: settings.failuresPerAccount, ip: settings.failuresPerIp };
@@ -32,6 +35,20 @@ export function createLoginThrottle(counters: Counters, settings: LoginThrottleS
     ['ip', ip ?? 'unknown'],
   ];
   const active = (scope: Scope) => limits[scope] > 0;
+  const local = createLocalCounters();
+  const outage = outageLog(logger, {}, { failed: 'login throttle counting on this process alone: counters unreachable', recovered: 'login throttle counted in the shared counters again' });
+  /** `use` on the shared counters, or on this process's own while they cannot answer. */
+  async function counted<T>(use: (on: Counters) => Promise<T>): Promise<T> {
+    let result: T;
+    try {
+      result = await use(counters);
+    } catch (error) {
+      outage.failed(error);
+      return use(local);
+    }
+    outage.recovered();
+    return result;
+  }
 
   return {
     settings,
@@ -40,17 +57,13 @@ export function createLoginThrottle(counters: Counters, settings: LoginThrottleS
     async check(res: Response, username: string, ip: string | undefined): Promise<void> {
       for (const [scope, identity] of identities(username, ip)) {
         if (!active(scope)) continue;
-        try {
-          if ((await counters.get(keyOf(scope, identity))) < limits[scope]) continue;
-          // Adding 0 reads the remaining window (the counter exists, so no new window starts).
-          const { ttlMs } = await counters.increment(keyOf(scope, identity), { by: 0, ttlMs: settings.windowMs });
-          const decision: RateLimitDecision = { allowed: false, limit: limits[scope], remaining: 0, resetMs: ttlMs ?? settings.windowMs };
-          setRateLimitHeaders(res, decision);
-          throw tooManyFailures(scope, decision, settings.windowMs);
-        } catch (error) {
-          if (error instanceof AppError) throw error;
-          logger?.warn({ err: error instanceof Error ? error.message : String(error) }, 'login throttle not checked: counters unreachable');
-        }
+        const key = keyOf(scope, identity);
+        if ((await counted((on) => on.get(key))) < limits[scope]) continue;
+        // Adding 0 reads the remaining window (the counter exists, so no new window starts).
+        const { ttlMs } = await counted((on) => on.increment(key, { by: 0, ttlMs: settings.windowMs }));
+        const decision: RateLimitDecision = { allowed: false, limit: limits[scope], remaining: 0, resetMs: ttlMs ?? settings.windowMs };
+        setRateLimitHeaders(res, decision);
+        throw tooManyFailures(scope, decision, settings.windowMs);
       }
     },
 
@@ -59,11 +72,7 @@ export function createLoginThrottle(counters: Counters, settings: LoginThrottleS
       await Promise.all(
         identities(username, ip)
           .filter(([scope]) => active(scope))
-          .map(([scope, identity]) =>
-            counters.increment(keyOf(scope, identity), { ttlMs: settings.windowMs }).catch((error: unknown) => {
-              logger?.warn({ err: error instanceof Error ? error.message : String(error) }, 'login failure not counted: counters unreachable');
-            }),
-          ),
+          .map(([scope, identity]) => counted((on) => on.increment(keyOf(scope, identity), { ttlMs: settings.windowMs }))),
       );
     },
   };

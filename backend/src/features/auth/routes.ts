@@ -224,7 +224,10 @@ export function authRoutes(routes: ApiRoutes, deps: AuthRouteDeps): void {
       summary: 'Mail a new verification link',
       body: null,
       responses: { 202: VerificationSentSchema },
-      errors: { 409: 'The email is already verified, or the account has none.' },
+      errors: {
+        409: 'The email is already verified, or the account has none.',
+        503: '`SERVICE_UNAVAILABLE`: the limit cannot be counted while the cache (Redis) is down or not answering, so no email is sent; try again in a moment.',
+      },
       limits: [{ description: 'verification emails per user', limit: resendRule.limit, windowSeconds: Math.round(resendRule.windowMs / 1000) }],
     },
     async (_input, req, res) => {

@@ -12,6 +12,6 @@ export interface ChallengePorts {
   summaries(indices: number[]): Promise<EntitySummary[]>;
   /** Release years of films by entity key (the catalog's details), for decade themes. */
   releaseYears(): Promise<Map<string, number>>;
-  /** The user's rank on the Challenge Masters board; null while off it (the leaderboards feature). */
-  challengeRank(userId: number): Promise<number | null>;
+  /** The user's rank on the Challenge Masters board (null while off it), `degraded` while it is the last one read, not a live one (the leaderboards feature). */
+  challengeRank(userId: number): Promise<{ rank: number | null; degraded: boolean }>;
 }

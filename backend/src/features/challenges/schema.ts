@@ -87,3 +87,22 @@ export const challengeAttempts = pgTable(
     check('challenge_attempts_status_check', sql`${table.status} in ('playing', 'solved', 'gave_up', 'timed_out', 'out_of_moves')`),
   ],
 );
+
+/**
+ * Live race rooms (races/): the room as one JSONB document with the version of its last accepted
+ * change. This row is the room: every command reads it, applies the pure state machine, and writes
+ * the next room only if `version` is still the one it read (compare-and-set), so the server keeps
+ * the move order across processes, and a room outlives any restart of Redis or of the app. A room is
+ * forgotten `expires_at` after its last change; `updated_at` is for operators.
+ */
+export const raceRooms = pgTable(
+  'race_rooms',
+  {
+    code: text('code').primaryKey(),
+    version: integer('version').notNull(),
+    room: jsonb('room').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('race_rooms_expires_idx').on(table.expiresAt), check('race_rooms_version_check', sql`${table.version} >= 1`)],
+);

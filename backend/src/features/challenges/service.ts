@@ -787,7 +787,8 @@ export function createChallengeService(deps: ChallengeServiceDeps) {
         days.flatMap((row) => (row.date ? [row.date] : [])),
         utcDate(clock()),
       );
-      const rank = await ports.challengeRank(userId);
+      // While the boards cannot be read: the last rank read, and the answer says so.
+      const { rank, degraded } = await ports.challengeRank(userId);
       const t = totals!;
       return {
         completed: t.completed,
@@ -798,6 +799,7 @@ export function createChallengeService(deps: ChallengeServiceDeps) {
         bestTime: seconds(t.bestTime),
         totalPointsEarned: t.points,
         ...streaks,
+        ...(degraded ? { degraded: true as const } : {}),
       };
     },
   };

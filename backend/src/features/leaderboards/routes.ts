@@ -32,7 +32,10 @@ const RANKING = 'Competition ranking: tied scores share a rank and the next rank
 
 /** Boards (public), the caller's own rank, and the admin rebuild. */
 export function leaderboardRoutes(routes: ApiRoutes, leaderboards: Leaderboards): void {
-  const api = routes.group({ name: 'Leaderboards', description: `Live rankings derived from the points ledger. ${RANKING}` });
+  const api = routes.group({
+    name: 'Leaderboards',
+    description: `Live rankings derived from the points ledger. ${RANKING} While the live boards cannot be read (Redis down or not answering), boards and ranks answer what this server last read, with \`degraded: true\`.`,
+  });
   api.get(
     '/leaderboards/global',
     {

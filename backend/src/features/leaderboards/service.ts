@@ -9,7 +9,9 @@ import {
   type LeaderboardRow,
   type UserRank,
 } from '@cinema-dna/shared-types';
+import { LRUCache } from 'lru-cache';
 import { BOARD_KEY_PREFIX, type SharedState } from '../../platform/cache/types.js';
+import { isSharedStateUnavailable, outageLog } from '../../platform/cache/unavailable.js';
 import type { Db } from '../../platform/db/database.js';
 import type { Logger } from '../../platform/logging.js';
 import type { Notifier } from '../../platform/notifier.js';
@@ -39,6 +41,27 @@ export interface RebuildResult {
   entries: number;
   ms: number;
 }
+
+/** A rank as the boards answer it: `degraded` while it is the last one read, not a live one. */
+export interface RankReading {
+  rank: number | null;
+  degraded: boolean;
+}
+
+/** Users whose last ranks a process keeps, to answer them while the boards cannot be read. */
+const LAST_RANKS_KEPT = 10_000;
+/** Board reads (board and row count) a process keeps for the same. */
+const LAST_BOARD_READS_KEPT = 200;
+/**
+ * Written by every rebuild beside the boards: gone with them when Redis loses its data (a restart
+ * without persistence), which is how a process finds the boards lost (restoreIfLost).
+ */
+const BUILT_MARK = 'leaderboards:built';
+/** Claimed by the one process that rebuilds lost boards (others see it taken), for a while: a failed rebuild is tried again once it lapses. */
+const RESTORE_CLAIM = 'leaderboards:restore-claim';
+const RESTORE_CLAIM_MS = 10_000;
+/** How often a process looks for lost boards, besides right after its own reads find Redis back. */
+const RESTORE_CHECK_INTERVAL_MS = 5_000;
 
 /** The room of a board's watchers. */
 export const leaderboardRoom = (board: LeaderboardBoard) => `leaderboard:${board}`;
@@ -95,6 +118,48 @@ export function createLeaderboards(deps: LeaderboardDeps) {
   /** While a rebuild runs: users whose scores moved meanwhile, synced again once it swapped the boards in. */
   let touchedDuringRebuild: Set<number> | null = null;
   let rebuilding: Promise<RebuildResult> | null = null;
+
+  // What this process last read, answered (marked degraded) while the sorted sets cannot be read:
+  // a board whose rows were seen a moment ago is better than an error page.
+  const lastBoards = new LRUCache<string, Leaderboard>({ max: LAST_BOARD_READS_KEPT });
+  const lastRanks = new LRUCache<string, { rank: number | null }>({ max: LAST_RANKS_KEPT });
+  const outage = outageLog(logger, {}, { failed: 'leaderboards answering their last rows: boards unreadable', recovered: 'leaderboards read live again' });
+  /** `live()`, or `fallback()` while the shared state is unavailable (any other failure is thrown). */
+  async function orLastKnown<T>(live: () => Promise<T>, fallback: (error: unknown) => Promise<T> | T): Promise<T> {
+    let result: T;
+    try {
+      result = await live();
+    } catch (error) {
+      if (!isSharedStateUnavailable(error)) throw error;
+      outage.failed(error);
+      return fallback(error);
+    }
+    if (outage.recovered()) restoreIfLost().catch((failure: unknown) => logger.warn({ err: failure instanceof Error ? failure.message : String(failure) }, 'lost leaderboards not restored'));
+    return result;
+  }
+
+  /**
+   * Boards live only in Redis, derived from the ledger: when Redis comes back without its data, one
+   * process (the claim's winner) rebuilds them. Until then they answer what Redis holds: the awards
+   * made since, each written as an absolute score.
+   */
+  async function restoreIfLost(): Promise<void> {
+    if (shared.driver !== 'redis' || rebuilding) return;
+    if ((await shared.kv.get(BUILT_MARK)) !== null) return;
+    if ((await shared.counters.increment(RESTORE_CLAIM, { ttlMs: RESTORE_CLAIM_MS })).value !== 1) return;
+    logger.warn('leaderboards missing from Redis (it came back without its data): rebuilding them from the ledger');
+    // Today's snapshots went with them: the next ones are taken afresh.
+    snapshotsTaken.clear();
+    await rebuild();
+  }
+
+  /** Rebuilds every current board from the whole ledger; a call during a rebuild shares it. */
+  function rebuild(): Promise<RebuildResult> {
+    rebuilding ??= runRebuild().finally(() => {
+      rebuilding = null;
+    });
+    return rebuilding;
+  }
 
   /** The board as the UTC day began: copied before its first change of the day. */
   async function ensureSnapshot(liveKey: string, now: Date): Promise<void> {
@@ -205,6 +270,7 @@ export function createLeaderboards(deps: LeaderboardDeps) {
     touchedDuringRebuild = null;
     for (const userId of touched) await syncUser(userId, clock());
     await takeSnapshots();
+    await shared.kv.set(BUILT_MARK, new Date().toISOString());
     const ms = Math.round(performance.now() - started);
     logger.info({ boards: liveKeys.length, players, entries, ms }, 'leaderboards rebuilt from the ledger');
     return { boards: liveKeys.length, players, entries, ms };
@@ -232,12 +298,15 @@ export function createLeaderboards(deps: LeaderboardDeps) {
       return () => clearTimeout(timer);
     },
 
-    /** Rebuilds every current board from the whole ledger; a call during a rebuild shares it. */
-    rebuild(): Promise<RebuildResult> {
-      rebuilding ??= runRebuild().finally(() => {
-        rebuilding = null;
-      });
-      return rebuilding;
+    rebuild,
+
+    /** Looks for boards lost with Redis's data every RESTORE_CHECK_INTERVAL_MS (and rebuilds them, once across processes) until stopped. */
+    startRestoreWatch(intervalMs = RESTORE_CHECK_INTERVAL_MS): () => void {
+      const timer = setInterval(() => {
+        restoreIfLost().catch((error: unknown) => logger.warn({ err: error instanceof Error ? error.message : String(error) }, 'lost leaderboards not restored'));
+      }, intervalMs);
+      timer.unref();
+      return () => clearInterval(timer);
     },
 
     /** Resolves once no rebuild is running (tests wait for the start-up one). */
@@ -245,70 +314,126 @@ export function createLeaderboards(deps: LeaderboardDeps) {
       await rebuilding?.catch(() => undefined);
     },
 
-    /** The top `limit` rows of a board's current window, with competition ranks (ties share a rank). */
+    /**
+     * The top `limit` rows of a board's current window, with competition ranks (ties share a rank).
+     * While the sorted sets cannot be read: the last rows this process read of the board (none if it
+     * read none yet), marked `degraded`.
+     */
     async read(board: LeaderboardBoard, limit: number = LEADERBOARD_DEFAULT_LIMIT): Promise<Leaderboard> {
       const now = clock();
-      const definition = boardDefinition(board);
-      const key = boardKey(board, now);
       const take = Math.min(Math.max(1, Math.floor(limit)), LEADERBOARD_MAX_LIMIT);
-      const [top, total] = await Promise.all([sets.range(key, 0, take - 1), sets.size(key)]);
-      const members = top.map((row) => row.member);
-      const ids = members.map(Number);
-      const snapshot = snapshotKey(key, dayKey(now));
-      const [players, connections, before, badges] = await Promise.all([
-        findPlayers(deps.db, ids),
-        sets.scores(boardKey(connectionsBoard.board, now), members),
-        sets.scores(snapshot, members),
-        ids.length > 0 ? deps.badgeCounts(ids) : new Map<number, number>(),
-      ]);
-      // Rank in the day's first snapshot, per distinct score there.
-      const beforeRanks = new Map<number, number>();
-      await Promise.all(
-        [...new Set(before.filter((score): score is number => score !== null))].map(async (score) => beforeRanks.set(score, 1 + (await sets.countAbove(snapshot, score)))),
+      return orLastKnown(
+        async () => {
+          const live = await readBoard(board, take, now);
+          lastBoards.set(`${board}:${take}`, live);
+          return live;
+        },
+        () => {
+          // The same read if it was made; else the board's longest read, cut to size.
+          let last = lastBoards.get(`${board}:${take}`);
+          if (!last) {
+            for (const [key, read] of lastBoards.entries()) {
+              if (key.startsWith(`${board}:`) && read.rows.length >= (last?.rows.length ?? 0)) last = read;
+            }
+          }
+          if (last) return { ...last, rows: last.rows.slice(0, take), degraded: true as const };
+          const definition = boardDefinition(board);
+          return { board, metric: definition.metric, window: windowName(definition.window, now), rows: [], total: 0, degraded: true as const };
+        },
       );
-      const rows: LeaderboardRow[] = [];
-      let rank = 0;
-      top.forEach((entry, index) => {
-        // Competition ranking from the top: a score equal to the previous one keeps its rank.
-        if (index === 0 || entry.score !== top[index - 1]!.score) rank = index + 1;
-        const player = players.get(ids[index]!);
-        if (!player) return; // deleted while being read; user.deleted takes it off the board
-        const previous = before[index];
-        rows.push({
-          id: player.id,
-          rank,
-          username: player.username,
-          displayName: player.displayName,
-          level: player.level,
-          points: player.points,
-          connectionsFound: connections[index] ?? 0,
-          badgeCount: badges.get(player.id) ?? 0,
-          score: entry.score,
-          change: previous === null || previous === undefined ? 0 : beforeRanks.get(previous)! - rank,
-        });
-      });
-      return { board, metric: definition.metric, window: windowName(definition.window, now), rows, total };
     },
 
-    /** A user's competition rank on a board's current window; null while off it. */
-    async rankOn(board: LeaderboardBoard, userId: number): Promise<number | null> {
-      const standing = await sets.standing(boardKey(board, clock()), String(userId));
-      return standing ? standing.above + 1 : null;
+    /** A user's competition rank on a board's current window (null while off it); the last one read while the boards cannot be read. */
+    async rankOn(board: LeaderboardBoard, userId: number): Promise<RankReading> {
+      const key = `${board}:${userId}`;
+      return orLastKnown<RankReading>(
+        async () => {
+          const standing = await sets.standing(boardKey(board, clock()), String(userId));
+          const rank = standing ? standing.above + 1 : null;
+          lastRanks.set(key, { rank });
+          return { rank, degraded: false };
+        },
+        () => ({ rank: lastRanks.get(key)?.rank ?? null, degraded: true }),
+      );
     },
 
-    /** A user's competition rank on the global all-time points board and this week's, and their points. */
+    /**
+     * A user's competition rank on the global all-time points board and this week's, and their points.
+     * While the boards cannot be read: the ranks last read here (null if none) and the balance from the
+     * account, marked `degraded`.
+     */
     async rankOf(userId: number): Promise<UserRank> {
       const now = clock();
       const member = String(userId);
-      const [globalKey, weeklyKey] = [boardKey('global:all-time:points', now), boardKey('weekly', now)];
-      const [global, weekly] = await Promise.all([sets.standing(globalKey, member), sets.standing(weeklyKey, member)]);
-      return {
-        globalRank: global ? global.above + 1 : null,
-        weeklyRank: weekly ? weekly.above + 1 : null,
-        points: global?.score ?? 0,
-      };
+      return orLastKnown(
+        async () => {
+          const [globalKey, weeklyKey] = [boardKey('global:all-time:points', now), boardKey('weekly', now)];
+          const [global, weekly] = await Promise.all([sets.standing(globalKey, member), sets.standing(weeklyKey, member)]);
+          const rank: UserRank = {
+            globalRank: global ? global.above + 1 : null,
+            weeklyRank: weekly ? weekly.above + 1 : null,
+            points: global?.score ?? 0,
+          };
+          lastRanks.set(`global:all-time:points:${userId}`, { rank: rank.globalRank });
+          lastRanks.set(`weekly:${userId}`, { rank: rank.weeklyRank });
+          return rank;
+        },
+        async () => {
+          // The balance is kept equal to the ledger's sum, which is what the all-time board holds.
+          const player = (await findPlayers(deps.db, [userId])).get(userId);
+          return {
+            globalRank: lastRanks.get(`global:all-time:points:${userId}`)?.rank ?? null,
+            weeklyRank: lastRanks.get(`weekly:${userId}`)?.rank ?? null,
+            points: player?.points ?? 0,
+            degraded: true as const,
+          };
+        },
+      );
     },
   };
+
+  /** A board as the sorted sets hold it now; throws while they cannot be read. */
+  async function readBoard(board: LeaderboardBoard, take: number, now: Date): Promise<Leaderboard> {
+    const definition = boardDefinition(board);
+    const key = boardKey(board, now);
+    const [top, total] = await Promise.all([sets.range(key, 0, take - 1), sets.size(key)]);
+    const members = top.map((row) => row.member);
+    const ids = members.map(Number);
+    const snapshot = snapshotKey(key, dayKey(now));
+    const [players, connections, before, badges] = await Promise.all([
+      findPlayers(deps.db, ids),
+      sets.scores(boardKey(connectionsBoard.board, now), members),
+      sets.scores(snapshot, members),
+      ids.length > 0 ? deps.badgeCounts(ids) : new Map<number, number>(),
+    ]);
+    // Rank in the day's first snapshot, per distinct score there.
+    const beforeRanks = new Map<number, number>();
+    await Promise.all(
+      [...new Set(before.filter((score): score is number => score !== null))].map(async (score) => beforeRanks.set(score, 1 + (await sets.countAbove(snapshot, score)))),
+    );
+    const rows: LeaderboardRow[] = [];
+    let rank = 0;
+    top.forEach((entry, index) => {
+      // Competition ranking from the top: a score equal to the previous one keeps its rank.
+      if (index === 0 || entry.score !== top[index - 1]!.score) rank = index + 1;
+      const player = players.get(ids[index]!);
+      if (!player) return; // deleted while being read; user.deleted takes it off the board
+      const previous = before[index];
+      rows.push({
+        id: player.id,
+        rank,
+        username: player.username,
+        displayName: player.displayName,
+        level: player.level,
+        points: player.points,
+        connectionsFound: connections[index] ?? 0,
+        badgeCount: badges.get(player.id) ?? 0,
+        score: entry.score,
+        change: previous === null || previous === undefined ? 0 : beforeRanks.get(previous)! - rank,
+      });
+    });
+    return { board, metric: definition.metric, window: windowName(definition.window, now), rows, total };
+  }
 }
 
 export type Leaderboards = ReturnType<typeof createLeaderboards>;

@@ -1,6 +1,7 @@
-import { createClient } from 'redis';
+import { createClient, ErrorReply } from 'redis';
 import type { Logger } from '../logging.js';
 import type { Counters, KeyValueStore, PubSub, SharedState, SortedSets, VersionedStore } from './types.js';
+import { SharedStateUnavailableError } from './unavailable.js';
 
 export type RedisClient = ReturnType<typeof createClient>;
 
@@ -18,8 +19,24 @@ redis.call('HSET', KEYS[1], 'v', current + 1, 'd', ARGV[2])
 if tonumber(ARGV[3]) > 0 then redis.call('PEXPIRE', KEYS[1], ARGV[3]) else redis.call('PERSIST', KEYS[1]) end
 return 1`;
 
+/** REDIS_COMMAND_TIMEOUT_MS's default. */
+export const DEFAULT_COMMAND_TIMEOUT_MS = 100;
+/**
+ * The bound of the bulk writes of leaderboard rebuilds and daily snapshots (setMany, copy, rename), on
+ * their own connection: copying a board of a million players takes Redis ~0.6 s, and a rebuild pipelines
+ * thousands of ZADDs, so they cannot fit the per-command timeout. None of them is on a request's path
+ * except the admin's rebuild, which answers in seconds anyway.
+ */
+export const BULK_TIMEOUT_MS = 30_000;
+/** How long a bulk write waits for its connection to come back when the main one already has. */
+const BULK_RECONNECT_WAIT_MS = 5_000;
+/** Redis replies that mean "not now" (loading its data after a restart, a script running, a failover) rather than "wrong". */
+const TRANSIENT_REPLY = /^(LOADING|BUSY|MASTERDOWN|TRYAGAIN|READONLY|CLUSTERDOWN)\b/;
+
 export interface RedisSharedState extends SharedState {
   keyPrefix: string;
+  /** Each command's bound (REDIS_COMMAND_TIMEOUT_MS): the Socket.IO adapter's commands get it too. */
+  commandTimeoutMs: number;
   /** A new connection with the same settings (Socket.IO adapter, subscribers). Connected. */
   duplicate(): Promise<RedisClient>;
 }
@@ -31,11 +48,16 @@ export interface RedisOptions {
   logger?: Logger;
   /** How long start-up waits for Redis before failing. */
   connectTimeoutMs?: number;
+  /** Longest a command waits for its answer before failing with SharedStateUnavailableError (REDIS_COMMAND_TIMEOUT_MS). */
+  commandTimeoutMs?: number;
 }
 
 /**
- * Shared state on Redis. Commands fail fast while Redis is unreachable (no offline queue), so
- * callers can degrade instead of hanging; the client reconnects by itself in the background.
+ * Shared state on Redis. Every call either answers within `commandTimeoutMs` or rejects with
+ * SharedStateUnavailableError, so callers degrade instead of hanging: a stopped Redis fails at once
+ * (no offline queue), a hung one (SIGSTOP, a blocked server, a dead network) at the timeout, and
+ * while a command stays unanswered past it every further command fails at once. The client
+ * reconnects by itself in the background; the first answer from Redis ends the fast failing.
  */
 export async function createRedisSharedState(options: RedisOptions): Promise<RedisSharedState> {
   const prefix = options.keyPrefix ?? '';
@@ -71,114 +93,142 @@ export async function createRedisSharedState(options: RedisOptions): Promise<Red
   };
 
   const main = await connect(createClient(clientOptions));
+  const commandTimeoutMs = options.commandTimeoutMs ?? DEFAULT_COMMAND_TIMEOUT_MS;
+  const run = bounded(commandTimeoutMs);
   let subscriber: RedisClient | undefined;
   const subscriberClient = async () => (subscriber ??= await connect(main.duplicate()));
+  // Bulk writes on their own connection: Redis interleaves other connections' commands between a
+  // rebuild's pipelined ZADDs, where one connection would queue every request behind them.
+  let bulkClient: Promise<RedisClient> | undefined;
+  const runBulkCommand = bounded(BULK_TIMEOUT_MS);
+  const bulk = async <T>(command: (client: RedisClient) => Promise<T>): Promise<T> => {
+    // A hung Redis is noticed on the main connection: fail at once instead of waiting out the bulk bound.
+    run.check();
+    bulkClient ??= connect(main.duplicate()).catch((error: unknown) => {
+      bulkClient = undefined;
+      throw unavailable(error);
+    });
+    const client = await bulkClient;
+    // Redis just came back: this connection may still be reconnecting (it retries on its own, every 2 s at most).
+    if (!client.isReady) await waitUntilReady(client, BULK_RECONNECT_WAIT_MS);
+    return runBulkCommand(() => command(client));
+  };
 
   const kv: KeyValueStore = {
     async get(key) {
-      return main.get(prefix + key);
+      return run(() => main.get(prefix + key));
     },
     async set(key, value, ttlMs) {
-      await (ttlMs === undefined ? main.set(prefix + key, value) : main.set(prefix + key, value, { expiration: { type: 'PX', value: Math.max(1, Math.round(ttlMs)) } }));
+      await run(() => (ttlMs === undefined ? main.set(prefix + key, value) : main.set(prefix + key, value, { expiration: { type: 'PX', value: Math.max(1, Math.round(ttlMs)) } })));
     },
     async delete(key) {
-      await main.del(prefix + key);
+      await run(() => main.del(prefix + key));
     },
     async deleteByPrefix(keyPrefix) {
       let removed = 0;
-      for await (const keys of main.scanIterator({ MATCH: `${escapeGlob(prefix + keyPrefix)}*`, COUNT: 500 })) {
-        if (keys.length > 0) removed += await main.del(keys);
+      // One bounded SCAN (and DEL) at a time: each answers in well under a millisecond.
+      for (let cursor = '0'; ; ) {
+        const page = await run(() => main.scan(cursor, { MATCH: `${escapeGlob(prefix + keyPrefix)}*`, COUNT: 500 }));
+        if (page.keys.length > 0) removed += await run(() => main.del(page.keys));
+        cursor = String(page.cursor);
+        if (cursor === '0') return removed;
       }
-      return removed;
     },
   };
 
   const versioned: VersionedStore = {
     async get(key) {
-      const [version, value] = await main.hmGet(prefix + key, ['v', 'd']);
+      const [version, value] = await run(() => main.hmGet(prefix + key, ['v', 'd']));
       return version === null || version === undefined || value === null || value === undefined ? null : { version: Number(version), value: String(value) };
     },
     async compareAndSet(key, expected, value, ttlMs) {
       const ttl = ttlMs === undefined ? 0 : Math.max(1, Math.round(ttlMs));
-      return Number(await main.eval(COMPARE_AND_SET, { keys: [prefix + key], arguments: [String(expected), value, String(ttl)] })) === 1;
+      return Number(await run(() => main.eval(COMPARE_AND_SET, { keys: [prefix + key], arguments: [String(expected), value, String(ttl)] }))) === 1;
     },
     async delete(key) {
-      await main.del(prefix + key);
+      await run(() => main.del(prefix + key));
     },
   };
 
   const pubsub: PubSub = {
     async publish(channel, message) {
-      await main.publish(prefix + channel, message);
+      await run(() => main.publish(prefix + channel, message));
     },
     async subscribe(channel, onMessage) {
-      const client = await subscriberClient();
+      const client = await subscriberClient().catch((error: unknown) => {
+        throw unavailable(error);
+      });
       const listener = (message: string) => onMessage(message);
-      await client.subscribe(prefix + channel, listener);
+      await run(() => client.subscribe(prefix + channel, listener));
       return async () => {
-        await client.unsubscribe(prefix + channel, listener);
+        await run(() => client.unsubscribe(prefix + channel, listener));
       };
     },
   };
 
   const sortedSets: SortedSets = {
     async increment(key, member, by) {
-      return Number(await main.zIncrBy(prefix + key, by, member));
+      return Number(await run(() => main.zIncrBy(prefix + key, by, member)));
     },
     async score(key, member) {
-      const score = await main.zScore(prefix + key, member);
+      const score = await run(() => main.zScore(prefix + key, member));
       return score === null ? null : Number(score);
     },
     async rank(key, member) {
-      return main.zRevRank(prefix + key, member);
+      return run(() => main.zRevRank(prefix + key, member));
     },
     async range(key, start, stop) {
-      const rows = await main.zRangeWithScores(prefix + key, start, stop, { REV: true });
+      const rows = await run(() => main.zRangeWithScores(prefix + key, start, stop, { REV: true }));
       return rows.map((row) => ({ member: String(row.value), score: Number(row.score) }));
     },
     async size(key) {
-      return main.zCard(prefix + key);
+      return run(() => main.zCard(prefix + key));
     },
     async remove(key, member) {
-      await main.zRem(prefix + key, member);
+      await run(() => main.zRem(prefix + key, member));
     },
     async scores(key, members) {
       if (members.length === 0) return [];
-      const replies = (await main.zmScore(prefix + key, [...members])) as Array<number | string | null>;
+      const replies = (await run(() => main.zmScore(prefix + key, [...members]))) as Array<number | string | null>;
       return replies.map((score) => (score === null ? null : Number(score)));
     },
     async countAbove(key, score) {
       // "(" excludes the score itself: members strictly above it.
-      return main.zCount(prefix + key, `(${score}`, '+inf');
+      return run(() => main.zCount(prefix + key, `(${score}`, '+inf'));
     },
     async standing(key, member) {
-      const reply = (await main.eval(STANDING, { keys: [prefix + key], arguments: [member] })) as [number, string] | null;
+      const reply = (await run(() => main.eval(STANDING, { keys: [prefix + key], arguments: [member] }))) as [number, string] | null;
       return reply ? { above: Number(reply[0]), score: Number(reply[1]) } : null;
     },
     async setMany(key, entries) {
-      // Chunks of a few thousand per ZADD; the client pipelines them.
-      const chunks: Array<Promise<unknown>> = [];
-      for (let i = 0; i < entries.length; i += SET_MANY_CHUNK) {
-        chunks.push(main.zAdd(prefix + key, entries.slice(i, i + SET_MANY_CHUNK).map(({ member, score }) => ({ value: member, score }))));
-      }
-      await Promise.all(chunks);
+      // Chunks of a few thousand per ZADD, pipelined on the bulk connection.
+      await bulk((client) => {
+        const chunks: Array<Promise<unknown>> = [];
+        for (let i = 0; i < entries.length; i += SET_MANY_CHUNK) {
+          chunks.push(client.zAdd(prefix + key, entries.slice(i, i + SET_MANY_CHUNK).map(({ member, score }) => ({ value: member, score }))));
+        }
+        return Promise.all(chunks);
+      });
     },
     async delete(key) {
       // UNLINK frees a big board (yesterday's snapshot) in the background instead of blocking Redis.
-      await main.unlink(prefix + key);
+      await run(() => main.unlink(prefix + key));
     },
     async rename(from, to) {
-      await main.eval(RENAME_OR_DELETE, { keys: [prefix + from, prefix + to] });
+      // Bulk: renaming over a big board frees the old one inside the command.
+      await bulk((client) => client.eval(RENAME_OR_DELETE, { keys: [prefix + from, prefix + to] }));
     },
     async copy(from, to) {
-      return Number(await main.copy(prefix + from, prefix + to)) === 1;
+      return Number(await bulk((client) => client.copy(prefix + from, prefix + to))) === 1;
     },
     async keys(keyPrefix) {
       const found: string[] = [];
-      for await (const keys of main.scanIterator({ MATCH: `${escapeGlob(prefix + keyPrefix)}*`, TYPE: 'zset', COUNT: 500 })) {
-        for (const key of keys) found.push(String(key).slice(prefix.length));
+      for (let cursor = '0'; ; ) {
+        const page = await run(() => main.scan(cursor, { MATCH: `${escapeGlob(prefix + keyPrefix)}*`, TYPE: 'zset', COUNT: 500 }));
+        for (const key of page.keys) found.push(String(key).slice(prefix.length));
+        cursor = String(page.cursor);
+        if (cursor === '0') return found;
       }
-      return found;
     },
   };
 
@@ -189,19 +239,20 @@ export async function createRedisSharedState(options: RedisOptions): Promise<Red
       // NX: the window starts with the first hit and is not extended by later ones.
       if (ttlMs !== undefined) multi.pExpire(fullKey, Math.max(1, Math.round(ttlMs)), 'NX');
       multi.pTTL(fullKey);
-      const replies = (await multi.exec()) as unknown[];
+      const replies = (await run(() => multi.exec())) as unknown[];
       const value = Number(replies[0]);
       const ttl = Number(replies[replies.length - 1]);
       return { value, ttlMs: ttl >= 0 ? ttl : null };
     },
     async get(key) {
-      return Number((await main.get(prefix + key)) ?? 0);
+      return Number((await run(() => main.get(prefix + key))) ?? 0);
     },
   };
 
   return {
     driver: 'redis',
     keyPrefix: prefix,
+    commandTimeoutMs,
     kv,
     versioned,
     pubsub,
@@ -209,7 +260,7 @@ export async function createRedisSharedState(options: RedisOptions): Promise<Red
     counters,
     async ping() {
       const started = performance.now();
-      await main.ping();
+      await run(() => main.ping());
       return Math.round((performance.now() - started) * 100) / 100;
     },
     duplicate: () => connect(main.duplicate()),
@@ -217,6 +268,92 @@ export async function createRedisSharedState(options: RedisOptions): Promise<Red
       await Promise.all(clients.map((client) => (client.isOpen ? client.close().catch(() => client.destroy()) : undefined)));
     },
   };
+}
+
+/** A command runner: `run(command)` bounds one command; `run.check()` throws while the connection is known to hang. */
+export interface BoundedRunner {
+  <T>(command: () => Promise<T>): Promise<T>;
+  check(): void;
+}
+
+/**
+ * Bounds commands of one connection by `timeoutMs`. node-redis's own `timeout` option stops
+ * counting once a command is written to the socket, which is exactly where a hung server (SIGSTOP, a
+ * dead peer) leaves it, so the bound is raced here. A command past it is left in node-redis's queue
+ * (replies are matched by order, so it must stay there); until any command of the connection is
+ * answered again (or the connection drops), new ones fail at once rather than queueing behind it.
+ */
+export function bounded(timeoutMs: number): BoundedRunner {
+  /** When a command was first found unanswered past the bound; null while the connection answers. */
+  let stalledSince: number | null = null;
+  const check = () => {
+    if (stalledSince !== null) throw new SharedStateUnavailableError(`Redis has not answered for ${Math.round(performance.now() - stalledSince)} ms`);
+  };
+  const runner = <T>(command: () => Promise<T>): Promise<T> => {
+    try {
+      check();
+    } catch (error) {
+      return Promise.reject(error as Error);
+    }
+    return new Promise<T>((resolve, reject) => {
+      let settled = false;
+      // The bound is checked after the event loop's next I/O phase: a reply that arrived while this
+      // process was busy (a long synchronous turn) is read first, so only Redis's silence fails a command.
+      const timer = setTimeout(
+        () =>
+          setImmediate(() => {
+            if (settled) return;
+            settled = true;
+            stalledSince ??= performance.now();
+            reject(new SharedStateUnavailableError(`Redis did not answer within ${timeoutMs} ms`));
+          }),
+        timeoutMs,
+      );
+      const answered = (settle: () => void) => {
+        stalledSince = null;
+        if (settled) return;
+        settled = true;
+        clearTimeout(timer);
+        settle();
+      };
+      let sent: Promise<T>;
+      try {
+        sent = command();
+      } catch (error) {
+        answered(() => reject(unavailable(error)));
+        return;
+      }
+      sent.then(
+        (value) => answered(() => resolve(value)),
+        (error: unknown) => answered(() => reject(unavailable(error))),
+      );
+    });
+  };
+  return Object.assign(runner, { check });
+}
+
+/** A failure as callers see it: anything but Redis refusing the command means Redis is unavailable. */
+function unavailable(error: unknown): Error {
+  if (error instanceof SharedStateUnavailableError) return error;
+  if (error instanceof ErrorReply && !TRANSIENT_REPLY.test(error.message)) return error;
+  const message = error instanceof Error ? error.message : String(error);
+  return new SharedStateUnavailableError(`Redis is unavailable: ${message}`, { cause: error });
+}
+
+/** Resolves once the client is ready again; rejects as unavailable after `ms`. */
+async function waitUntilReady(client: RedisClient, ms: number): Promise<void> {
+  let onReady = () => {};
+  const ready = new Promise<void>((resolve) => {
+    onReady = resolve;
+    client.once('ready', onReady);
+  });
+  try {
+    await withTimeout(ready, ms, 'Redis connection not back yet');
+  } catch (error) {
+    throw unavailable(error);
+  } finally {
+    client.off('ready', onReady);
+  }
 }
 
 function withTimeout<T>(promise: Promise<T>, ms: number, message: string): Promise<T> {

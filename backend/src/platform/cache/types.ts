@@ -1,6 +1,8 @@
 /**
  * The shared-state interfaces: one small interface per concern, implemented twice
  * (Redis when REDIS_URL is set, in-process otherwise) and held to one contract suite.
+ * Every method of the Redis implementation answers within REDIS_COMMAND_TIMEOUT_MS or rejects with
+ * SharedStateUnavailableError (unavailable.ts); the in-process one never does.
  */
 
 /** Strings by key, optionally expiring. */

@@ -119,6 +119,38 @@ describe('LeaderboardsPage', () => {
     expect(screen.getByTestId('board-caption').textContent).toContain('Week 48, 2026');
   });
 
+  it('says when the live boards cannot be read: the last rows seen, marked; no "no rankings yet" for an unknown board', async () => {
+    let global = board([row(1, 1, 900), row(2, 2, 500), row(3, 3, 120)], { degraded: true });
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(
+        routeFetch({
+          '/api/leaderboards/global': () => ({ body: global }),
+          '/api/leaderboards/weekly': () => ({ body: board([], { board: 'weekly', window: '2026-W48', degraded: true }) }),
+          '/api/users/me/rank': () => ({ body: { globalRank: 3, weeklyRank: null, points: 120, degraded: true } }),
+        }),
+      ),
+    );
+    setUser(me);
+    renderPage('/leaderboards');
+    await screen.findByRole('list', { name: 'Rankings' });
+    expect(screen.getByTestId('leaderboard-degraded').textContent).toContain('this is the board as last seen');
+    expect(rowNames()).toEqual(['1. Player 1', '2. Player 2', '3. Player 3']);
+    const card = await screen.findByRole('region', { name: 'Your ranking' });
+    await waitFor(() => expect(within(card).getByTestId('rank-degraded').textContent).toContain('last known'));
+    expect(card.textContent).toContain('#3');
+
+    fireEvent.mouseDown(screen.getByRole('tab', { name: 'This Week' }));
+    await waitFor(() => expect(screen.getByTestId('leaderboard-degraded').textContent).toMatch(/^Live rankings are unavailable right now\. /));
+    expect(screen.queryByText('No rankings yet')).toBeNull();
+
+    // Live again: the note goes with the next read.
+    global = board([row(1, 1, 900)]);
+    fireEvent.mouseDown(screen.getByRole('tab', { name: 'Global Rankings' }));
+    await waitFor(() => expect(rowNames()).toEqual(['1. Player 1']));
+    expect(screen.queryByTestId('leaderboard-degraded')).toBeNull();
+  });
+
   it('reads the period and metric filters, and shows efficiency as a percent', async () => {
     const fetchMock = vi.fn(
       routeFetch({

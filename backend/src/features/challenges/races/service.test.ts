@@ -20,7 +20,7 @@ const COUNTDOWN_MS = 300;
 function twoProcesses() {
   const shared = createMemorySharedState();
   const make = (notifier: RecordingNotifier) =>
-    createRaceService({ shared, graph: () => graph, summaries, notifier, logger: createLogger('silent'), settings: { countdownMs: COUNTDOWN_MS, timeLimitSeconds: 2 } });
+    createRaceService({ rooms: shared.versioned, graph: () => graph, summaries, notifier, logger: createLogger('silent'), settings: { countdownMs: COUNTDOWN_MS, timeLimitSeconds: 2 } });
   const notifiers = [createRecordingNotifier(), createRecordingNotifier()] as const;
   const services = [make(notifiers[0]), make(notifiers[1])] as const;
   return { shared, notifiers, services };

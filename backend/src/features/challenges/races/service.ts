@@ -12,7 +12,7 @@ import {
   type RaceState,
 } from '@cinema-dna/shared-types';
 import type { Graph } from '../../../graph/snapshot.js';
-import type { SharedState } from '../../../platform/cache/types.js';
+import type { VersionedStore } from '../../../platform/cache/types.js';
 import { AppError } from '../../../platform/errors.js';
 import type { Logger } from '../../../platform/logging.js';
 import type { Notifier } from '../../../platform/notifier.js';
@@ -30,10 +30,13 @@ const CODE_LENGTH = 6;
 const ROOM_TTL_MS = 6 * 60 * 60_000;
 /** Compare-and-set attempts before a change gives up (only under heavy contention across processes). */
 const MAX_WRITE_ATTEMPTS = 25;
-const roomKey = (code: string) => `race:room:${code}`;
+/** A deadline whose write failed is tried again this often, this many times (a minute). */
+const DEADLINE_RETRY_MS = 1_000;
+const DEADLINE_RETRIES = 60;
 
 export interface RaceServiceDeps {
-  shared: Pick<SharedState, 'versioned'>;
+  /** The rooms by code, each changed by compare-and-set on its version: the database (store.ts) in the app, any VersionedStore in tests. */
+  rooms: VersionedStore;
   /** The loaded graph (read at each use: it exists once loading has finished). */
   graph: () => Graph;
   /** Entities as lists show them, by node index. */
@@ -65,14 +68,14 @@ export interface RaceResync {
 }
 
 /**
- * Live races: rooms kept in shared state (Redis with REDIS_URL, else in-process) and changed only by
- * compare-and-set on their version, so players on two processes share one room. Each change is
- * broadcast to the room as `race:state`. Deadlines (countdown end, race end, a player's grace) are
+ * Live races: rooms kept in the database (store.ts; a Redis outage or restart loses none) and changed
+ * only by compare-and-set on their version, so players on two processes share one room and the server
+ * alone orders the moves. Each change is broadcast to the room as `race:state`. Deadlines (countdown end, race end, a player's grace) are
  * timers on every process that touched the room: whichever fires first writes the transition, the
  * others find nothing left to change.
  */
 export function createRaceService(deps: RaceServiceDeps) {
-  const { shared, notifier, logger } = deps;
+  const { rooms: store, notifier, logger } = deps;
   const now = deps.now ?? Date.now;
   const random = deps.random ?? Math.random;
   const rulesByGraph = new WeakMap<Graph, RaceRules>();
@@ -100,7 +103,7 @@ export function createRaceService(deps: RaceServiceDeps) {
   }
 
   async function load(code: string): Promise<{ room: Room; version: number }> {
-    const stored = await shared.versioned.get(roomKey(code));
+    const stored = await store.get(code);
     const room = stored ? (JSON.parse(stored.value) as Room) : null;
     if (!stored || !room || room.players.length === 0) throw new AppError(404, 'NOT_FOUND', 'Race not found', { code });
     return { room, version: stored.version };
@@ -118,7 +121,7 @@ export function createRaceService(deps: RaceServiceDeps) {
         if (next === room) return { room, version, changed: false, result };
         // A room nobody plays in any more lingers briefly, answering NOT_FOUND.
         const ttl = next.players.length === 0 ? 60_000 : ROOM_TTL_MS;
-        if (!(await shared.versioned.compareAndSet(roomKey(code), version, JSON.stringify(next), ttl))) continue;
+        if (!(await store.compareAndSet(code, version, JSON.stringify(next), ttl))) continue;
         const written: Changed<T> = { room: next, version: version + 1, changed: true, result };
         if (next.players.length === 0) return written;
         // The volatile progress goes first: right behind the state it would find the sockets busy and be dropped.
@@ -150,12 +153,20 @@ export function createRaceService(deps: RaceServiceDeps) {
     if (existing) clearTimeout(existing.timer);
     const timer = setTimeout(() => {
       timers.delete(room.code);
-      change(room.code, (current, t) => ({ room: rooms.settle(current, t), result: null })).catch((error: unknown) => {
-        if (!(error instanceof AppError && error.code === 'NOT_FOUND')) logger.warn({ err: error, code: room.code }, 'race deadline not applied');
-      });
+      applyDeadline(room.code, DEADLINE_RETRIES);
     }, Math.max(1, at - now()));
     timer.unref();
     timers.set(room.code, { at, timer });
+  }
+
+  /** Writes what is due; a failed write (the database unreachable a moment) is tried again, so the race still ends. */
+  function applyDeadline(code: string, retriesLeft: number): void {
+    change(code, (current, t) => ({ room: rooms.settle(current, t), result: null })).catch((error: unknown) => {
+      if (error instanceof AppError && error.code === 'NOT_FOUND') return;
+      logger.warn({ err: error, code, retriesLeft }, 'race deadline not applied');
+      if (closed || retriesLeft <= 0) return;
+      setTimeout(() => applyDeadline(code, retriesLeft - 1), DEADLINE_RETRY_MS).unref();
+    });
   }
 
   async function entitySummaries(keys: readonly string[]): Promise<Map<string, EntitySummary>> {
@@ -262,7 +273,7 @@ export function createRaceService(deps: RaceServiceDeps) {
       for (let attempt = 0; attempt < 10; attempt++) {
         const code = Array.from({ length: CODE_LENGTH }, () => CODE_ALPHABET[randomInt(CODE_ALPHABET.length)]).join('');
         const room = rooms.createRoom(code, host, now(), deps.settings);
-        if (await shared.versioned.compareAndSet(roomKey(code), 0, JSON.stringify(room), ROOM_TTL_MS)) {
+        if (await store.compareAndSet(code, 0, JSON.stringify(room), ROOM_TTL_MS)) {
           scheduleDeadline(room);
           return { code, url: raceUrl(code) };
         }
@@ -348,7 +359,7 @@ export function createRaceService(deps: RaceServiceDeps) {
       }
     },
 
-    /** Stops the deadline timers (rooms stay in shared state for the other processes). */
+    /** Stops the deadline timers (rooms stay in the database for the other processes). */
     close(): void {
       closed = true;
       for (const { timer } of timers.values()) clearTimeout(timer);

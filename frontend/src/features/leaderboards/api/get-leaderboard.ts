@@ -9,12 +9,19 @@ export async function getLeaderboard(view: BoardView, signal?: AbortSignal): Pro
   return LeaderboardSchema.parse(await apiFetch<unknown>(boardPath(view), { signal }));
 }
 
-/** One board, read afresh on every visit (boards move all the time) and again whenever the server says it changed. */
+/** While the server answers a board `degraded` (its live boards unreadable), it is read again this often until it is live. */
+export const DEGRADED_REFETCH_MS = 10_000;
+
+/**
+ * One board, read afresh on every visit (boards move all the time) and again whenever the server says
+ * it changed; a degraded answer is read again every few seconds, since no change is announced meanwhile.
+ */
 export function useLeaderboard(view: BoardView) {
   const board = boardOf(view);
   return useQuery({
     queryKey: leaderboardQueryKeys.board(board),
     queryFn: ({ signal }) => getLeaderboard(view, signal),
     staleTime: 0,
+    refetchInterval: (query) => (query.state.data?.degraded ? DEGRADED_REFETCH_MS : false),
   });
 }

@@ -3,6 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useSnapshot } from 'valtio';
 import { apiFetch } from '../../../lib/api-client';
 import { authState } from '../../auth';
+import { DEGRADED_REFETCH_MS } from './get-leaderboard';
 import { leaderboardQueryKeys } from './query-keys';
 
 /** GET /api/users/me/rank: the signed-in user's global and weekly rank and points. */
@@ -10,7 +11,7 @@ export async function getMyRank(signal?: AbortSignal): Promise<UserRank> {
   return UserRankSchema.parse(await apiFetch<unknown>('/api/users/me/rank', { signal }));
 }
 
-/** Signed in only; read afresh on every visit. */
+/** Signed in only; read afresh on every visit, and every few seconds while the answer is degraded. */
 export function useMyRank() {
   const userId = useSnapshot(authState).user?.id;
   return useQuery({
@@ -18,5 +19,6 @@ export function useMyRank() {
     queryFn: ({ signal }) => getMyRank(signal),
     enabled: userId !== undefined,
     staleTime: 0,
+    refetchInterval: (query) => (query.state.data?.degraded ? DEGRADED_REFETCH_MS : false),
   });
 }

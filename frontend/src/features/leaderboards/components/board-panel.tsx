@@ -1,4 +1,4 @@
-import { RotateCw, Trophy } from 'lucide-react';
+import { CloudOff, RotateCw, Trophy } from 'lucide-react';
 import { useSnapshot } from 'valtio';
 import { formatCount, plural } from '../../../lib/number-format';
 import { Button } from '../../../ui/button';
@@ -37,7 +37,20 @@ function EmptyBoard({ view }: { view: BoardView }) {
   );
 }
 
-/** One board: watched live while shown, with its podium, rows, loading skeleton, empty and error states. */
+/** The live boards cannot be read right now: the rows shown are the last the server saw (or none). */
+function DegradedNote({ empty }: { empty: boolean }) {
+  return (
+    <p role="status" className="flex items-start gap-2 rounded-xl border border-amber-glow/30 bg-amber-glow/5 px-4 py-3 text-sm text-bone-200" data-testid="leaderboard-degraded">
+      <CloudOff aria-hidden className="mt-0.5 size-4 shrink-0 text-amber-glow" />
+      <span>
+        {empty ? 'Live rankings are unavailable right now. ' : 'Live rankings are unavailable right now: this is the board as last seen, and it may be behind. '}
+        It updates by itself once they are back.
+      </span>
+    </p>
+  );
+}
+
+/** One board: watched live while shown, with its podium, rows, loading skeleton, empty, degraded and error states. */
 export function BoardPanel({ view }: { view: BoardView }) {
   const board = useLeaderboard(view);
   const meId = useSnapshot(authState).user?.id;
@@ -57,9 +70,10 @@ export function BoardPanel({ view }: { view: BoardView }) {
   }
   if (!board.data) return <LeaderboardSkeleton />;
 
-  const { rows, metric, total, window } = board.data;
+  const { rows, metric, total, window, degraded } = board.data;
   return (
     <div className="grid gap-8">
+      {degraded && <DegradedNote empty={rows.length === 0} />}
       <p className="flex flex-wrap items-center gap-x-3 gap-y-1 text-sm text-bone-400" data-testid="board-caption">
         <span className="font-medium text-bone-100">{formatWindow(window)}</span>
         <span aria-hidden className="text-ink-500">•</span>
@@ -72,7 +86,8 @@ export function BoardPanel({ view }: { view: BoardView }) {
         )}
       </p>
       {rows.length === 0 ? (
-        <EmptyBoard view={view} />
+        // Unknown is not empty: no "no rankings yet" while the board cannot be read.
+        !degraded && <EmptyBoard view={view} />
       ) : (
         <>
           <Podium rows={rows} metric={metric} />

@@ -28,11 +28,18 @@ export function YourRankingCard() {
       {rank.isError ? (
         <p className="mt-3 text-sm text-bone-400">Your ranking could not be loaded ({rank.error.message}).</p>
       ) : rank.data ? (
-        <dl className="mt-4 grid grid-cols-3 gap-4">
-          <Figure icon={Globe} label="Global rank" value={rankText(rank.data.globalRank)} />
-          <Figure icon={CalendarDays} label="Weekly rank" value={rankText(rank.data.weeklyRank)} />
-          <Figure icon={Sparkles} label="Points" value={formatCount(rank.data.points)} />
-        </dl>
+        <>
+          <dl className="mt-4 grid grid-cols-3 gap-4">
+            <Figure icon={Globe} label="Global rank" value={rankText(rank.data.globalRank)} />
+            <Figure icon={CalendarDays} label="Weekly rank" value={rankText(rank.data.weeklyRank)} />
+            <Figure icon={Sparkles} label="Points" value={formatCount(rank.data.points)} />
+          </dl>
+          {rank.data.degraded && (
+            <p role="status" className="mt-3 text-xs text-bone-400" data-testid="rank-degraded">
+              Live ranks are unavailable right now: these are the last known, and may be behind.
+            </p>
+          )}
+        </>
       ) : (
         <div aria-busy="true" aria-label="Loading your ranking" className="mt-4 grid grid-cols-3 gap-4">
           {[0, 1, 2].map((cell) => (
