@@ -71,11 +71,25 @@ describe.runIf(hasRedisServer)('Redis commands are bounded by REDIS_COMMAND_TIME
     expect(stopped.ms).toBeLessThan(TIMEOUT_MS + SLACK_MS);
     const bulk = await timed(() => shared!.sortedSets.copy('board:test', 'board:copy'));
     expect(bulk.error).toBeInstanceOf(SharedStateUnavailableError);
+    expect(bulk.ms).toBeLessThan(TIMEOUT_MS + SLACK_MS);
 
     redis = await startRedis(port);
     await expect.poll(() => shared!.ping().then(() => 'up', () => 'down'), { timeout: 10_000, interval: 100 }).toBe('up');
     // No persistence: it came back empty.
     expect(await shared!.kv.get('before')).toBeNull();
+  });
+
+  it('closes within its bound while Redis is frozen (a graceful shutdown is not held by a hung Redis)', async () => {
+    const other = await createRedisSharedState({ url: `redis://127.0.0.1:${port}`, keyPrefix: 'closing:', commandTimeoutMs: TIMEOUT_MS });
+    redis!.kill('SIGSTOP');
+    try {
+      await expect(other.kv.get('x')).rejects.toBeInstanceOf(SharedStateUnavailableError);
+      const closing = await timed(() => other.close());
+      expect(closing.error).toBeUndefined();
+      expect(closing.ms).toBeLessThan(2_000);
+    } finally {
+      redis!.kill('SIGCONT');
+    }
   });
 
   it('keeps Redis refusing a command a bug, not an outage', async () => {

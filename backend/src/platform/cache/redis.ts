@@ -28,6 +28,8 @@ export const DEFAULT_COMMAND_TIMEOUT_MS = 100;
  * except the admin's rebuild, which answers in seconds anyway.
  */
 export const BULK_TIMEOUT_MS = 30_000;
+/** How long close() waits for Redis to answer what is pending before cutting the connections. */
+const CLOSE_TIMEOUT_MS = 1_000;
 /** How long a bulk write waits for its connection to come back when the main one already has. */
 const BULK_RECONNECT_WAIT_MS = 5_000;
 /** Redis replies that mean "not now" (loading its data after a restart, a script running, a failover) rather than "wrong". */
@@ -102,8 +104,9 @@ export async function createRedisSharedState(options: RedisOptions): Promise<Red
   let bulkClient: Promise<RedisClient> | undefined;
   const runBulkCommand = bounded(BULK_TIMEOUT_MS);
   const bulk = async <T>(command: (client: RedisClient) => Promise<T>): Promise<T> => {
-    // A hung Redis is noticed on the main connection: fail at once instead of waiting out the bulk bound.
+    // A hung or gone Redis is noticed on the main connection: fail at once instead of waiting out the bulk bound.
     run.check();
+    if (!main.isReady) throw new SharedStateUnavailableError('Redis is not connected');
     bulkClient ??= connect(main.duplicate()).catch((error: unknown) => {
       bulkClient = undefined;
       throw unavailable(error);
@@ -265,7 +268,8 @@ export async function createRedisSharedState(options: RedisOptions): Promise<Red
     },
     duplicate: () => connect(main.duplicate()),
     async close() {
-      await Promise.all(clients.map((client) => (client.isOpen ? client.close().catch(() => client.destroy()) : undefined)));
+      // close() waits for every pending reply, forever on a hung Redis: past a second the connections are cut.
+      await Promise.all(clients.map((client) => (client.isOpen ? withTimeout(client.close(), CLOSE_TIMEOUT_MS, 'Redis did not answer the close').catch(() => client.destroy()) : undefined)));
     },
   };
 }
