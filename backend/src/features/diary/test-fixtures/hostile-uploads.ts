@@ -229,7 +229,10 @@ export interface UploadClient {
 
 const CLIENT_THREAD = `
 const http = require('node:http');
+const os = require('node:os');
 const { parentPort } = require('node:worker_threads');
+// A client on another machine does not take the server's cores: this thread yields to the server's.
+try { os.setPriority(os.constants.priority.PRIORITY_LOW); } catch {}
 const bodies = new Map();
 let nextBody = 1;
 function send(url, headers, write) {
