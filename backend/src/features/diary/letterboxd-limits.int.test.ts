@@ -177,6 +177,10 @@ describe.each(databaseTargets())('Letterboxd import limits on $name', (dbTarget)
     // Sent until the server stopped reading: about the limit, far from the gigabyte.
     expect(watched.result.sentBytes).toBeLessThan(IMPORT_MAX_BYTES + 64 * 1024 * 1024);
     expectHealthKept(watched);
+    // Not signed in: 401 at once, and none of it read.
+    const anonymous = await client.stream(`${url}/api/diary/import?name=diary.csv`, { 'Content-Type': 'text/csv' }, 1024 * 1024 * 1024);
+    expect(anonymous.status).toBe(401);
+    expect(anonymous.sentBytes).toBeLessThan(64 * 1024 * 1024);
   });
 
   it('refuses a CSV of 150,000 rows at the row cap', TIMED, async () => {

@@ -216,7 +216,7 @@ const payloadTooLarge = (limitBytes: number) =>
 /**
  * Reads a Letterboxd upload's raw body for POST /api/diary/import only, into `res.locals.upload`; the
  * app's JSON limit stays small everywhere else. A caller who is not signed in is not read at all: the
- * route's guard answers them. Up to IMPORT_LIMITS.uploadBytes (50 MB): a longer body, declared or
+ * route's guard answers them, and their connection is closed after the answer. Up to IMPORT_LIMITS.uploadBytes (50 MB): a longer body, declared or
  * streamed, is answered 413 as soon as it passes the limit and its connection is closed, so the rest
  * is neither read nor kept (a 1 GB stream stops at about 50 MB). At most `uploadsAtOnce` uploads are
  * read at once by this process (503 past it) and `uploadsPerUser` of one user (429): each holds up to
@@ -225,9 +225,14 @@ const payloadTooLarge = (limitBytes: number) =>
 export function diaryUploadBody(limits: Pick<ImportLimits, 'uploadBytes' | 'uploadsAtOnce' | 'uploadsPerUser'> = IMPORT_LIMITS): RequestHandler {
   return (req, res, next) => {
     // Mounted at /diary/import: the upload itself, not its commit below it.
-    if (req.method !== 'POST' || (req.path !== '/' && req.path !== '') || !req.user) return next();
+    if (req.method !== 'POST' || (req.path !== '/' && req.path !== '')) return next();
     // A JSON body was read by the app's JSON parser already: no file here (the route says so).
     if ((req as Request & { _body?: boolean })._body || req.readableEnded) return next();
+    if (!req.user) {
+      // The guard answers 401; the body is not read (nor drained to its end after the answer).
+      closeAfterAnswer(req, res);
+      return next();
+    }
     const userId = req.user.id;
     const refuse = (error: AppError, retryAfterSeconds?: number) => {
       closeAfterAnswer(req, res);
@@ -263,13 +268,31 @@ export function diaryUploadBody(limits: Pick<ImportLimits, 'uploadBytes' | 'uplo
   };
 }
 
-/** The answer ends the connection: whatever the client still sends is not read. */
+/** How long a refused upload's connection stays open after the answer (unread) before it is closed. */
+const LINGER_MS = 2000;
+
+/**
+ * A refused upload's body is not read on: its connection is closed LINGER_MS after the answer has gone
+ * out (unless the body had all arrived). Left alone, Node drains a body to its end after the answer: a
+ * gigabyte if a gigabyte is sent. Closed at once, with the client's bytes unread, the kernel resets the
+ * connection and a client still sending may lose the answer with it (nginx lingers for the same
+ * reason); meanwhile its sending just stalls.
+ */
 function closeAfterAnswer(req: Request, res: Response): void {
-  res.set('Connection', 'close');
   req.pause();
+  // Marks the body as being read, so Node leaves it alone after the answer (a paused stream buffers
+  // one chunk at most, then stops reading the connection).
+  if (!req.complete) req.read(0);
+  res.once('finish', () => {
+    setTimeout(() => {
+      if (!req.complete) req.socket.destroy();
+    }, LINGER_MS).unref();
+  });
 }
 
 const BODY_TOO_LARGE = Symbol('body too large');
+/** Bytes of an upload read in one turn of the event loop at most. */
+const READ_BYTES_PER_TURN = 1024 * 1024;
 
 /**
  * The raw body, decoded when it is compressed (gzip, deflate, br), rejecting with BODY_TOO_LARGE the
@@ -296,9 +319,20 @@ function readRawBody(req: Request, limit: number): Promise<UploadBytes> {
         reject(error);
       } else resolve(body);
     };
+    let sinceTurn = 0;
     const onData = (chunk: Buffer) => {
-      if (body.length + chunk.length > limit) settle(BODY_TOO_LARGE);
-      else body.append(chunk);
+      if (body.length + chunk.length > limit) return settle(BODY_TOO_LARGE);
+      body.append(chunk);
+      // A fast client fills the socket faster than a turn of the event loop drains it (libuv reads up
+      // to 32 chunks in a row): after each megabyte, reading waits for the next turn.
+      sinceTurn += chunk.length;
+      if (sinceTurn >= READ_BYTES_PER_TURN) {
+        sinceTurn = 0;
+        stream.pause();
+        setImmediate(() => {
+          if (!settled) stream.resume();
+        });
+      }
     };
     stream.on('data', onData);
     stream.once('end', () => settle(null));

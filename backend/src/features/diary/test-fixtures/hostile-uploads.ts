@@ -220,8 +220,8 @@ export interface UploadClient {
   /** POSTs a loaded body (with its Content-Length). */
   post(url: string, headers: Record<string, string>, body: number): Promise<SentUpload>;
   /**
-   * POSTs `totalBytes` of CSV rows as a chunked body generated 1 MB at a time (never held whole), and
-   * stops sending once the server has answered or closed the connection.
+   * POSTs `totalBytes` of CSV rows as a chunked body generated 1 MB at a time (never held whole), sending
+   * on after the answer until the server closes the connection; `sentBytes` says how far it got.
    */
   stream(url: string, headers: Record<string, string>, totalBytes: number): Promise<SentUpload>;
   close(): Promise<void>;
@@ -238,17 +238,26 @@ let nextBody = 1;
 function send(url, headers, write) {
   return new Promise((resolve, reject) => {
     let sentBytes = 0;
-    let answered = false;
-    const req = http.request(url, { method: 'POST', headers }, (res) => {
-      answered = true;
+    let answer = null;
+    let stopped = false;
+    // Keep-alive, as browsers ask: the server decides whether the connection ends with its answer.
+    const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+    const finish = () => { if (answer && stopped) { agent.destroy(); resolve({ ...answer, sentBytes }); } };
+    const req = http.request(url, { method: 'POST', headers, agent }, (res) => {
       const chunks = [];
       res.on('data', (chunk) => chunks.push(chunk));
-      res.on('end', () => resolve({ status: res.statusCode, body: Buffer.concat(chunks), sentBytes }));
-      res.on('error', reject);
+      res.on('end', () => { answer = { status: res.statusCode, body: Buffer.concat(chunks) }; finish(); });
+      res.on('error', (error) => { if (!answer) reject(error); });
     });
-    // The server may close the connection after its answer: writing on is then an error, not a failure.
-    req.on('error', (error) => { if (!answered) reject(error); });
-    write(req, (n) => (sentBytes += n), () => answered);
+    // Writing until the server closes the connection is the point: an error then is not a failure,
+    // as long as its answer arrives.
+    req.on('error', (error) => {
+      stopped = true;
+      if (answer) return finish();
+      setTimeout(() => { if (!answer) reject(error); }, 2000);
+    });
+    req.on('close', () => { stopped = true; finish(); });
+    write(req, (n) => (sentBytes += n));
   });
 }
 parentPort.on('message', async ({ id, kind, url, headers, body, totalBytes }) => {
@@ -270,10 +279,12 @@ parentPort.on('message', async ({ id, kind, url, headers, body, totalBytes }) =>
       const row = Buffer.from('2025-01-01,Streamed Film,1999,https://boxd.it/s,4,,,2025-01-01\\n');
       const chunk = Buffer.alloc(1024 * 1024);
       for (let at = 0; at < chunk.length; at += row.length) row.copy(chunk, at);
-      result = await send(url, { ...headers, 'Transfer-Encoding': 'chunked' }, (req, sent, answered) => {
+      // Sent on after the answer too, as a client that does not read answers would: only the server
+      // closing the connection stops it (one that drains the body to its end takes the whole gigabyte).
+      result = await send(url, { ...headers, 'Transfer-Encoding': 'chunked' }, (req, sent) => {
         let left = totalBytes;
         const pump = () => {
-          while (!answered() && !req.destroyed) {
+          while (!req.destroyed && !req.socket?.destroyed) {
             if (left <= 0) return req.end();
             left -= chunk.length;
             sent(chunk.length);
