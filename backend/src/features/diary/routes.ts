@@ -215,12 +215,12 @@ const payloadTooLarge = (limitBytes: number) =>
 
 /**
  * Reads a Letterboxd upload's raw body for POST /api/diary/import only, into `res.locals.upload`; the
- * app's JSON limit stays small everywhere else. A caller who is not signed in is not read at all: the
- * route's guard answers them, and their connection is closed after the answer. Up to IMPORT_LIMITS.uploadBytes (50 MB): a longer body, declared or
- * streamed, is answered 413 as soon as it passes the limit and its connection is closed, so the rest
- * is neither read nor kept (a 1 GB stream stops at about 50 MB). At most `uploadsAtOnce` uploads are
- * read at once by this process (503 past it) and `uploadsPerUser` of one user (429): each holds up to
- * 50 MB until its preview is sent.
+ * app's JSON limit stays small everywhere else. Up to IMPORT_LIMITS.uploadBytes (50 MB): a longer body,
+ * declared or streamed, is answered 413 as soon as it passes the limit, and the rest is neither read nor
+ * kept (closeAfterAnswer: a 1 GB stream stops at about 50 MB). A caller who is not signed in is not read
+ * at all: the route's guard answers them. At most `uploadsAtOnce` uploads are read at once by this
+ * process (503 past it) and `uploadsPerUser` of one user (429): each holds up to 50 MB until its preview
+ * is sent.
  */
 export function diaryUploadBody(limits: Pick<ImportLimits, 'uploadBytes' | 'uploadsAtOnce' | 'uploadsPerUser'> = IMPORT_LIMITS): RequestHandler {
   return (req, res, next) => {
