@@ -1,4 +1,6 @@
 import { randomUUID } from 'node:crypto';
+import { promisify } from 'node:util';
+import { gunzip, gzip } from 'node:zlib';
 import {
   DIARY_NOTES_MAX,
   REVIEW_CONTENT_MAX,
@@ -9,19 +11,21 @@ import {
   type ImportPreview,
   type ImportSummary,
 } from '@cinema-dna/shared-types';
-import { and, eq, isNotNull, lt, sql } from 'drizzle-orm';
+import { and, desc, eq, isNotNull, lt, ne, notInArray, or, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../platform/db/database.js';
 import { AppError, badRequest, notFound } from '../../platform/errors.js';
-import { readUpload, type LetterboxdRow } from './letterboxd.js';
-import { filmKey, matchFilms } from './matcher.js';
-import type { DiaryCatalog, ImportedReview, ImportedWatchlistItem, ImportWriters } from './ports.js';
+import { IMPORT_LIMITS, type ImportLimits, type LetterboxdRow } from './letterboxd.js';
+import { matchFilms } from './matcher.js';
+import type { CatalogMovie, DiaryCatalog, ImportedReview, ImportedWatchlistItem, ImportWriters } from './ports.js';
 import { diaryEntries, diaryImports } from './schema.js';
+import { TimeSlices, yieldToEventLoop } from './time-slices.js';
+import { chunkText, importTooSlow, UploadBytes, UploadReader, type FilmToPreview } from './upload-reader.js';
 
 type CommitInput = z.output<typeof ImportCommitSchema>;
 
-/** What diary_imports.document holds between the upload and the commit. */
-interface ImportDocument {
+/** A preview stored before previews were stored in parts: one document (still committable). */
+interface ImportDocumentV1 {
   version: 1;
   fileName: string;
   preview: Omit<ImportPreview, 'importId'>;
@@ -30,9 +34,46 @@ interface ImportDocument {
   summary?: ImportSummary;
 }
 
+/**
+ * A stored preview: this head row, and `parts` rows `<importId>:<n>` beside it in diary_imports, each a
+ * gzipped JSON piece of the import: `{ films: [key, movie id | null][] }` (each film's match) or
+ * `{ rows: [key, row][] }`. In pieces because one document of 100,000 rows is tens of MB of JSONB,
+ * which the embedded database (PGlite, in this process) takes a second or more to write, holding the
+ * event loop all along; each piece is a statement of a few milliseconds. `complete` once every part is
+ * written: a preview cut short is not committable.
+ */
+interface ImportDocumentV2 {
+  version: 2;
+  fileName: string;
+  complete: boolean;
+  parts: number;
+  counts: ImportCounts;
+  summary?: ImportSummary;
+}
+
+/** One part of a stored preview (see ImportDocumentV2). */
+interface ImportPartDocument {
+  version: 2;
+  part: number;
+  /** Base64 of the gzipped JSON. */
+  gzip: string;
+}
+
+const gzipAsync = promisify(gzip);
+const gunzipAsync = promisify(gunzip);
+
 const IMPORT_NOT_FOUND = 'Import not found';
 /** Diary rows' external keys: a re-import of the same export finds them and adds nothing. */
 export const letterboxdKey = (uri: string) => `letterboxd:${uri}`;
+/** The id of a stored preview's part n. */
+const partId = (importId: string, part: number) => `${importId}:${part}`;
+/** The import a diary_imports row belongs to (its own id for a head row). */
+const importOf = sql<string>`split_part(${diaryImports.id}, ':', 1)`;
+
+/** Catalog movies read per query at commit. */
+const MOVIES_PER_READ = 2000;
+/** Rows written per statement at commit: a few tens of milliseconds each, even on PGlite. */
+const ROWS_PER_STATEMENT = 250;
 
 const truncate = (text: string, max: number) => (text.length <= max ? text : `${text.slice(0, max - 1)}…`);
 
@@ -50,38 +91,108 @@ const truncate = (text: string, max: number) => (text.length <= max ? text : `${
  * - Rows already there (a re-import; a movie already on the watchlist or reviewed) are kept, never
  *   written twice. Imports record no domain events: an 800-film import must not flood followers' feeds,
  *   and no points are paid for it.
+ *
+ * Never holding the event loop: the upload is read in a worker thread (upload-reader.ts); matching,
+ * storing and committing go a slice at a time (time-slices.ts), the preview within the time budget
+ * (IMPORT_LIMITS.timeMs: past it, a 503). A user keeps at most IMPORT_LIMITS.previewsPerUser previews.
  */
-export function createDiaryImportService(deps: { db: Db; catalog: DiaryCatalog; writers: ImportWriters }) {
+export function createDiaryImportService(deps: { db: Db; catalog: DiaryCatalog; writers: ImportWriters; limits?: Partial<ImportLimits> }) {
   const { db, catalog, writers } = deps;
+  const limits: ImportLimits = { ...IMPORT_LIMITS, ...deps.limits };
+  const reader = new UploadReader();
+
+  /** Deletes a user's previews but the newest few, and any older than a week (a preview is kept a week for its commit). */
+  async function prune(userId: number): Promise<void> {
+    const newest = db
+      .select({ id: diaryImports.id })
+      .from(diaryImports)
+      .where(and(eq(diaryImports.userId, userId), sql`strpos(${diaryImports.id}, ':') = 0`))
+      .orderBy(desc(diaryImports.createdAt), desc(diaryImports.id))
+      .limit(limits.previewsPerUser);
+    await db.delete(diaryImports).where(and(eq(diaryImports.userId, userId), or(lt(diaryImports.createdAt, sql`now() - interval '7 days'`), notInArray(importOf, newest))));
+  }
+
+  /** A stored preview's films (key → matched movie id) and rows (by film key). */
+  async function loadImport(importId: string, document: ImportDocumentV1 | ImportDocumentV2) {
+    const films = new Map<string, string | null>();
+    const rows = new Map<string, LetterboxdRow[]>();
+    if (document.version === 1) {
+      for (const film of document.preview.films) films.set(film.key, film.match?.movieId ?? null);
+      for (const [key, list] of Object.entries(document.rows)) rows.set(key, list);
+      return { films, rows };
+    }
+    for (let part = 1; part <= document.parts; part++) {
+      const [stored] = await db.select({ document: diaryImports.document }).from(diaryImports).where(eq(diaryImports.id, partId(importId, part)));
+      // A part deleted meanwhile (the user's newer previews pushed this one out).
+      if (!stored) throw notFound(IMPORT_NOT_FOUND);
+      const piece = JSON.parse((await gunzipAsync(Buffer.from((stored.document as ImportPartDocument).gzip, 'base64'))).toString()) as {
+        films?: [string, string | null][];
+        rows?: [string, LetterboxdRow][];
+      };
+      for (const [key, movieId] of piece.films ?? []) films.set(key, movieId);
+      for (const [key, row] of piece.rows ?? []) {
+        const list = rows.get(key);
+        if (list) list.push(row);
+        else rows.set(key, [row]);
+      }
+      await yieldToEventLoop();
+    }
+    return { films, rows };
+  }
 
   return {
-    /** Parses and matches an upload, stores it, and answers its preview. Nothing else is written. */
-    async preview(userId: number, body: Uint8Array, fileName: string): Promise<ImportPreview> {
-      const upload = readUpload(body, fileName);
-      const rows: Record<string, LetterboxdRow[]> = {};
-      const films = new Map<string, { key: string; name: string; year: number | null; tmdbId: string | null; imdbId: string | null }>();
-      for (const row of upload.rows) {
-        const key = filmKey(row);
-        (rows[key] ??= []).push(row);
-        if (!films.has(key)) films.set(key, { key, name: row.name, year: row.year, tmdbId: row.tmdbId, imdbId: row.imdbId });
-      }
-      const matches = await matchFilms([...films.values()], catalog);
-      const counts: ImportCounts = { matched: 0, ambiguous: 0, unmatched: 0 };
-      const previewFilms: ImportFilm[] = [...films.values()].map((film) => {
-        const match = matches.get(film.key)!;
-        counts[match.status]++;
-        const perFile: Record<string, number> = {};
-        for (const row of rows[film.key]!) perFile[row.file] = (perFile[row.file] ?? 0) + 1;
-        return { key: film.key, name: film.name, year: film.year, ...match, rows: perFile };
-      });
-      const preview = { files: upload.files, counts, films: previewFilms, warnings: upload.warnings, warningCount: upload.warningCount };
+    /**
+     * Parses and matches an upload, stores it, and answers its preview. Nothing else is written.
+     * Refused uploads store nothing; past the time budget, a 503 and nothing kept.
+     */
+    async preview(userId: number, body: Uint8Array | UploadBytes, fileName: string): Promise<ImportPreview> {
+      const deadline = performance.now() + limits.timeMs;
+      const packed = await reader.read(body instanceof UploadBytes ? body : UploadBytes.of(body), fileName, limits, deadline);
+      const slices = new TimeSlices(deadline, () => importTooSlow(limits.timeMs));
       const importId = randomUUID();
-      const document: ImportDocument = { version: 1, fileName, preview, rows };
-      await db.insert(diaryImports).values({ id: importId, userId, document });
-      // A preview is kept a week for its commit; older ones of the user's are of no use and can be large.
-      await db.delete(diaryImports).where(and(eq(diaryImports.userId, userId), lt(diaryImports.createdAt, sql`now() - interval '7 days'`)));
-      return { importId, ...preview };
+      const counts: ImportCounts = { matched: 0, ambiguous: 0, unmatched: 0 };
+      let parts = 0;
+      const head = (complete: boolean): ImportDocumentV2 => ({ version: 2, fileName, complete, parts, counts });
+      const storePart = async (gzipped: string) => {
+        await slices.pause();
+        parts++;
+        const document: ImportPartDocument = { version: 2, part: parts, gzip: gzipped };
+        await db.insert(diaryImports).values({ id: partId(importId, parts), userId, document });
+      };
+      await db.insert(diaryImports).values({ id: importId, userId, document: head(false) });
+      try {
+        const films: ImportFilm[] = [];
+        // A chunk of films at a time: parsed, matched (a few catalog reads) and stored as one part.
+        for (const span of packed.films) {
+          const toMatch = JSON.parse(chunkText(packed, span)) as FilmToPreview[];
+          await slices.pause();
+          const matches = await matchFilms(toMatch, catalog, slices);
+          const choices: [string, string | null][] = [];
+          for (const film of toMatch) {
+            const match = matches.get(film.key)!;
+            counts[match.status]++;
+            films.push({ key: film.key, name: film.name, year: film.year, ...match, rows: film.rows });
+            choices.push([film.key, match.match?.movieId ?? null]);
+          }
+          await storePart((await gzipAsync(`{"films":${JSON.stringify(choices)}}`)).toString('base64'));
+        }
+        // The rows' parts come gzipped from the worker.
+        for (const span of packed.rowParts) await storePart(chunkText(packed, span));
+        await db.update(diaryImports).set({ document: head(true) }).where(eq(diaryImports.id, importId));
+        await prune(userId);
+        return { importId, files: packed.files, counts, films, warnings: packed.warnings, warningCount: packed.warningCount };
+      } catch (error) {
+        // Nothing of a preview that was not finished stays behind.
+        await db
+          .delete(diaryImports)
+          .where(and(eq(diaryImports.userId, userId), eq(importOf, importId)))
+          .catch(() => undefined);
+        throw error;
+      }
     },
+
+    /** Stops the upload worker (waiting uploads are refused). */
+    close: () => reader.close(),
 
     /**
      * Writes an import, all or nothing: 404 for another user's or an unknown import, 409 when it was
@@ -92,32 +203,46 @@ export function createDiaryImportService(deps: { db: Db; catalog: DiaryCatalog; 
         .select()
         .from(diaryImports)
         .where(and(eq(diaryImports.id, importId), eq(diaryImports.userId, userId)));
-      if (!stored) throw notFound(IMPORT_NOT_FOUND);
+      const document = stored?.document as ImportDocumentV1 | ImportDocumentV2 | undefined;
+      // A preview still being written, or cut short, is not one to commit.
+      if (!stored || !document || (document.version === 2 && !document.complete)) throw notFound(IMPORT_NOT_FOUND);
       if (stored.committedAt) throw new AppError(409, 'CONFLICT', 'This import was committed already.', { importId });
-      const document = stored.document as ImportDocument;
+      const { films: known, rows: rowsByFilm } = await loadImport(importId, document);
+      // A slice at a time, without a deadline: an import of 100,000 rows is bounded by the row cap.
+      const slices = new TimeSlices(Infinity, () => new Error('no deadline'));
 
       // Which movie each film becomes: the match, unless a choice says otherwise.
-      const known = new Map(document.preview.films.map((film) => [film.key, film]));
       const unknownKeys = Object.keys(input.choices).filter((key) => !known.has(key));
       if (unknownKeys.length > 0) throw badRequest('VALIDATION_FAILED', 'Choices name films this import does not hold.', unknownKeys.map((key) => ({ path: `choices.${key}`, message: 'is not a film of this import' })));
       const chosen = new Map<string, string>();
-      for (const film of known.values()) {
-        const choice = Object.hasOwn(input.choices, film.key) ? input.choices[film.key] : film.match?.movieId ?? null;
-        if (choice) chosen.set(film.key, choice.startsWith('movie:') ? choice.slice('movie:'.length) : choice);
+      const notInCatalog: [string, string][] = [];
+      for (const [key, matched] of known) {
+        const choice = Object.hasOwn(input.choices, key) ? input.choices[key] : matched;
+        if (!choice) continue;
+        const movieId = choice.startsWith('movie:') ? choice.slice('movie:'.length) : choice;
+        chosen.set(key, movieId);
+        if (!catalog.hasMovie(movieId)) notInCatalog.push([key, movieId]);
+        await slices.pause();
       }
-      const notInCatalog = [...chosen].filter(([, movieId]) => !catalog.hasMovie(movieId));
       if (notInCatalog.length > 0) {
         throw badRequest('VALIDATION_FAILED', 'Choices name movies the catalog does not hold.', notInCatalog.map(([key, movieId]) => ({ path: `choices.${key}`, message: `${movieId} is not in the catalog` })));
       }
-      // Read before the transaction: the embedded database has one connection, held by the transaction.
-      const movies = await catalog.movies([...new Set(chosen.values())]);
+      // Read before the transaction (the embedded database has one connection, held by the
+      // transaction), a few thousand at a time: each read stays short.
+      const movies = new Map<string, CatalogMovie>();
+      const movieIds = [...new Set(chosen.values())];
+      for (let start = 0; start < movieIds.length; start += MOVIES_PER_READ) {
+        for (const [movieId, movie] of await catalog.movies(movieIds.slice(start, start + MOVIES_PER_READ))) movies.set(movieId, movie);
+        await slices.pause();
+      }
 
       let skipped = 0;
       const diaryRows: (typeof diaryEntries.$inferInsert)[] = [];
       const watched = new Map<string, ImportedWatchlistItem & { fromRatings: boolean }>();
       const listed = new Map<string, ImportedWatchlistItem>();
       const reviewed = new Map<string, ImportedReview & { date: string }>();
-      for (const [key, rows] of Object.entries(document.rows)) {
+      for (const [key, rows] of rowsByFilm) {
+        await slices.pause();
         const movieId = chosen.get(key);
         const movie = movieId ? movies.get(movieId) : undefined;
         if (!movie) {
@@ -182,6 +307,8 @@ export function createDiaryImportService(deps: { db: Db; catalog: DiaryCatalog; 
           .where(and(eq(diaryImports.id, importId), eq(diaryImports.userId, userId), sql`${diaryImports.committedAt} is null`))
           .returning({ id: diaryImports.id });
         if (!claimed) throw new AppError(409, 'CONFLICT', 'This import was committed already.', { importId });
+        // Its parts are of no more use: the head alone answers a second commit (409).
+        await tx.delete(diaryImports).where(and(eq(diaryImports.userId, userId), eq(importOf, importId), ne(diaryImports.id, importId)));
 
         // Rows without a Letterboxd URI (the import format) are known by film and day instead: as many
         // as the diary has of that film that day are already there.
@@ -200,6 +327,7 @@ export function createDiaryImportService(deps: { db: Db; catalog: DiaryCatalog; 
         );
         const fresh: (typeof diaryEntries.$inferInsert)[] = [];
         for (const row of diaryRows) {
+          await slices.pause();
           const day = `${row.movieId}|${row.watchedDate}`;
           const already = existingDays.get(day) ?? 0;
           if (row.externalKey ? existingKeys.has(row.externalKey) : already > 0) {
@@ -210,24 +338,55 @@ export function createDiaryImportService(deps: { db: Db; catalog: DiaryCatalog; 
           if (row.externalKey) existingKeys.add(row.externalKey);
           fresh.push(row);
         }
+        // A thousand rows a statement, one JSON parameter each: drizzle's builder spent seconds on the
+        // parameters of 100,000 rows. The event loop gets a turn between statements (on PGlite a
+        // statement runs on it, and the transaction's awaits alone would never let it go).
         let diary = 0;
-        for (let start = 0; start < fresh.length; start += 500) {
-          const inserted = await tx
-            .insert(diaryEntries)
-            .values(fresh.slice(start, start + 500))
-            .onConflictDoNothing()
-            .returning({ id: diaryEntries.id });
-          diary += inserted.length;
+        for (let start = 0; start < fresh.length; start += ROWS_PER_STATEMENT) {
+          const batch = fresh.slice(start, start + ROWS_PER_STATEMENT).map((row, index) => ({
+            i: index,
+            user_id: row.userId,
+            movie_id: row.movieId,
+            movie_title: row.movieTitle,
+            poster_path: row.posterPath ?? null,
+            watched_date: row.watchedDate,
+            rating: row.rating ?? null,
+            notes: row.notes ?? null,
+            rewatch: row.rewatch ?? false,
+            external_key: row.externalKey ?? null,
+          }));
+          const inserted = (await tx.execute(sql`
+            insert into ${diaryEntries} (user_id, movie_id, movie_title, poster_path, watched_date, rating, notes, rewatch, external_key)
+            select user_id, movie_id, movie_title, poster_path, watched_date, rating, notes, rewatch, external_key
+            from jsonb_to_recordset(${JSON.stringify(batch)}::jsonb)
+              as r(i integer, user_id integer, movie_id text, movie_title text, poster_path text, watched_date date, rating real, notes text, rewatch boolean, external_key text)
+            order by r.i
+            on conflict do nothing
+            returning id`)) as unknown as { rows: unknown[] };
+          diary += inserted.rows.length;
+          await yieldToEventLoop();
         }
 
+        // Other features' rows through their ports, a slice at a time for the same reason.
+        const inSlices = async <T, R>(items: readonly T[], write: (slice: T[]) => Promise<R[] | number>) => {
+          const added: R[] = [];
+          let count = 0;
+          for (let start = 0; start < items.length; start += ROWS_PER_STATEMENT) {
+            const result = await write(items.slice(start, start + ROWS_PER_STATEMENT));
+            if (typeof result === 'number') count += result;
+            else for (const each of result) added.push(each);
+            await yieldToEventLoop();
+          }
+          return { added, count };
+        };
         const marks = [...watched.values()];
-        const addedMarks = await writers.watchlist(tx, userId, marks);
-        const addedList = await writers.watchlist(tx, userId, [...listed.values()]);
-        const addedReviews = await writers.reviews(tx, userId, [...reviewed.values()]);
+        const addedMarks = (await inSlices<ImportedWatchlistItem & { fromRatings: boolean }, string>(marks, (slice) => writers.watchlist(tx, userId, slice))).added;
+        const addedList = (await inSlices<ImportedWatchlistItem, string>([...listed.values()], (slice) => writers.watchlist(tx, userId, slice))).added;
+        const addedReviews = (await inSlices<ImportedReview, never>([...reviewed.values()], (slice) => writers.reviews(tx, userId, slice))).count;
         skipped += marks.length - addedMarks.length + (listed.size - addedList.length) + (reviewed.size - addedReviews);
         const added = new Set(addedMarks);
         const summary: ImportSummary = {
-          counts: document.preview.counts,
+          counts: document.version === 1 ? document.preview.counts : document.counts,
           added: {
             diary,
             ratings: marks.filter((mark) => mark.fromRatings && added.has(mark.movieId)).length,

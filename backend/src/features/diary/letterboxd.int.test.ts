@@ -295,7 +295,7 @@ describe.each(databaseTargets())('Letterboxd import and export on $name', (dbTar
       const json = await client.send('post', '/api/diary/import?name=diary.csv', { rows: [] }).expect(400);
       expect(json.body).toMatchObject({ code: 'IMPORT_INVALID', message: 'Send the file itself as the request body (application/zip or text/csv).' });
       const huge = await upload(client, Buffer.alloc(IMPORT_MAX_BYTES + 1, 0x41), 'diary.csv').expect(413);
-      expect(huge.body).toEqual({ code: 'PAYLOAD_TOO_LARGE', message: 'Request body is too large', details: { limitBytes: IMPORT_MAX_BYTES } });
+      expect(huge.body).toEqual({ code: 'PAYLOAD_TOO_LARGE', message: 'Request body is too large', details: { limit: 'bytes', value: IMPORT_MAX_BYTES, limitBytes: IMPORT_MAX_BYTES } });
       await request(t.app).post('/api/diary/import?name=diary.csv').set('Content-Type', 'text/csv').send(fixture('diary.csv').toString()).expect(401);
       const stored = (await database.db.execute(sql`select count(*)::int as n from diary_imports where user_id = ${user.id}`)) as unknown as { rows: { n: number }[] };
       expect(stored.rows[0]!.n).toBe(0);

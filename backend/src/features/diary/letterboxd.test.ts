@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { strToU8, zipSync } from 'fflate';
 import { describe, expect, it } from 'vitest';
 import { AppError } from '../../platform/errors.js';
-import { readUpload } from './letterboxd.js';
+import { IMPORT_LIMITS, measureCsv, readUpload } from './letterboxd.js';
 import { filmKey, matchFilms, normalizeTitle } from './matcher.js';
 import type { CatalogMovie, DiaryCatalog } from './ports.js';
 
@@ -114,6 +114,48 @@ describe('readUpload', () => {
     expect(error.details).toEqual({ file: 'ratings.csv', missingColumns: ['Letterboxd URI', 'Rating'], expectedColumns: ['Date', 'Name', 'Year', 'Letterboxd URI', 'Rating'] });
     const inZip = refusal(() => readUpload(zipSync({ 'reviews.csv': strToU8('Date,Name,Year,Letterboxd URI,Rating,Rewatch,Tags,Watched Date\n') }), 'x.zip'));
     expect(inZip.message).toBe('reviews.csv lacks the column Review.');
+  });
+});
+
+describe('limits', () => {
+  const limits = { ...IMPORT_LIMITS, rows: 3, cellChars: 20, columns: 4 };
+  const HEADER = 'Date,Name,Year,Letterboxd URI\n';
+  const row = (name: string) => `2025-01-01,${name},1995,https://boxd.it/x\n`;
+
+  it('counts rows, values and characters as csv-parse reads them: quoted commas and line breaks, "" quotes, empty lines, UTF-8', () => {
+    expect(measureCsv(csv(`${HEADER}${row('"A, B"')}\n\r\n${row('"Line\nbreak"')}${row('"Say ""hi"""')}`), 'watched.csv', limits)).toBe(3);
+    // 20 characters, 40 bytes: within the cap.
+    expect(measureCsv(csv(`${HEADER}${row('é'.repeat(20))}`), 'watched.csv', limits)).toBe(1);
+    expect(measureCsv(csv(`${HEADER}${row(`"${'y'.repeat(9)}, ${'y'.repeat(9)}"`)}`), 'watched.csv', limits)).toBe(1);
+    expect(readUpload(csv(`${HEADER}${row('"A, B"')}${row('"Line\nbreak"')}${row('"Say ""hi"""')}`), 'watched.csv', limits).rows.map((each) => each.name)).toEqual(['A, B', 'Line\nbreak', 'Say "hi"']);
+  });
+
+  it.each([
+    ['too many rows', `${HEADER}${row('A')}${row('B')}${row('C')}${row('D')}`, 'watched.csv holds more than 3 rows: an import reads at most 3.', { line: 5, limit: 'rows', value: 3 }],
+    ['a value too long', `${HEADER}${row('x'.repeat(21))}`, 'watched.csv line 2 holds a value over 20 characters: no value of a Letterboxd export is that long.', { line: 2, limit: 'cellChars', value: 20 }],
+    ['a quoted value too long', `${HEADER}${row('A')}${row(`"${'y'.repeat(9)}, ${'y'.repeat(10)}"`)}`, 'watched.csv line 3 holds a value over 20 characters: no value of a Letterboxd export is that long.', { line: 3, limit: 'cellChars', value: 20 }],
+    ['too many columns', `${HEADER}2025-01-01,A,1995,u,,\n`, 'watched.csv line 2 has more than 4 columns.', { line: 2, limit: 'columns', value: 4 }],
+  ])('refuses %s with 400 IMPORT_INVALID naming the limit', (_what, text, message, details) => {
+    const error = refusal(() => readUpload(csv(text), 'watched.csv', limits));
+    expect(error).toMatchObject({ status: 400, code: 'IMPORT_INVALID', message, details: { file: 'watched.csv', ...details } });
+  });
+
+  it('counts the rows of all the files of a zip together', () => {
+    const zip = zipSync({ 'diary.csv': fixture('diary.csv'), 'watched.csv': fixture('watched.csv') });
+    const error = refusal(() => readUpload(zip, 'export.zip', { ...IMPORT_LIMITS, rows: 10 }));
+    expect(error.message).toBe('watched.csv takes the upload past 10 rows at line 4: an import reads at most 10 rows in all its files; upload them one at a time.');
+    expect(error.details).toEqual({ file: 'watched.csv', line: 4, limit: 'rows', value: 10 });
+    expect(readUpload(zip, 'export.zip', { ...IMPORT_LIMITS, rows: 13 }).files).toEqual([
+      { name: 'diary.csv', rows: 8 },
+      { name: 'watched.csv', rows: 5 },
+    ]);
+  });
+
+  it('refuses a zip holding a file of the export twice, and one too large once unzipped (413)', () => {
+    const twice = zipSync({ 'diary.csv': fixture('diary.csv'), 'Diary.csv': fixture('diary.csv') });
+    expect(refusal(() => readUpload(twice, 'export.zip'))).toMatchObject({ status: 400, code: 'IMPORT_INVALID', message: 'The zip holds diary.csv twice.' });
+    const large = refusal(() => readUpload(zipSync({ 'diary.csv': fixture('diary.csv') }), 'export.zip', { ...IMPORT_LIMITS, unzippedBytes: 100 }));
+    expect(large).toMatchObject({ status: 413, code: 'PAYLOAD_TOO_LARGE', details: { file: 'export.zip', limit: 'unzippedBytes', value: 100, limitBytes: 100 } });
   });
 });
 

@@ -1,11 +1,40 @@
 /**
  * Reading a Letterboxd export: its zip, or one of its CSVs, or a CSV in Letterboxd's import format
  * (what GET /api/diary/export.csv writes). Pure: bytes in, typed rows out; nothing touches a database.
+ * It runs in the import's worker thread (upload-worker.ts), within IMPORT_LIMITS.
  */
-import { IMPORT_WARNINGS_MAX, LETTERBOXD_FILES, type ImportWarning, type LetterboxdFile } from '@cinema-dna/shared-types';
+import { isUtf8 } from 'node:buffer';
+import { IMPORT_MAX_BYTES, IMPORT_WARNINGS_MAX, LETTERBOXD_FILES, type ImportWarning, type LetterboxdFile } from '@cinema-dna/shared-types';
 import { CsvError, parse } from 'csv-parse/sync';
-import { unzipSync } from 'fflate';
 import { AppError } from '../../platform/errors.js';
+import { inflateZipEntries, listZipEntries, looksLikeZip, ZipError } from './zip-reader.js';
+
+/**
+ * What one import may hold and take; each refusal names its limit (`details: { limit, value }`). A
+ * real export is far inside them: a member with 10,000 films logged has some 40,000 rows in all.
+ */
+export const IMPORT_LIMITS = {
+  /** The upload itself, the HTTP body (413 past it; a longer stream is cut off there). */
+  uploadBytes: IMPORT_MAX_BYTES,
+  /** A zip's export files together once inflated, counted as they inflate, not as declared (413). */
+  unzippedBytes: IMPORT_MAX_BYTES,
+  /** Entries in a zip's directory (400). */
+  zipEntries: 10_000,
+  /** Rows of all the upload's files together, headers not counted (400). */
+  rows: 100_000,
+  /** Characters in one value of a CSV (400). */
+  cellChars: 100_000,
+  /** Values in one row of a CSV (400). */
+  columns: 50,
+  /** Reading, matching and storing one upload, waiting for the worker included (503 past it). */
+  timeMs: 30_000,
+  /** Previews kept per user: the newest; older ones are deleted, committed or not. */
+  previewsPerUser: 3,
+  /** Uploads one server process reads at once (503 past it), and one user (429). */
+  uploadsAtOnce: 4,
+  uploadsPerUser: 1,
+} as const;
+export type ImportLimits = { readonly [K in keyof typeof IMPORT_LIMITS]: number };
 
 /** One row of one file, with its values checked. */
 export interface LetterboxdRow {
@@ -47,15 +76,12 @@ export const REQUIRED_COLUMNS: Readonly<Record<LetterboxdFile, readonly string[]
 /** Letterboxd's import format (our export): the columns it must have; imdbID, tmdbID, Tags, Review are optional. */
 export const IMPORT_FORMAT_REQUIRED = ['Title', 'Year', 'WatchedDate', 'Rating10', 'Rewatch'] as const;
 
-/** Unzipped, the known files together may not exceed this (a zip bomb is refused before it is inflated). */
-const UNZIPPED_MAX_BYTES = 200 * 1024 * 1024;
-
 export const importInvalid = (message: string, details: Record<string, unknown> = {}) => new AppError(400, 'IMPORT_INVALID', message, details);
+/** 100000 → "100,000". */
+export const formatCount = (value: number) => value.toLocaleString('en-US');
 
 /** Header names compared without case, spaces or underscores: "Watched Date", "watcheddate", "WatchedDate". */
 const columnKey = (name: string) => name.replace(/[\s_]/g, '').toLowerCase();
-
-const isZip = (body: Uint8Array) => body.length >= 4 && body[0] === 0x50 && body[1] === 0x4b && (body[2] === 0x03 || body[2] === 0x05) && (body[3] === 0x04 || body[3] === 0x06);
 
 /** The file name without folders, lower case. */
 const baseName = (name: string) => name.split(/[\\/]/).pop()!.trim().toLowerCase();
@@ -64,34 +90,18 @@ const knownFile = (name: string): LetterboxdFile | null => (LETTERBOXD_FILES as 
 /**
  * Reads an upload: a zip of an export (its known files at the root), or one CSV named as in an export
  * (diary.csv...) or written in Letterboxd's import format. Anything else is a 400 IMPORT_INVALID saying
- * which file and which columns are wrong.
+ * which file and which columns are wrong; past a limit, a 400 or 413 naming it.
  */
-export function readUpload(body: Uint8Array, fileName: string): ParsedUpload {
+export function readUpload(body: Uint8Array, fileName: string, limits: ImportLimits = IMPORT_LIMITS): ParsedUpload {
   if (body.length === 0) throw importInvalid('The file is empty.', { file: fileName });
-  const sources: { name: string; text: string }[] = [];
-  if (isZip(body)) {
-    let entries: Record<string, Uint8Array>;
-    let declared = 0;
-    try {
-      entries = unzipSync(body, {
-        // Only the export's own files at the root; deleted/, orphaned/, lists/... are not imported.
-        filter: (file) => {
-          if (!knownFile(file.name.toLowerCase())) return false;
-          declared += file.originalSize;
-          if (declared > UNZIPPED_MAX_BYTES) throw importInvalid('The zip is too large once unzipped.', { file: fileName, limitBytes: UNZIPPED_MAX_BYTES });
-          return true;
-        },
-      });
-    } catch (error) {
-      if (error instanceof AppError) throw error;
-      throw importInvalid('The zip could not be read: it is damaged or not a zip.', { file: fileName });
-    }
-    for (const [name, bytes] of Object.entries(entries)) sources.push({ name: name.toLowerCase(), text: decode(bytes, name) });
+  const sources: { name: string; bytes: Uint8Array }[] = [];
+  if (looksLikeZip(body)) {
+    sources.push(...readZip(body, fileName, limits));
     if (sources.length === 0) {
       throw importInvalid(`The zip holds none of the files of a Letterboxd export (${LETTERBOXD_FILES.join(', ')}) at its root.`, { file: fileName, expected: LETTERBOXD_FILES });
     }
   } else {
-    sources.push({ name: baseName(fileName), text: decode(body, fileName) });
+    sources.push({ name: baseName(fileName), bytes: body });
   }
 
   const rows: LetterboxdRow[] = [];
@@ -102,38 +112,148 @@ export function readUpload(body: Uint8Array, fileName: string): ParsedUpload {
     if (warnings.length < IMPORT_WARNINGS_MAX) warnings.push({ file, line, message });
   };
   const files = new Map<LetterboxdFile, number>();
+  let rowsSoFar = 0;
   // A stable order: diary before reviews, so a review's diary row is known when the review is read.
   for (const source of sources.toSorted((a, b) => fileOrder(a.name) - fileOrder(b.name))) {
-    const parsed = readCsv(source.name, source.text, warn);
+    checkText(source.bytes, source.name);
+    rowsSoFar += measureCsv(source.bytes, source.name, limits, rowsSoFar);
+    const parsed = readCsv(source.name, source.bytes, warn);
     files.set(parsed.file, (files.get(parsed.file) ?? 0) + parsed.rows.length);
-    rows.push(...parsed.rows);
+    // One by one: spreading 130,000 rows into one push() call overflows the stack.
+    for (const row of parsed.rows) rows.push(row);
   }
   return { files: [...files].map(([name, count]) => ({ name, rows: count })), rows, warnings, warningCount };
 }
+
+/** The export's files of a zip, inflated within the limits; zip-reader.ts checks the zip itself. */
+function readZip(body: Uint8Array, fileName: string, limits: ImportLimits): { name: string; bytes: Uint8Array }[] {
+  try {
+    // Only the export's own files at the root; deleted/, orphaned/, lists/... are not imported.
+    const wanted = listZipEntries(body, limits.zipEntries).filter((entry) => knownFile(entry.name.toLowerCase()));
+    const names = wanted.map((entry) => entry.name.toLowerCase());
+    const twice = names.find((name, index) => names.indexOf(name) !== index);
+    if (twice) throw importInvalid(`The zip holds ${twice} twice.`, { file: fileName });
+    const inflated = inflateZipEntries(body, wanted, limits.unzippedBytes);
+    return wanted.map((_entry, index) => ({ name: names[index]!, bytes: inflated[index]! }));
+  } catch (error) {
+    if (!(error instanceof ZipError)) throw error;
+    if (error.problem === 'tooLarge') {
+      const value = limits.unzippedBytes;
+      throw new AppError(413, 'PAYLOAD_TOO_LARGE', `The zip is too large once unzipped: its export files may hold ${formatMegabytes(value)} at most.`, {
+        file: fileName,
+        limit: 'unzippedBytes',
+        value,
+        limitBytes: value,
+      });
+    }
+    if (error.problem === 'tooManyEntries') {
+      const value = limits.zipEntries;
+      throw importInvalid(`The zip holds more than ${formatCount(value)} files: a Letterboxd export has far fewer.`, { file: fileName, limit: 'zipEntries', value });
+    }
+    throw importInvalid(`The zip could not be read: ${error.message}.`, { file: fileName, reason: error.problem });
+  }
+}
+
+const formatMegabytes = (bytes: number) => `${formatCount(Math.round(bytes / 1024 / 1024))} MB`;
 
 const fileOrder = (name: string) => {
   const index = (LETTERBOXD_FILES as readonly string[]).indexOf(name);
   return index < 0 ? LETTERBOXD_FILES.length : index;
 };
 
-function decode(bytes: Uint8Array, file: string): string {
-  let text: string;
-  try {
-    text = new TextDecoder('utf-8', { fatal: true }).decode(bytes);
-  } catch {
-    text = '\u0000';
+/** UTF-8 without NUL: NUL never appears in a CSV of an export (and no database stores it), so this is a binary file. */
+function checkText(bytes: Uint8Array, file: string): void {
+  if (!isUtf8(bytes) || bytes.indexOf(0) >= 0) throw importInvalid(`${file} is not a UTF-8 text file: upload the zip or a CSV of your Letterboxd export.`, { file });
+}
+
+const QUOTE = 0x22;
+const COMMA = 0x2c;
+const LF = 0x0a;
+const CR = 0x0d;
+
+/**
+ * Checks a CSV's shape against the limits before it is parsed, in one pass over its bytes: its rows
+ * (after `rowsBefore` rows of the upload's other files), the values in a row, the characters in a
+ * value. It stops at the first excess, so a 49 MB file past the row cap is read only up to the cap,
+ * and csv-parse never builds a row of a million values. Quoting as csv-parse reads it (a quote opens a
+ * value only at its start; "" inside quotes is one quote); empty lines are not rows; lines are counted
+ * as readCsv counts them (records, the header being line 1). Answers the file's rows, header not counted.
+ */
+export function measureCsv(bytes: Uint8Array, file: string, limits: ImportLimits, rowsBefore = 0): number {
+  let records = 0;
+  let values = 1;
+  let chars = 0;
+  let quoted = false;
+  let valueStart = true;
+  let lineHasBytes = false;
+  const tooLong = () =>
+    importInvalid(`${file} line ${formatCount(records + 1)} holds a value over ${formatCount(limits.cellChars)} characters: no value of a Letterboxd export is that long.`, {
+      file,
+      line: records + 1,
+      limit: 'cellChars',
+      value: limits.cellChars,
+    });
+  const endRecord = () => {
+    records++;
+    if (records - 1 + rowsBefore > limits.rows) {
+      const message =
+        rowsBefore === 0
+          ? `${file} holds more than ${formatCount(limits.rows)} rows: an import reads at most ${formatCount(limits.rows)}.`
+          : `${file} takes the upload past ${formatCount(limits.rows)} rows at line ${formatCount(records)}: an import reads at most ${formatCount(limits.rows)} rows in all its files; upload them one at a time.`;
+      throw importInvalid(message, { file, line: records, limit: 'rows', value: limits.rows });
+    }
+    values = 1;
+    chars = 0;
+    valueStart = true;
+    lineHasBytes = false;
+  };
+  for (let index = 0; index < bytes.length; index++) {
+    const byte = bytes[index]!;
+    if (quoted) {
+      if (byte === QUOTE) {
+        if (bytes[index + 1] !== QUOTE) {
+          quoted = false;
+          continue;
+        }
+        index++;
+      }
+      // A character starts at every byte but a UTF-8 continuation byte.
+      if ((byte & 0xc0) !== 0x80 && ++chars > limits.cellChars) throw tooLong();
+      continue;
+    }
+    if (byte === COMMA) {
+      lineHasBytes = true;
+      valueStart = true;
+      chars = 0;
+      if (++values > limits.columns) {
+        throw importInvalid(`${file} line ${formatCount(records + 1)} has more than ${formatCount(limits.columns)} columns.`, { file, line: records + 1, limit: 'columns', value: limits.columns });
+      }
+      continue;
+    }
+    if (byte === LF || byte === CR) {
+      if (lineHasBytes) endRecord();
+      continue;
+    }
+    lineHasBytes = true;
+    if (byte === QUOTE && valueStart) {
+      quoted = true;
+      valueStart = false;
+      continue;
+    }
+    valueStart = false;
+    if ((byte & 0xc0) !== 0x80 && ++chars > limits.cellChars) throw tooLong();
   }
-  // NUL never appears in a CSV of an export (and no database stores it): this is a binary file.
-  if (text.includes('\u0000')) throw importInvalid(`${file} is not a UTF-8 text file: upload the zip or a CSV of your Letterboxd export.`, { file });
-  return text;
+  if (lineHasBytes) endRecord();
+  return Math.max(0, records - 1);
 }
 
 type Warn = (file: LetterboxdFile, line: number, message: string) => void;
 
-function readCsv(name: string, text: string, warn: Warn): { file: LetterboxdFile; rows: LetterboxdRow[] } {
+function readCsv(name: string, bytes: Uint8Array, warn: Warn): { file: LetterboxdFile; rows: LetterboxdRow[] } {
   let records: string[][];
   try {
-    records = parse(text, { bom: true, skip_empty_lines: true, relax_column_count: true }) as string[][];
+    // csv-parse reads the bytes as they are (a Buffer over them, no copy); measureCsv bounded them.
+    records = parse(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength), { bom: true, skip_empty_lines: true, relax_column_count: true }) as string[][];
   } catch (error) {
     const where = error instanceof CsvError && 'lines' in error ? ` (line ${String((error as CsvError & { lines: number }).lines)})` : '';
     throw importInvalid(`${name} is not a valid CSV file${where}.`, { file: name });
@@ -158,8 +278,11 @@ function readCsv(name: string, text: string, warn: Warn): { file: LetterboxdFile
     throw importInvalid(`${name} lacks the column${missing.length > 1 ? 's' : ''} ${missing.join(', ')}.`, { file: name, missingColumns: missing, expectedColumns: required });
   }
 
+  // Column positions found once, not per row.
+  const positions = new Map<string, number | undefined>();
   const cell = (record: string[], column: string): string | null => {
-    const index = columns.get(columnKey(column));
+    if (!positions.has(column)) positions.set(column, columns.get(columnKey(column)));
+    const index = positions.get(column);
     const value = index === undefined ? undefined : record[index]?.trim();
     return value ? value : null;
   };

@@ -4,6 +4,7 @@
  */
 import type { ImportCandidate, ImportMatchStatus } from '@cinema-dna/shared-types';
 import type { CatalogMovie, DiaryCatalog } from './ports.js';
+import { SLICE_MS, yieldToEventLoop, type TimeSlices } from './time-slices.js';
 
 /** Candidates listed for an ambiguous film. */
 export const MAX_CANDIDATES = 5;
@@ -30,6 +31,8 @@ export interface FilmToMatch {
   year: number | null;
   tmdbId: string | null;
   imdbId: string | null;
+  /** normalizeTitle(name), when the caller has it already (the upload worker computes it). */
+  title?: string;
 }
 
 export interface FilmMatch {
@@ -46,17 +49,29 @@ export function filmKey(row: { name: string; year: number | null; tmdbId: string
 }
 
 // The index of the catalog's titles, built once per list (a new list comes with a reloaded graph).
-const indexes = new WeakMap<object, Map<string, string[]>>();
-function titleIndex(titles: readonly { movieId: string; title: string }[]): Map<string, string[]> {
+// Built a slice at a time: a catalog of a million films takes seconds to normalize, and no request
+// may wait that long behind it. Shared by the imports that need it meanwhile; no deadline of theirs
+// stops it.
+const indexes = new WeakMap<object, Promise<Map<string, string[]>>>();
+function titleIndex(titles: readonly { movieId: string; title: string }[]): Promise<Map<string, string[]>> {
   let index = indexes.get(titles);
   if (!index) {
-    index = new Map();
-    for (const { movieId, title } of titles) {
-      const key = normalizeTitle(title);
-      const ids = index.get(key);
-      if (ids) ids.push(movieId);
-      else index.set(key, [movieId]);
-    }
+    index = (async () => {
+      const built = new Map<string, string[]>();
+      let sliceStart = performance.now();
+      for (let position = 0; position < titles.length; position++) {
+        const { movieId, title } = titles[position]!;
+        const key = normalizeTitle(title);
+        const ids = built.get(key);
+        if (ids) ids.push(movieId);
+        else built.set(key, [movieId]);
+        if (position % 256 === 255 && performance.now() - sliceStart > SLICE_MS) {
+          await yieldToEventLoop();
+          sliceStart = performance.now();
+        }
+      }
+      return built;
+    })();
     indexes.set(titles, index);
   }
   return index;
@@ -66,20 +81,26 @@ const toCandidate = (movie: CatalogMovie): ImportCandidate => ({ movieId: movie.
 /** Oldest first, then by id: a stable order for candidates. */
 const byYear = (a: CatalogMovie, b: CatalogMovie) => (a.year ?? 0) - (b.year ?? 0) || a.movieId.localeCompare(b.movieId);
 
-/** Matches every film of an upload (a few catalog reads in all, not one per film). */
-export async function matchFilms(films: readonly FilmToMatch[], catalog: DiaryCatalog): Promise<Map<string, FilmMatch>> {
-  const index = titleIndex(catalog.titles());
+/**
+ * Matches every film of an upload with a few catalog reads (not one per film). Given `slices`, it
+ * yields to the event loop between films and stops at their deadline: the caller passes films a
+ * chunk at a time, so each read stays short too.
+ */
+export async function matchFilms(films: readonly FilmToMatch[], catalog: DiaryCatalog, slices?: TimeSlices): Promise<Map<string, FilmMatch>> {
+  const index = await titleIndex(catalog.titles());
+  await slices?.pause();
   const byIds = await catalog.byExternalIds({
     tmdb: films.flatMap((film) => (film.tmdbId ? [film.tmdbId] : [])),
     imdb: films.flatMap((film) => (film.imdbId ? [film.imdbId] : [])),
   });
   const idOf = (film: FilmToMatch) => (film.tmdbId && byIds.tmdb.get(film.tmdbId)) || (film.imdbId && byIds.imdb.get(film.imdbId)) || null;
-  const titled = (film: FilmToMatch) => index.get(normalizeTitle(film.name)) ?? [];
+  const titled = (film: FilmToMatch) => index.get(film.title ?? normalizeTitle(film.name)) ?? [];
 
   const wanted = new Set<string>();
   for (const film of films) {
     const id = idOf(film);
     for (const movieId of id ? [id] : titled(film)) wanted.add(movieId);
+    await slices?.pause();
   }
   const movies = await catalog.movies([...wanted]);
 
@@ -87,12 +108,9 @@ export async function matchFilms(films: readonly FilmToMatch[], catalog: DiaryCa
   for (const film of films) {
     const id = idOf(film);
     const exact = id ? movies.get(id) : undefined;
-    if (exact) {
-      result.set(film.key, { status: 'matched', match: toCandidate(exact), candidates: [] });
-      continue;
-    }
-    const found = titled(film).flatMap((movieId) => movies.get(movieId) ?? []);
-    result.set(film.key, decide(film.year, found));
+    if (exact) result.set(film.key, { status: 'matched', match: toCandidate(exact), candidates: [] });
+    else result.set(film.key, decide(film.year, titled(film).flatMap((movieId) => movies.get(movieId) ?? [])));
+    await slices?.pause();
   }
   return result;
 }
