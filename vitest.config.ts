@@ -22,6 +22,7 @@ const TIMING_SENSITIVE = [
   'backend/src/features/challenges/races/races.int.test.ts',
   'backend/src/features/activity/live.int.test.ts',
   'backend/src/platform/db/kill-loop.int.test.ts',
+  'backend/src/features/diary/letterboxd-limits.int.test.ts',
 ];
 
 /**
