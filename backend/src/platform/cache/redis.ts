@@ -101,6 +101,7 @@ export async function createRedisSharedState(options: RedisOptions): Promise<Red
   const run = bounded(commandTimeoutMs);
   let subscriber: RedisClient | undefined;
   const subscriberClient = async () => (subscriber ??= await connect(main.duplicate()));
+  const runSubscriberCommand = bounded(commandTimeoutMs);
   // Bulk writes on their own connection: Redis interleaves other connections' commands between a
   // rebuild's pipelined ZADDs, where one connection would queue every request behind them.
   let bulkClient: Promise<RedisClient> | undefined;
@@ -164,9 +165,9 @@ export async function createRedisSharedState(options: RedisOptions): Promise<Red
         throw unavailable(error);
       });
       const listener = (message: string) => onMessage(message);
-      await run(() => client.subscribe(prefix + channel, listener));
+      await runSubscriberCommand(() => client.subscribe(prefix + channel, listener));
       return async () => {
-        await run(() => client.unsubscribe(prefix + channel, listener));
+        await runSubscriberCommand(() => client.unsubscribe(prefix + channel, listener));
       };
     },
   };
