@@ -28,6 +28,8 @@ export const DEFAULT_COMMAND_TIMEOUT_MS = 100;
  * except the admin's rebuild, which answers in seconds anyway.
  */
 export const BULK_TIMEOUT_MS = 30_000;
+/** The extra turn a command past its bound gets, so a busy event loop is not taken for a silent Redis. */
+const REPLY_GRACE_MS = 10;
 /** How long close() waits for Redis to answer what is pending before cutting the connections. */
 const CLOSE_TIMEOUT_MS = 1_000;
 /** How long a bulk write waits for its connection to come back when the main one already has. */
@@ -99,6 +101,7 @@ export async function createRedisSharedState(options: RedisOptions): Promise<Red
   const run = bounded(commandTimeoutMs);
   let subscriber: RedisClient | undefined;
   const subscriberClient = async () => (subscriber ??= await connect(main.duplicate()));
+  const runSubscriberCommand = bounded(commandTimeoutMs);
   // Bulk writes on their own connection: Redis interleaves other connections' commands between a
   // rebuild's pipelined ZADDs, where one connection would queue every request behind them.
   let bulkClient: Promise<RedisClient> | undefined;
@@ -162,9 +165,9 @@ export async function createRedisSharedState(options: RedisOptions): Promise<Red
         throw unavailable(error);
       });
       const listener = (message: string) => onMessage(message);
-      await run(() => client.subscribe(prefix + channel, listener));
+      await runSubscriberCommand(() => client.subscribe(prefix + channel, listener));
       return async () => {
-        await run(() => client.unsubscribe(prefix + channel, listener));
+        await runSubscriberCommand(() => client.unsubscribe(prefix + channel, listener));
       };
     },
   };
@@ -301,18 +304,22 @@ export function bounded(timeoutMs: number): BoundedRunner {
     }
     return new Promise<T>((resolve, reject) => {
       let settled = false;
-      // The bound is checked after the event loop's next I/O phase: a reply that arrived while this
-      // process was busy (a long synchronous turn) is read first, so only Redis's silence fails a command.
-      const timer = setTimeout(
-        () =>
+      // Only Redis's silence may fail a command, not this process being busy: node-redis writes a
+      // command on a later turn (setImmediate), and a reply is read in the I/O phase, after the timers.
+      // So past the bound the command gets one more unhurried turn (the I/O phase may wait
+      // REPLY_GRACE_MS for it) and is judged after that turn's I/O; a reply that arrived while a long
+      // synchronous task held the event loop is read first.
+      const timer = setTimeout(() => {
+        const judge = setTimeout(() => {
           setImmediate(() => {
             if (settled) return;
             settled = true;
             stalledSince ??= performance.now();
             reject(new SharedStateUnavailableError(`Redis did not answer within ${timeoutMs} ms`));
-          }),
-        timeoutMs,
-      );
+          });
+        }, REPLY_GRACE_MS);
+        judge.unref();
+      }, timeoutMs);
       const answered = (settle: () => void) => {
         stalledSince = null;
         if (settled) return;
