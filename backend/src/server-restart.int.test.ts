@@ -5,11 +5,11 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
+import { freePort } from './test-support/private-redis.js';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
 const supervisor = path.join(root, 'scripts/supervise.mjs');
@@ -48,13 +48,6 @@ function tempDir(prefix: string): string {
   return dir;
 }
 
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
 
 const alive = (pid: number) => {
   try {

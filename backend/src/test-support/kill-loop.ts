@@ -11,13 +11,13 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { CSRF_HEADER } from '@cinema-dna/shared-types';
 import pg from 'pg';
 import { seededRandom } from '../graph/seeded-random.js';
+import { freePort } from './private-redis.js';
 
 const root = fileURLToPath(new URL('../../../', import.meta.url));
 const SERVER_ENTRY = path.join(root, 'backend/dist/index.js');
@@ -84,13 +84,6 @@ class Client {
   }
 }
 
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
 
 export async function runKillLoop(options: KillLoopOptions): Promise<KillLoopResult> {
   const log = options.log ?? (() => {});

@@ -5,7 +5,6 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -13,6 +12,7 @@ import { ADMIN_METRICS_INTERVAL_MS, AdminSystemSchema, EVENTS, StatusResponseSch
 import { io as connect, type Socket } from 'socket.io-client';
 import { afterAll, describe, expect, it } from 'vitest';
 import { dropSchema, uniqueSuffix } from '../../test-support/targets.js';
+import { freePort } from '../../test-support/private-redis.js';
 
 const root = fileURLToPath(new URL('../../../../', import.meta.url));
 const serverEntry = path.join(root, 'backend/dist/index.js');
@@ -20,13 +20,6 @@ const DATABASE_URL = process.env.DATABASE_URL;
 const REDIS_URL = process.env.REDIS_URL;
 const ADMIN = { username: 'replica_admin', password: 'replica-admin-password' };
 
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
 
 interface Replica {
   child: ChildProcess;
