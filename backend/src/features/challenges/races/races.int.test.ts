@@ -544,4 +544,24 @@ describe.runIf(shared.redis && shared.database)('one race on two app processes o
     expect(onA.version).toBe(onWatcher.version);
     expect(onA.players.find((p) => p.userId === ben.userId)).toMatchObject({ rank: 1, status: 'solved', degrees: chain.length - 1 });
   }, 30_000);
+
+  it('counts wrong codes in Redis: one user guessing through sockets on two processes, and HTTP on either, shares one allowance', async () => {
+    const env = { REDIS_URL: shared.redis!, DATABASE_URL: shared.database!, DATABASE_SCHEMA: schema, TRUST_PROXY: 'loopback', SESSION_SECRET: 'race-guessing-session-secret-long-enough' };
+    const prefix = `test:${uniqueSuffix()}:`;
+    const nodeA = await server(env, prefix);
+    const nodeB = await server(env, prefix);
+    const host = await player(nodeA.url, 'host');
+    const open = await createRace(nodeA.url, host);
+    const eve = await player(nodeA.url, 'eve');
+    const onA = await client(nodeA.url, eve.cookie, '198.51.100.1');
+    const onB = await client(nodeB.url, eve.cookie, '198.51.100.2');
+    const [one, two, three, four, five] = wrongCodes(5);
+    for (const code of [one!, two!, three!]) expect(refusedBy(await onA.socket.emitWithAck(EVENTS.raceJoin, { code, as: 'spectator' }))).toBe('NOT_FOUND');
+    for (const code of [four!, five!]) expect(refusedBy(await onB.socket.emitWithAck(EVENTS.raceJoin, { code, as: 'spectator' }))).toBe('NOT_FOUND');
+    // Her sixth lookup, wherever it lands, finds nothing: not even the open room.
+    expect(await onB.socket.emitWithAck(EVENTS.raceJoin, { code: open.code, as: 'player' })).toMatchObject({ ok: false, error: { code: 'RATE_LIMITED', details: { scope: 'user' } } });
+    expect(await onA.socket.emitWithAck(EVENTS.raceResync, { code: open.code })).toMatchObject({ ok: false, error: { code: 'RATE_LIMITED', details: { scope: 'user' } } });
+    const read = await fetch(`${nodeB.url}/api/challenges/races/${open.code}`, { headers: { cookie: eve.cookie, 'x-forwarded-for': '198.51.100.3' } });
+    expect(read.status).toBe(429);
+  }, 30_000);
 });
