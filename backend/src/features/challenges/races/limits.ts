@@ -1,3 +1,4 @@
+import { isIPv6 } from 'node:net';
 import { RACE_CLOCK_READS_PER_10_SECONDS, RACE_COMMANDS_PER_10_SECONDS, RACE_MOVES_PER_MINUTE, RACE_WRONG_CODES_PER_MINUTE } from '@cinema-dna/shared-types';
 import type { Counters } from '../../../platform/cache/types.js';
 import { AppError } from '../../../platform/errors.js';
@@ -31,11 +32,30 @@ export function createRaceLimits(counters: Counters, logger?: Logger) {
 }
 export type RaceLimits = ReturnType<typeof createRaceLimits>;
 
+/**
+ * The address a guesser is counted by: an IPv4 address as it is (an IPv4-mapped IPv6 one as its IPv4),
+ * an IPv6 address by its /64, the block one subscriber is given, so stepping through it gains nothing.
+ */
+export function addressKey(ip: string | undefined): string {
+  if (!ip) return 'unknown';
+  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(ip);
+  if (mapped) return mapped[1]!;
+  if (!isIPv6(ip)) return ip;
+  const [head = '', tail = ''] = ip.split('%')[0]!.split('::');
+  const left = head ? head.split(':') : [];
+  const right = tail ? tail.split(':') : [];
+  const groups = ip.includes('::') ? [...left, ...Array<string>(8 - left.length - right.length).fill('0'), ...right] : left;
+  return `${groups
+    .slice(0, 4)
+    .map((group) => parseInt(group, 16).toString(16))
+    .join(':')}::/64`;
+}
+
 /** Who a lookup's failure counts against: the socket (if any), the user (if signed in) and the address. */
 export function lookupIdentities(caller: { socketId?: string; userId?: number; ip?: string }): FailureIdentity[] {
   const identities: FailureIdentity[] = [];
   if (caller.socketId !== undefined) identities.push({ scope: 'socket', id: caller.socketId });
   if (caller.userId !== undefined) identities.push({ scope: 'user', id: String(caller.userId) });
-  identities.push({ scope: 'address', id: caller.ip ?? 'unknown' });
+  identities.push({ scope: 'address', id: addressKey(caller.ip) });
   return identities;
 }

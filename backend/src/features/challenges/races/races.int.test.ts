@@ -442,6 +442,10 @@ describe('guessing race codes (issue 25)', () => {
     expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
     expect(await refused.json()).toMatchObject({ code: 'RATE_LIMITED', message: expect.stringMatching(/^Too many wrong race codes/), details: { scope: 'address', limit: 5, windowSeconds: 60 } });
     expect(reads).toHaveBeenCalledTimes(RACE_WRONG_CODES_PER_MINUTE);
+    // An IPv6 guesser counts by the /64 it was given: stepping through its addresses gains nothing.
+    const v6 = [];
+    for (const [i, code] of wrongCodes(RACE_WRONG_CODES_PER_MINUTE + 1).entries()) v6.push((await getRoom(code, { 'x-forwarded-for': `2001:db8:25:1::${i + 1}` })).status);
+    expect(v6).toEqual([404, 404, 404, 404, 404, 429]);
     // Right codes cost nothing: the room reads as often as anyone likes (here, from a fresh address).
     const fine = address();
     for (let i = 0; i < RACE_WRONG_CODES_PER_MINUTE + 2; i++) expect((await getRoom(open.code, { 'x-forwarded-for': fine })).status).toBe(200);
