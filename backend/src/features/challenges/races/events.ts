@@ -81,10 +81,10 @@ export function registerRaceEvents(deps: { races: RaceService; logger: Logger; l
     socket.on(
       EVENTS.raceLeave,
       command(logger, RaceCodeOnlySchema, async ({ code }) => {
-        // Out of the broadcasts first, whatever the limits say: that costs the room nothing.
+        // Refused, the socket stays in the room as it was (its disconnect still takes it out).
+        await commanding();
         const known = socket.rooms.has(raceRoom(code));
         await socket.leave(raceRoom(code));
-        await commanding();
         return lookup(code, () => races.leave(code, who()), known);
       }),
     );
