@@ -77,4 +77,16 @@ describe('createFailureLimiter', () => {
     for (let i = 0; i < 5; i++) openAnswers.push(await settle(open.attempt(identity, fail, isWrong)));
     expect(openAnswers.every((answer) => answer === 'NOT_FOUND')).toBe(true);
   });
+
+  it('gives back what it took when one identity cannot be counted and the rule is closed', async () => {
+    const counters = createLocalCounters();
+    const halfDown: Counters = {
+      increment: (key, options) => (key.includes(':address:') ? Promise.reject(new SharedStateUnavailableError('down')) : counters.increment(key, options)),
+      get: (key) => counters.get(key),
+    };
+    const limiter = createFailureLimiter(halfDown, rule('closed'));
+    const refused = await limiter.attempt([{ scope: 'socket', id: 's1' }, { scope: 'address', id: '10.0.0.3' }], succeed, isWrong).catch((error: unknown) => error);
+    expect(refused).toMatchObject({ status: 503, code: 'SERVICE_UNAVAILABLE' });
+    expect(await counters.get('ratelimit:guess:socket:s1')).toBe(0);
+  });
 });

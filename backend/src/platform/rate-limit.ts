@@ -183,7 +183,8 @@ export interface FailureIdentity {
  * identity has more attempts in flight at once than it has failures left, the extra ones are refused
  * even if they would have succeeded. While the counters cannot answer, the
  * rule's `whenUnavailable` decides, as for createRateLimiter; a reservation is given back to the
- * counters that took it (if those have gone, it stays: the error is on the safe side).
+ * counters that took it (if those have gone, it stays: the error is on the safe side), and only
+ * within the window it was taken in.
  */
 export function createFailureLimiter(counters: Counters, rule: RateLimitRule & { refusal: string }, logger?: Logger) {
   const mode = rule.whenUnavailable ?? 'open';
@@ -192,17 +193,18 @@ export function createFailureLimiter(counters: Counters, rule: RateLimitRule & {
   const keyOf = (identity: FailureIdentity) => `ratelimit:${rule.name}:${identity.scope}:${identity.id}`;
 
   /** Takes one from the identity's allowance; null when nothing was counted (`open` during an outage). */
-  async function reserve(identity: FailureIdentity): Promise<{ identity: FailureIdentity; on: Counters; counted: CounterValue } | null> {
+  async function reserve(identity: FailureIdentity): Promise<{ identity: FailureIdentity; on: Counters; counted: CounterValue; windowEndsAt: number } | null> {
     const key = keyOf(identity);
+    const taken = (on: Counters, counted: CounterValue) => ({ identity, on, counted, windowEndsAt: Date.now() + (counted.ttlMs ?? rule.windowMs) });
     try {
       const counted = await counters.increment(key, { ttlMs: rule.windowMs });
       outage.recovered();
-      return { identity, on: counters, counted };
+      return taken(counters, counted);
     } catch (error) {
       outage.failed(error);
       if (mode === 'closed') throw new AppError(503, 'SERVICE_UNAVAILABLE', 'This cannot be checked right now; try again in a moment.', { retryable: true });
       if (!local) return null;
-      return { identity, on: local, counted: await local.increment(key, { ttlMs: rule.windowMs }) };
+      return taken(local, await local.increment(key, { ttlMs: rule.windowMs }));
     }
   }
 
@@ -213,9 +215,20 @@ export function createFailureLimiter(counters: Counters, rule: RateLimitRule & {
      * runs); a throw that `failed` recognises counts as a failure, anything else is given back.
      */
     async attempt<T>(identities: readonly FailureIdentity[], work: () => Promise<T>, failed: (error: unknown) => boolean): Promise<T> {
-      const reserved = (await Promise.all(identities.map(reserve))).filter((r) => r !== null);
+      const settled = await Promise.allSettled(identities.map(reserve));
+      const reserved = settled.flatMap((each) => (each.status === 'fulfilled' && each.value ? [each.value] : []));
+      // Once its window has ended a reservation is gone with it: given back, it would add one to the next window's allowance.
       const giveBack = () =>
-        Promise.all(reserved.map(({ identity, on }) => on.increment(keyOf(identity), { by: -1, ttlMs: rule.windowMs }).catch(() => undefined)));
+        Promise.all(
+          reserved
+            .filter(({ windowEndsAt }) => Date.now() < windowEndsAt)
+            .map(({ identity, on }) => on.increment(keyOf(identity), { by: -1, ttlMs: rule.windowMs }).catch(() => undefined)),
+        );
+      const refusal = settled.find((each) => each.status === 'rejected');
+      if (refusal) {
+        await giveBack();
+        throw refusal.reason;
+      }
       const over = reserved.find(({ counted }) => counted.value > rule.limit);
       if (over) {
         await giveBack();
