@@ -34,9 +34,9 @@ import type { AddressInfo } from 'node:net';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { monitorEventLoopDelay, type IntervalHistogram } from 'node:perf_hooks';
-import { RACE_MOVES_PER_MINUTE } from '@cinema-dna/shared-types';
 import { createEntityService } from '../backend/src/features/entities/service.js';
 import { registerRaceEvents } from '../backend/src/features/challenges/races/events.js';
+import { createRaceLimits } from '../backend/src/features/challenges/races/limits.js';
 import { RaceRules } from '../backend/src/features/challenges/races/pairs.js';
 import { pairId } from '../backend/src/features/challenges/races/room.js';
 import { createRaceService } from '../backend/src/features/challenges/races/service.js';
@@ -46,7 +46,6 @@ import { prepareGraph } from '../backend/src/ingest/pipeline.js';
 import { createMemorySharedState } from '../backend/src/platform/cache/memory.js';
 import { openDatabase } from '../backend/src/platform/db/database.js';
 import { createLogger } from '../backend/src/platform/logging.js';
-import { createRateLimiter, perMinute } from '../backend/src/platform/rate-limit.js';
 import { createRealtime, createSocketNotifier } from '../backend/src/platform/realtime.js';
 import { round, roundSummary, summarize, type LatencySummary } from './latency.js';
 import type { BenchRoom, RoomsCommand, RoomsMessage, RoomsResults } from './rooms-clients.js';
@@ -122,7 +121,7 @@ async function main(): Promise<void> {
       }
     },
   };
-  const io = await createRealtime(http, { logger, shared, features: [registerRaceEvents({ races: timedRaces, logger, moveLimiter: createRateLimiter(shared.counters, perMinute('race-move', RACE_MOVES_PER_MINUTE)) })], handshake: [benchIdentity as never] });
+  const io = await createRealtime(http, { logger, shared, features: [registerRaceEvents({ races: timedRaces, logger, limits: createRaceLimits(shared.counters) })], handshake: [benchIdentity as never] });
   notifier.attach(io);
   await new Promise<void>((resolve) => http.listen(0, '127.0.0.1', resolve));
   const url = `http://127.0.0.1:${(http.address() as AddressInfo).port}`;

@@ -174,9 +174,9 @@ describe('challenges', () => {
     const { page, pageErrors, close } = await openPage(browser, DESKTOP, 'race-wrong-code');
     await register(page, newUsername('lost'));
     await page.goto(`${server.url}/challenges`);
-    await page.getByLabel('Join with a code').fill('ZZZ999');
+    await page.getByLabel('Join with a code').fill('ZZZZ9999');
     await page.getByRole('button', { name: 'Join' }).click();
-    await page.waitForURL(`${server.url}/challenges/race/ZZZ999`);
+    await page.waitForURL(`${server.url}/challenges/race/ZZZZ9999`);
     await page.getByTestId('race-error').waitFor({ timeout: 15_000 });
     expect(await page.getByTestId('race-error').textContent()).toContain('Race not found');
     await screenshotBothSizes(page, 'race-error-not-found');
@@ -193,8 +193,8 @@ describe('challenges', () => {
     // The host creates a room from /challenges.
     await host.page.goto(`${server.url}/challenges`);
     await host.page.getByRole('button', { name: 'Create a race room' }).click();
-    await host.page.waitForURL(/\/challenges\/race\/[A-Z0-9]{6}$/);
-    const code = host.page.url().slice(-6);
+    await host.page.waitForURL(/\/challenges\/race\/[A-Z0-9]{8}$/);
+    const code = host.page.url().slice(-8);
     await host.page.getByTestId('race-code').waitFor({ timeout: 15_000 });
 
     // The guest joins with the code.

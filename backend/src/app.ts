@@ -121,7 +121,7 @@ export function createApp(deps: AppDeps): Express {
   leaderboardRoutes(routes, deps.leaderboards);
   badgeRoutes(routes, deps.badges);
   challengeRoutes(routes, deps.challenges);
-  raceRoutes(routes, deps.races);
+  raceRoutes(routes, deps.races, deps.raceLimits);
   reviewRoutes(routes, { service: deps.reviews, users: deps.users });
   watchlistRoutes(routes, { service: deps.watchlist, users: deps.users });
   followRoutes(routes, deps.follows);

@@ -185,7 +185,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
   const io = await createRealtime(http, {
     logger,
     shared,
-    features: [registerRoomEvents(logger), registerSearchEvents({ service: connections, logger, findLimiter }), registerLeaderboardEvents(logger), registerRaceEvents({ races: services.races, logger, moveLimiter: services.raceMoveLimiter }),
+    features: [registerRoomEvents(logger), registerSearchEvents({ service: connections, logger, findLimiter }), registerLeaderboardEvents(logger), registerRaceEvents({ races: services.races, logger, limits: services.raceLimits }),
       // The follows feature's port: a socket joins the feed rooms of everyone its user follows.
       registerFeedRooms({ followees: (userId) => services.follows.followeeIds(userId), logger }),
       // Live metrics for administrators (their role read from the database at every watch).

@@ -1,4 +1,3 @@
-import { RACE_MOVES_PER_MINUTE } from '@cinema-dna/shared-types';
 import { createActivityService, type ActivityService } from './features/activity/service.js';
 import { registerActivitySubscribers } from './features/activity/subscribers.js';
 import { challengeTitles } from './features/challenges/titles.js';
@@ -16,6 +15,7 @@ import type { Clock } from './features/challenges/ports.js';
 import { createChallengeService, type ChallengeService } from './features/challenges/service.js';
 import { createRaceService, type RaceService } from './features/challenges/races/service.js';
 import { createRaceRoomStore } from './features/challenges/races/store.js';
+import { createRaceLimits, type RaceLimits } from './features/challenges/races/limits.js';
 import type { RoomSettings as RaceSettings } from './features/challenges/races/room.js';
 import { registerBadgeSubscribers } from './features/badges/subscribers.js';
 import { createConnectionService, type ConnectionService } from './features/connections/service.js';
@@ -127,8 +127,8 @@ export interface Services {
   entities: EntityService;
   connections: ConnectionService;
   findLimiter: RateLimiter;
-  /** Race moves and undos per player a minute (RACE_MOVES_PER_MINUTE). */
-  raceMoveLimiter: RateLimiter;
+  /** Race limits: moves, other commands, clock readings, wrong codes (races/limits.ts). */
+  raceLimits: RaceLimits;
   apiLimiters: ApiRateLimiters;
   users: UserService;
   apiKeys: ApiKeyService;
@@ -336,7 +336,7 @@ export function createServices(deps: ServiceDeps): Services {
     connections,
     // What each limit does while Redis cannot answer: README, "Losing Redis".
     findLimiter: createRateLimiter(shared.counters, perMinute('find-connection', settings.findConnectionPerMinute, 'local'), logger),
-    raceMoveLimiter: createRateLimiter(shared.counters, perMinute('race-move', RACE_MOVES_PER_MINUTE, 'local'), logger),
+    raceLimits: createRaceLimits(shared.counters, logger),
     apiLimiters: createApiRateLimiters(shared.counters, { publicPerMinute: settings.publicPerMinute, authenticatedPerMinute: settings.authenticatedPerMinute }, logger),
     users,
     apiKeys,

@@ -301,10 +301,24 @@ export const RACE_COUNTDOWN_MS = 5_000;
 /** A player who drops keeps their place this long. */
 export const RACE_RECONNECT_GRACE_MS = 120_000;
 
+/**
+ * Race codes: 8 characters from 31 that cannot be mistaken for one another (no 0, 1, I, L or O), so
+ * 31^8 ≈ 8.5 × 10^11 codes. With the wrong-code limit below, finding one of 1,000 open rooms by guessing
+ * takes an address about 324 years (README, "Guessing race codes").
+ */
+export const RACE_CODE_ALPHABET = 'ABCDEFGHJKMNPQRSTUVWXYZ23456789';
+export const RACE_CODE_LENGTH = 8;
+/** Wrong race codes (a lookup that finds no room) allowed a minute per socket, per user and per address; past it: RATE_LIMITED. */
+export const RACE_WRONG_CODES_PER_MINUTE = 5;
+/** Other race commands (join, leave, ready, start, rematch, give-up, resync) per player, or per address when signed out, every 10 s. */
+export const RACE_COMMANDS_PER_10_SECONDS = 10;
+/** `race:clock` readings per player, or per address when signed out, every 10 s (a client takes 3 on each connect). */
+export const RACE_CLOCK_READS_PER_10_SECONDS = 20;
+
 export const RaceCodeSchema = text()
   .trim()
   .toUpperCase()
-  .regex(/^[A-Z0-9]{6}$/, 'Race codes are 6 letters or digits');
+  .regex(new RegExp(`^[${RACE_CODE_ALPHABET}]{${RACE_CODE_LENGTH}}$`), `Race codes are ${RACE_CODE_LENGTH} letters and digits (no 0, 1, I, L or O)`);
 
 export const RACE_STATUSES = ['lobby', 'countdown', 'racing', 'finished'] as const;
 export const RaceStatusSchema = z.enum(RACE_STATUSES);

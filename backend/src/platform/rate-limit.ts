@@ -167,3 +167,89 @@ export function apiRateLimit(limiters: ApiRateLimiters, options: { exempt?: stri
     next(decision.allowed ? undefined : rateLimitedError(decision, limiter.rule));
   };
 }
+
+/** One of the identities a failure counts against, named for the answer (`socket`, `user`, `address`). */
+export interface FailureIdentity {
+  scope: string;
+  id: string;
+}
+
+/**
+ * Failures counted against several identities at once (a socket, its user, its address): an attempt
+ * is refused with 429 RATE_LIMITED once any of them has had `limit` failures in its window. Only
+ * failures count: each attempt reserves one on every identity before it runs and gives them back
+ * when it did not fail, so attempts sent all at once cannot overrun the limit (each holds its
+ * reservation while it runs) and successes cost nothing. The price of that exactness: while an
+ * identity has more attempts in flight at once than it has failures left, the extra ones are refused
+ * even if they would have succeeded. While the counters cannot answer, the
+ * rule's `whenUnavailable` decides, as for createRateLimiter; a reservation is given back to the
+ * counters that took it (if those have gone, it stays: the error is on the safe side), and only
+ * within the window it was taken in.
+ */
+export function createFailureLimiter(counters: Counters, rule: RateLimitRule & { refusal: string }, logger?: Logger) {
+  const mode = rule.whenUnavailable ?? 'open';
+  const outage = outageLog(logger, { rule: rule.name, whenUnavailable: mode }, { failed: 'failure limit on its fallback: counters unreachable', recovered: 'failure limit counted in the shared counters again' });
+  const local = mode === 'local' ? createLocalCounters() : null;
+  const keyOf = (identity: FailureIdentity) => `ratelimit:${rule.name}:${identity.scope}:${identity.id}`;
+
+  /** Takes one from the identity's allowance; null when nothing was counted (`open` during an outage). */
+  async function reserve(identity: FailureIdentity): Promise<{ identity: FailureIdentity; on: Counters; counted: CounterValue; windowEndsAt: number } | null> {
+    const key = keyOf(identity);
+    const taken = (on: Counters, counted: CounterValue) => ({ identity, on, counted, windowEndsAt: Date.now() + (counted.ttlMs ?? rule.windowMs) });
+    try {
+      const counted = await counters.increment(key, { ttlMs: rule.windowMs });
+      outage.recovered();
+      return taken(counters, counted);
+    } catch (error) {
+      outage.failed(error);
+      if (mode === 'closed') throw new AppError(503, 'SERVICE_UNAVAILABLE', 'This cannot be checked right now; try again in a moment.', { retryable: true });
+      if (!local) return null;
+      return taken(local, await local.increment(key, { ttlMs: rule.windowMs }));
+    }
+  }
+
+  return {
+    rule,
+    /**
+     * Runs `work` unless an identity has no failures left (then throws RATE_LIMITED before `work`
+     * runs); a throw that `failed` recognises counts as a failure, anything else is given back.
+     */
+    async attempt<T>(identities: readonly FailureIdentity[], work: () => Promise<T>, failed: (error: unknown) => boolean): Promise<T> {
+      const settled = await Promise.allSettled(identities.map(reserve));
+      const reserved = settled.flatMap((each) => (each.status === 'fulfilled' && each.value ? [each.value] : []));
+      // Once its window has ended a reservation is gone with it: given back, it would add one to the next window's allowance.
+      const giveBack = () =>
+        Promise.all(
+          reserved
+            .filter(({ windowEndsAt }) => Date.now() < windowEndsAt)
+            .map(({ identity, on }) => on.increment(keyOf(identity), { by: -1, ttlMs: rule.windowMs }).catch(() => undefined)),
+        );
+      const refusal = settled.find((each) => each.status === 'rejected');
+      if (refusal) {
+        await giveBack();
+        throw refusal.reason;
+      }
+      const over = reserved.find(({ counted }) => counted.value > rule.limit);
+      if (over) {
+        await giveBack();
+        const retryAfterSeconds = Math.max(1, Math.ceil((over.counted.ttlMs ?? rule.windowMs) / 1000));
+        const windowSeconds = Math.round(rule.windowMs / 1000);
+        throw new AppError(429, 'RATE_LIMITED', `${rule.refusal}: at most ${rule.limit} per ${windowSeconds} seconds. Try again in ${retryAfterSeconds} s.`, {
+          scope: over.identity.scope,
+          limit: rule.limit,
+          windowSeconds,
+          retryAfterSeconds,
+        });
+      }
+      try {
+        const result = await work();
+        await giveBack();
+        return result;
+      } catch (error) {
+        if (!failed(error)) await giveBack();
+        throw error;
+      }
+    },
+  };
+}
+export type FailureLimiter = ReturnType<typeof createFailureLimiter>;

@@ -5,6 +5,7 @@ import { AppError } from '../../../platform/errors.js';
 import type { Logger } from '../../../platform/logging.js';
 import { clientIdentity, rateLimitedError, type RateLimiter } from '../../../platform/rate-limit.js';
 import { command, type RealtimeServer, type RealtimeSocket } from '../../../platform/realtime.js';
+import { isWrongCode, lookupIdentities, type RaceLimits } from './limits.js';
 import type { Participant } from './room.js';
 import { raceRoom, type RaceService } from './service.js';
 
@@ -19,9 +20,16 @@ const unauthorized = () => new AppError(401, 'UNAUTHORIZED', 'Sign in to race');
  * players are signed in, spectators may be anonymous, only the host starts and rematches, only
  * players move. `race:state` reaches the room after every change (from the service); a move's
  * progress also goes out as a volatile `race:progressed`, links only.
+ *
+ * Limits (limits.ts), each checked before any room is read: moves and undos per player a minute;
+ * every other room command per player (per address when signed out) every 10 s, so toggles cannot
+ * flood a room with broadcasts; clock readings likewise. And every command naming a room the socket
+ * is not in is a lookup (even a refusal such as FORBIDDEN would tell a guesser the code is live): a
+ * code that finds no room counts against the socket, the user and the address, and past a handful
+ * a minute lookups are refused, so rooms cannot be found by guessing codes.
  */
-export function registerRaceEvents(deps: { races: RaceService; logger: Logger; moveLimiter: RateLimiter }) {
-  const { races, logger, moveLimiter } = deps;
+export function registerRaceEvents(deps: { races: RaceService; logger: Logger; limits: RaceLimits }) {
+  const { races, logger, limits } = deps;
   return (io: RealtimeServer, socket: RealtimeSocket) => {
     const who = (): Participant => {
       const user = (socket.request as IncomingMessage & { user?: AuthenticatedUser }).user;
@@ -31,12 +39,25 @@ export function registerRaceEvents(deps: { races: RaceService; logger: Logger; m
       if (socket.data.userId === undefined) throw unauthorized();
       return socket.data.userId;
     };
+    const within = async (limiter: RateLimiter) => {
+      const decision = await limiter.hit(clientIdentity({ userId: socket.data.userId, ip: socket.data.clientIp }));
+      if (!decision.allowed) throw rateLimitedError(decision, limiter.rule);
+    };
     /** A move or an undo: signed in, and within the player's moves per minute (counted on every node). */
     const moving = async () => {
       const userId = signedIn();
-      const decision = await moveLimiter.hit(clientIdentity({ userId }));
-      if (!decision.allowed) throw rateLimitedError(decision, moveLimiter.rule);
+      await within(limits.move);
       return userId;
+    };
+    /** Any other room command: within the player's (or the address's) commands every 10 s. */
+    const commanding = () => within(limits.command);
+    /**
+     * Reads room `code` through `work`. A socket already in the room knows its code: nothing to guess.
+     * Any other lookup is within the wrong codes allowed to this socket, its user and its address.
+     */
+    const lookup = <T>(code: string, work: () => Promise<T>, known = socket.rooms.has(raceRoom(code))) => {
+      if (known) return work();
+      return limits.wrongCodes.attempt(lookupIdentities({ socketId: socket.id, userId: socket.data.userId, ip: socket.data.clientIp }), work, isWrongCode);
     };
     const enter = async (code: string) => {
       const joined = [...socket.rooms].filter((room) => room.startsWith(RACE_ROOM_PREFIX));
@@ -50,8 +71,9 @@ export function registerRaceEvents(deps: { races: RaceService; logger: Logger; m
       EVENTS.raceJoin,
       command(logger, RaceJoinSchema, async ({ code, as }) => {
         if (as === 'player') signedIn();
+        await commanding();
         await enter(code);
-        const state = await races.join(code, who(), as);
+        const state = await lookup(code, () => races.join(code, who(), as));
         await socket.join(raceRoom(code));
         return state;
       }),
@@ -59,52 +81,75 @@ export function registerRaceEvents(deps: { races: RaceService; logger: Logger; m
     socket.on(
       EVENTS.raceLeave,
       command(logger, RaceCodeOnlySchema, async ({ code }) => {
+        // Refused, the socket stays in the room as it was (its disconnect still takes it out).
+        await commanding();
+        const known = socket.rooms.has(raceRoom(code));
         await socket.leave(raceRoom(code));
-        return races.leave(code, who());
+        return lookup(code, () => races.leave(code, who()), known);
       }),
     );
     socket.on(
       EVENTS.raceReady,
-      command(logger, RaceReadySchema, ({ code, ready }) => races.ready(code, signedIn(), ready)),
+      command(logger, RaceReadySchema, async ({ code, ready }) => {
+        const userId = signedIn();
+        await commanding();
+        return lookup(code, () => races.ready(code, userId, ready));
+      }),
     );
     socket.on(
       EVENTS.raceStart,
-      command(logger, RaceCodeOnlySchema, ({ code }) => races.start(code, signedIn())),
+      command(logger, RaceCodeOnlySchema, async ({ code }) => {
+        const userId = signedIn();
+        await commanding();
+        return lookup(code, () => races.start(code, userId));
+      }),
     );
     socket.on(
       EVENTS.raceRematch,
-      command(logger, RaceCodeOnlySchema, ({ code }) => races.rematch(code, signedIn())),
+      command(logger, RaceCodeOnlySchema, async ({ code }) => {
+        const userId = signedIn();
+        await commanding();
+        return lookup(code, () => races.rematch(code, userId));
+      }),
     );
     socket.on(
       EVENTS.raceMove,
       command(logger, RaceMoveSchema, async ({ code, entity }) => {
-        return races.move(code, await moving(), entity, progressed);
+        const userId = await moving();
+        return lookup(code, () => races.move(code, userId, entity, progressed));
       }),
     );
     socket.on(
       EVENTS.raceUndo,
       command(logger, RaceCodeOnlySchema, async ({ code }) => {
-        return races.undo(code, await moving(), progressed);
+        const userId = await moving();
+        return lookup(code, () => races.undo(code, userId, progressed));
       }),
     );
     socket.on(
       EVENTS.raceGiveUp,
       command(logger, RaceCodeOnlySchema, async ({ code }) => {
-        return races.giveUp(code, signedIn(), progressed);
+        const userId = signedIn();
+        await commanding();
+        return lookup(code, () => races.giveUp(code, userId, progressed));
       }),
     );
     socket.on(
       EVENTS.raceResync,
       command(logger, RaceCodeOnlySchema, async ({ code }) => {
+        await commanding();
         await enter(code);
-        const answer = await races.resync(code, who());
+        const answer = await lookup(code, () => races.resync(code, who()));
         await socket.join(raceRoom(code));
         return answer;
       }),
     );
     socket.on(
       EVENTS.raceClock,
-      command(logger, SOCKET_COMMANDS['race:clock'].payload, () => ({ serverNow: Date.now() })),
+      command(logger, SOCKET_COMMANDS['race:clock'].payload, async () => {
+        await within(limits.clock);
+        return { serverNow: Date.now() };
+      }),
     );
 
     // Back through connection state recovery: the same socket id, its rooms restored; it is that

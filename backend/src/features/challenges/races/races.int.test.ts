@@ -1,11 +1,17 @@
+import { randomInt } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import {
   CSRF_HEADER,
   EVENTS,
+  RACE_CLOCK_READS_PER_10_SECONDS,
+  RACE_CODE_ALPHABET,
+  RACE_CODE_LENGTH,
+  RACE_COMMANDS_PER_10_SECONDS,
   RACE_MAX_PLAYERS,
   RACE_MOVES_PER_MINUTE,
+  RACE_WRONG_CODES_PER_MINUTE,
   RaceCreatedSchema,
   RaceStateSchema,
   type Ack,
@@ -15,7 +21,7 @@ import {
   type ServerToClientEvents,
 } from '@cinema-dna/shared-types';
 import { io as connect, type Socket } from 'socket.io-client';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { loadConfig } from '../../../platform/config.js';
 import { createLogger } from '../../../platform/logging.js';
 import { startServer, type RunningServer } from '../../../server.js';
@@ -66,9 +72,10 @@ async function createRace(url: string, host: { cookie: string; csrfToken: string
   return RaceCreatedSchema.parse(await res.json());
 }
 
-/** A connected client and every race event it receives. */
-async function client(url: string, cookie?: string) {
-  const socket: Client = connect(url, { transports: ['websocket'], forceNew: true, extraHeaders: cookie ? { cookie } : {} });
+/** A connected client and every race event it receives; `ip` is the address a trusted proxy names (TRUST_PROXY=loopback). */
+async function client(url: string, cookie?: string, ip?: string) {
+  const headers: Record<string, string> = { ...(cookie ? { cookie } : {}), ...(ip ? { 'x-forwarded-for': ip } : {}) };
+  const socket: Client = connect(url, { transports: ['websocket'], forceNew: true, extraHeaders: headers });
   sockets.push(socket);
   const states: RaceState[] = [];
   const progress: RaceProgressed[] = [];
@@ -109,18 +116,24 @@ describe('live races on one process', () => {
 
   it(`refuses a player's moves past ${RACE_MOVES_PER_MINUTE} a minute with RATE_LIMITED, before any room is read`, async () => {
     const eve = await player(app.url, 'eve');
+    const { code } = await createRace(app.url, eve);
     const e = await client(app.url, eve.cookie);
-    // No such room: every move within the limit is answered NOT_FOUND by the room; the one past it never reaches it.
+    ok(await e.socket.emitWithAck(EVENTS.raceJoin, { code, as: 'player' }));
+    const reads = vi.spyOn(app.services.races, 'move');
+    // In the lobby: every move within the limit is answered CONFLICT by the room; the one past it never reaches it.
     const answers = [];
     for (let i = 0; i < RACE_MOVES_PER_MINUTE; i++) {
       // Moves and undos count together.
-      answers.push(await (i % 2 ? e.socket.emitWithAck(EVENTS.raceUndo, { code: 'NOROOM' }) : e.socket.emitWithAck(EVENTS.raceMove, { code: 'NOROOM', entity: 'person:tom-hanks' })));
+      answers.push(await (i % 2 ? e.socket.emitWithAck(EVENTS.raceUndo, { code }) : e.socket.emitWithAck(EVENTS.raceMove, { code, entity: 'person:tom-hanks' })));
     }
-    expect(answers.every((answer) => !answer.ok && answer.error.code === 'NOT_FOUND')).toBe(true);
-    expect(await e.socket.emitWithAck(EVENTS.raceMove, { code: 'NOROOM', entity: 'person:tom-hanks' })).toMatchObject({
+    expect(answers.every((answer) => !answer.ok && answer.error.code === 'CONFLICT')).toBe(true);
+    expect(await e.socket.emitWithAck(EVENTS.raceMove, { code, entity: 'person:tom-hanks' })).toMatchObject({
       ok: false,
       error: { code: 'RATE_LIMITED', details: { limit: RACE_MOVES_PER_MINUTE, windowSeconds: 60 } },
     });
+    // The room read 30 moves (and 30 undos); not the one past the limit.
+    expect(reads).toHaveBeenCalledTimes(RACE_MOVES_PER_MINUTE / 2);
+    reads.mockRestore();
   });
 
   it('three players and a spectator: one countdown, live progress, a refused move, the finish and the ranking', async () => {
@@ -128,7 +141,7 @@ describe('live races on one process', () => {
     const anonymousCreate = await fetch(`${app.url}/api/challenges/races`, { method: 'POST' });
     expect(anonymousCreate.status).toBe(401);
     const { code, url } = await createRace(app.url, ana);
-    expect(code).toMatch(/^[A-Z0-9]{6}$/);
+    expect(code).toMatch(/^[ABCDEFGHJKMNPQRSTUVWXYZ23456789]{8}$/);
     expect(url).toBe(`/challenges/race/${code}`);
 
     const [a, b, c, watcher] = await Promise.all([client(app.url, ana.cookie), client(app.url, ben.cookie), client(app.url, cho.cookie), client(app.url)]);
@@ -293,13 +306,13 @@ describe('live races on one process', () => {
   it('answers a wrong code with NOT_FOUND and a full room with CONFLICT, in the error shape', async () => {
     const ana = await player(app.url, 'ana');
     const a = await client(app.url, ana.cookie);
-    const wrong = await a.socket.emitWithAck(EVENTS.raceJoin, { code: 'ZZZZZ9', as: 'player' });
-    expect(wrong).toEqual({ ok: false, error: { code: 'NOT_FOUND', message: 'Race not found', details: { code: 'ZZZZZ9' } } });
-    expect(await a.socket.emitWithAck(EVENTS.raceResync, { code: 'ZZZZZ9' })).toMatchObject({ ok: false, error: { code: 'NOT_FOUND' } });
+    const wrong = await a.socket.emitWithAck(EVENTS.raceJoin, { code: 'ZZZZZZZ9', as: 'player' });
+    expect(wrong).toEqual({ ok: false, error: { code: 'NOT_FOUND', message: 'Race not found', details: { code: 'ZZZZZZZ9' } } });
+    expect(await a.socket.emitWithAck(EVENTS.raceResync, { code: 'ZZZZZZZ9' })).toMatchObject({ ok: false, error: { code: 'NOT_FOUND' } });
     expect(await a.socket.emitWithAck(EVENTS.raceJoin, { code: 'bad', as: 'player' })).toMatchObject({ ok: false, error: { code: 'VALIDATION_FAILED' } });
-    const missing = await fetch(`${app.url}/api/challenges/races/ZZZZZ9`);
+    const missing = await fetch(`${app.url}/api/challenges/races/ZZZZZZZ9`);
     expect(missing.status).toBe(404);
-    expect(await missing.json()).toMatchObject({ code: 'NOT_FOUND', message: 'Race not found', details: { code: 'ZZZZZ9' } });
+    expect(await missing.json()).toMatchObject({ code: 'NOT_FOUND', message: 'Race not found', details: { code: 'ZZZZZZZ9' } });
 
     const host = await player(app.url, 'host');
     const { code } = await createRace(app.url, host);
@@ -309,6 +322,170 @@ describe('live races on one process', () => {
     expect(full).toEqual({ ok: false, error: { code: 'CONFLICT', message: 'This race is full', details: { maxPlayers: RACE_MAX_PLAYERS } } });
     // Watching still works.
     expect(ok(await a.socket.emitWithAck(EVENTS.raceJoin, { code, as: 'spectator' })).players).toHaveLength(RACE_MAX_PLAYERS);
+  });
+});
+
+/** Codes no room has (one in 8.5 × 10^11 might; not in a test's lifetime). */
+const wrongCodes = (n: number) => Array.from({ length: n }, () => Array.from({ length: RACE_CODE_LENGTH }, () => RACE_CODE_ALPHABET[randomInt(RACE_CODE_ALPHABET.length)]).join(''));
+const refusedBy = (answer: Ack<unknown>) => (answer.ok ? 'answered' : answer.error.code);
+const tally = (answers: Ack<unknown>[]) => answers.reduce<Record<string, number>>((counts, answer) => ({ ...counts, [refusedBy(answer)]: (counts[refusedBy(answer)] ?? 0) + 1 }), {});
+
+describe('guessing race codes (issue 25)', () => {
+  let app: RunningServer;
+  // Each test guesses from addresses of its own (the app trusts X-Forwarded-For from loopback).
+  let nextAddress = 1;
+  const address = () => `203.0.113.${nextAddress++}`;
+  const getRoom = (code: string, headers: Record<string, string> = {}) => fetch(`${app.url}/api/challenges/races/${code}`, { headers: { 'x-forwarded-for': address(), ...headers } });
+  beforeAll(async () => {
+    app = await server({ TRUST_PROXY: 'loopback' });
+  });
+
+  it(`30 wrong codes from one socket: ${RACE_WRONG_CODES_PER_MINUTE} are looked up, the rest are refused, an open room's code among them`, async () => {
+    const host = await player(app.url, 'host');
+    const open = await createRace(app.url, host);
+    const eve = await player(app.url, 'eve');
+    const e = await client(app.url, eve.cookie, address());
+    const lookups = vi.spyOn(app.services.races, 'join');
+    // The 7th and the 30th guesses are the open room's code: a lucky guess after the limit finds nothing.
+    const guesses = wrongCodes(30);
+    guesses[6] = open.code;
+    guesses[29] = open.code;
+    const answers = [];
+    for (const code of guesses) answers.push(await e.socket.emitWithAck(EVENTS.raceJoin, { code, as: 'spectator' }));
+    const lookedUp = lookups.mock.calls.length;
+    lookups.mockRestore();
+
+    expect(lookedUp).toBe(RACE_WRONG_CODES_PER_MINUTE);
+    expect(answers.slice(0, RACE_WRONG_CODES_PER_MINUTE).every((answer) => refusedBy(answer) === 'NOT_FOUND')).toBe(true);
+    expect(answers.slice(RACE_WRONG_CODES_PER_MINUTE).every((answer) => refusedBy(answer) === 'RATE_LIMITED')).toBe(true);
+    expect(answers[6]).toMatchObject({
+      ok: false,
+      error: { code: 'RATE_LIMITED', message: expect.stringMatching(/^Too many wrong race codes: at most 5 per 60 seconds\. Try again in \d+ s\.$/), details: { scope: 'socket', limit: RACE_WRONG_CODES_PER_MINUTE, windowSeconds: 60 } },
+    });
+    // The room never saw the guesser.
+    const room = RaceStateSchema.parse(await (await getRoom(open.code)).json());
+    expect({ spectators: room.spectators, players: room.players.map((p) => p.userId) }).toEqual({ spectators: 0, players: [host.userId] });
+  });
+
+  it('every command that names a room is a lookup: wrong codes in ready, move, resync or leave count the same', async () => {
+    const host = await player(app.url, 'host');
+    const open = await createRace(app.url, host);
+    const eve = await player(app.url, 'eve');
+    const e = await client(app.url, eve.cookie, address());
+    const [a, b, c, d, f] = wrongCodes(5);
+    // Each answers NOT_FOUND for no room, FORBIDDEN for a room she is not in: it would tell her a code is live.
+    expect(refusedBy(await e.socket.emitWithAck(EVENTS.raceReady, { code: a!, ready: true }))).toBe('NOT_FOUND');
+    expect(refusedBy(await e.socket.emitWithAck(EVENTS.raceMove, { code: b!, entity: 'person:tom-hanks' }))).toBe('NOT_FOUND');
+    expect(refusedBy(await e.socket.emitWithAck(EVENTS.raceResync, { code: c! }))).toBe('NOT_FOUND');
+    expect(refusedBy(await e.socket.emitWithAck(EVENTS.raceLeave, { code: d! }))).toBe('NOT_FOUND');
+    expect(refusedBy(await e.socket.emitWithAck(EVENTS.raceGiveUp, { code: f! }))).toBe('NOT_FOUND');
+    expect(await e.socket.emitWithAck(EVENTS.raceStart, { code: open.code })).toMatchObject({ ok: false, error: { code: 'RATE_LIMITED', details: { scope: 'socket' } } });
+    expect(await e.socket.emitWithAck(EVENTS.raceJoin, { code: open.code, as: 'player' })).toMatchObject({ ok: false, error: { code: 'RATE_LIMITED' } });
+  });
+
+  it('holds across two sockets of one user, each on an address of its own', async () => {
+    const host = await player(app.url, 'host');
+    const open = await createRace(app.url, host);
+    const eve = await player(app.url, 'eve');
+    const [home, phone] = [address(), address()];
+    const first = await client(app.url, eve.cookie, home);
+    const second = await client(app.url, eve.cookie, phone);
+    const lookups = vi.spyOn(app.services.races, 'join');
+    const [one, two, three, four, five, six] = wrongCodes(6);
+    const answers = [];
+    for (const code of [one!, two!, three!]) answers.push(await first.socket.emitWithAck(EVENTS.raceJoin, { code, as: 'spectator' }));
+    for (const code of [four!, five!, six!]) answers.push(await second.socket.emitWithAck(EVENTS.raceJoin, { code, as: 'spectator' }));
+    expect(answers.map(refusedBy)).toEqual(['NOT_FOUND', 'NOT_FOUND', 'NOT_FOUND', 'NOT_FOUND', 'NOT_FOUND', 'RATE_LIMITED']);
+    expect(answers[5]).toMatchObject({ ok: false, error: { details: { scope: 'user' } } });
+    // The open room's code, from either socket: refused.
+    for (const each of [first, second]) expect(refusedBy(await each.socket.emitWithAck(EVENTS.raceJoin, { code: open.code, as: 'player' }))).toBe('RATE_LIMITED');
+    expect(lookups).toHaveBeenCalledTimes(RACE_WRONG_CODES_PER_MINUTE);
+    lookups.mockRestore();
+    // It is Eve who is limited, not her phone's address: someone else there may still look codes up.
+    const ben = await player(app.url, 'ben');
+    const other = await client(app.url, ben.cookie, phone);
+    expect(ok(await other.socket.emitWithAck(EVENTS.raceJoin, { code: open.code, as: 'player' })).players).toHaveLength(2);
+  });
+
+  it('holds across users (and anonymous sockets, and HTTP) from one address, with guesses sent all at once', async () => {
+    const host = await player(app.url, 'host');
+    const open = await createRace(app.url, host);
+    const cafe = address();
+    const users = await Promise.all(['ann', 'bob', 'cat'].map((name) => player(app.url, name)));
+    const guessers = await Promise.all([...users.map((user) => client(app.url, user.cookie, cafe)), client(app.url, undefined, cafe)]);
+    const lookups = vi.spyOn(app.services.races, 'join');
+    // Four guesses from each of the four sockets, all in flight together.
+    const answers = await Promise.all(guessers.flatMap((guesser) => wrongCodes(4).map((code) => guesser.socket.emitWithAck(EVENTS.raceJoin, { code, as: 'spectator' }))));
+    expect(tally(answers)).toEqual({ NOT_FOUND: RACE_WRONG_CODES_PER_MINUTE, RATE_LIMITED: 16 - RACE_WRONG_CODES_PER_MINUTE });
+    expect(lookups).toHaveBeenCalledTimes(RACE_WRONG_CODES_PER_MINUTE);
+    lookups.mockRestore();
+    // From that address nothing finds the open room now: a socket of any user, an anonymous one, a plain GET.
+    const late = await player(app.url, 'dan');
+    const dan = await client(app.url, late.cookie, cafe);
+    expect(await dan.socket.emitWithAck(EVENTS.raceJoin, { code: open.code, as: 'player' })).toMatchObject({ ok: false, error: { code: 'RATE_LIMITED', details: { scope: 'address' } } });
+    expect(refusedBy(await guessers[3]!.socket.emitWithAck(EVENTS.raceJoin, { code: open.code, as: 'spectator' }))).toBe('RATE_LIMITED');
+    const read = await getRoom(open.code, { 'x-forwarded-for': cafe });
+    expect(read.status).toBe(429);
+    expect(await read.json()).toMatchObject({ code: 'RATE_LIMITED', details: { scope: 'address', limit: RACE_WRONG_CODES_PER_MINUTE } });
+  });
+
+  it('limits lookups over HTTP per address and per user, together with the sockets', async () => {
+    const host = await player(app.url, 'host');
+    const open = await createRace(app.url, host);
+    const reads = vi.spyOn(app.services.races, 'get');
+    // Anonymous, from one address: five 404s, then 429 with Retry-After, the open room's code included.
+    const office = address();
+    const statuses = [];
+    for (const code of [...wrongCodes(RACE_WRONG_CODES_PER_MINUTE + 2), open.code]) statuses.push((await getRoom(code, { 'x-forwarded-for': office })).status);
+    expect(statuses).toEqual([404, 404, 404, 404, 404, 429, 429, 429]);
+    const refused = await getRoom(open.code, { 'x-forwarded-for': office });
+    expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect(await refused.json()).toMatchObject({ code: 'RATE_LIMITED', message: expect.stringMatching(/^Too many wrong race codes/), details: { scope: 'address', limit: 5, windowSeconds: 60 } });
+    expect(reads).toHaveBeenCalledTimes(RACE_WRONG_CODES_PER_MINUTE);
+    // An IPv6 guesser counts by the /64 it was given: stepping through its addresses gains nothing.
+    const v6 = [];
+    for (const [i, code] of wrongCodes(RACE_WRONG_CODES_PER_MINUTE + 1).entries()) v6.push((await getRoom(code, { 'x-forwarded-for': `2001:db8:25:1::${i + 1}` })).status);
+    expect(v6).toEqual([404, 404, 404, 404, 404, 429]);
+    // Right codes cost nothing: the room reads as often as anyone likes (here, from a fresh address).
+    const fine = address();
+    for (let i = 0; i < RACE_WRONG_CODES_PER_MINUTE + 2; i++) expect((await getRoom(open.code, { 'x-forwarded-for': fine })).status).toBe(200);
+    // Signed in: the user's HTTP guesses, each from another address, count with their sockets'.
+    const eve = await player(app.url, 'eve');
+    for (const code of wrongCodes(RACE_WRONG_CODES_PER_MINUTE)) expect((await getRoom(code, { cookie: eve.cookie })).status).toBe(404);
+    expect((await getRoom(open.code, { cookie: eve.cookie })).status).toBe(429);
+    const e = await client(app.url, eve.cookie, address());
+    expect(await e.socket.emitWithAck(EVENTS.raceJoin, { code: open.code, as: 'player' })).toMatchObject({ ok: false, error: { code: 'RATE_LIMITED', details: { scope: 'user' } } });
+    reads.mockRestore();
+  });
+
+  it(`race:ready spam: ${RACE_COMMANDS_PER_10_SECONDS} commands per player every 10 s, nothing past them reaches the room`, async () => {
+    const ana = await player(app.url, 'ana');
+    const ben = await player(app.url, 'ben');
+    const { code } = await createRace(app.url, ana);
+    const a = await client(app.url, ana.cookie, address());
+    const b = await client(app.url, ben.cookie, address());
+    ok(await a.socket.emitWithAck(EVENTS.raceJoin, { code, as: 'player' }));
+    const joined = ok(await b.socket.emitWithAck(EVENTS.raceJoin, { code, as: 'player' }));
+    await a.nextState((s) => s.version === joined.version);
+    const before = a.states.length;
+    // 30 toggles at once, as a script sends them; his join was the first command of his 10 s.
+    const toggles = await Promise.all(Array.from({ length: 30 }, (_, i) => b.socket.emitWithAck(EVENTS.raceReady, { code, ready: i % 2 === 0 })));
+    const accepted = toggles.filter((answer) => answer.ok).length;
+    expect(accepted).toBe(RACE_COMMANDS_PER_10_SECONDS - 1);
+    expect(toggles.filter((answer) => !answer.ok).every((answer) => !answer.ok && answer.error.code === 'RATE_LIMITED' && answer.error.message.startsWith(`Too many requests: at most ${RACE_COMMANDS_PER_10_SECONDS} per 10 seconds`))).toBe(true);
+    // The other cheap commands share his budget.
+    for (const event of [EVENTS.raceStart, EVENTS.raceGiveUp, EVENTS.raceRematch, EVENTS.raceResync, EVENTS.raceLeave] as const) {
+      expect(refusedBy(await b.socket.emitWithAck(event, { code }))).toBe('RATE_LIMITED');
+    }
+    expect(refusedBy(await b.socket.emitWithAck(EVENTS.raceJoin, { code, as: 'player' }))).toBe('RATE_LIMITED');
+    // Ana's own change comes after everything his toggles broadcast: what she received in between is all of it.
+    const mine = ok(await a.socket.emitWithAck(EVENTS.raceReady, { code, ready: true }));
+    await a.nextState((s) => s.version === mine.version);
+    const broadcasts = a.states.slice(before).filter((s) => s.version > joined.version && s.version < mine.version);
+    expect(broadcasts.length).toBeLessThanOrEqual(accepted);
+    // Clock readings have a budget of their own.
+    const clocks = await Promise.all(Array.from({ length: RACE_CLOCK_READS_PER_10_SECONDS + 5 }, () => a.socket.emitWithAck(EVENTS.raceClock, {})));
+    expect(tally(clocks)).toEqual({ answered: RACE_CLOCK_READS_PER_10_SECONDS, RATE_LIMITED: 5 });
   });
 });
 
@@ -370,5 +547,25 @@ describe.runIf(shared.redis && shared.database)('one race on two app processes o
     const onWatcher = await watcher.nextState((s) => s.status === 'finished');
     expect(onA.version).toBe(onWatcher.version);
     expect(onA.players.find((p) => p.userId === ben.userId)).toMatchObject({ rank: 1, status: 'solved', degrees: chain.length - 1 });
+  }, 30_000);
+
+  it('counts wrong codes in Redis: one user guessing through sockets on two processes, and HTTP on either, shares one allowance', async () => {
+    const env = { REDIS_URL: shared.redis!, DATABASE_URL: shared.database!, DATABASE_SCHEMA: schema, TRUST_PROXY: 'loopback', SESSION_SECRET: 'race-guessing-session-secret-long-enough' };
+    const prefix = `test:${uniqueSuffix()}:`;
+    const nodeA = await server(env, prefix);
+    const nodeB = await server(env, prefix);
+    const host = await player(nodeA.url, 'host');
+    const open = await createRace(nodeA.url, host);
+    const eve = await player(nodeA.url, 'eve');
+    const onA = await client(nodeA.url, eve.cookie, '198.51.100.1');
+    const onB = await client(nodeB.url, eve.cookie, '198.51.100.2');
+    const [one, two, three, four, five] = wrongCodes(5);
+    for (const code of [one!, two!, three!]) expect(refusedBy(await onA.socket.emitWithAck(EVENTS.raceJoin, { code, as: 'spectator' }))).toBe('NOT_FOUND');
+    for (const code of [four!, five!]) expect(refusedBy(await onB.socket.emitWithAck(EVENTS.raceJoin, { code, as: 'spectator' }))).toBe('NOT_FOUND');
+    // Her sixth lookup, wherever it lands, finds nothing: not even the open room.
+    expect(await onB.socket.emitWithAck(EVENTS.raceJoin, { code: open.code, as: 'player' })).toMatchObject({ ok: false, error: { code: 'RATE_LIMITED', details: { scope: 'user' } } });
+    expect(await onA.socket.emitWithAck(EVENTS.raceResync, { code: open.code })).toMatchObject({ ok: false, error: { code: 'RATE_LIMITED', details: { scope: 'user' } } });
+    const read = await fetch(`${nodeB.url}/api/challenges/races/${open.code}`, { headers: { cookie: eve.cookie, 'x-forwarded-for': '198.51.100.3' } });
+    expect(read.status).toBe(429);
   }, 30_000);
 });

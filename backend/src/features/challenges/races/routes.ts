@@ -1,13 +1,17 @@
-import { RaceCodeSchema, RaceCreatedSchema, RaceStateSchema } from '@cinema-dna/shared-types';
+import { RACE_CODE_LENGTH, RACE_WRONG_CODES_PER_MINUTE, RaceCodeSchema, RaceCreatedSchema, RaceStateSchema } from '@cinema-dna/shared-types';
 import { z } from 'zod';
 import { currentUser } from '../../../platform/auth/guards.js';
 import type { ApiRoutes } from '../../../platform/auth/route-registry.js';
+import { AppError } from '../../../platform/errors.js';
+import { isWrongCode, lookupIdentities, type RaceLimits } from './limits.js';
 import type { RaceService } from './service.js';
 
-const RaceParamsSchema = z.object({ code: RaceCodeSchema.meta({ description: 'The room’s 6-character code (letters and digits).' }) });
+const RaceParamsSchema = z.object({
+  code: RaceCodeSchema.meta({ description: `The room’s ${RACE_CODE_LENGTH}-character code (letters and digits 2–9, without I, L or O; any letter case).` }),
+});
 
 /** Creating a race room, and reading one; the race itself is played over Socket.IO (`race:*`). */
-export function raceRoutes(routes: ApiRoutes, races: RaceService): void {
+export function raceRoutes(routes: ApiRoutes, races: RaceService, limits: RaceLimits): void {
   const api = routes.group({
     name: 'Races',
     description:
@@ -36,10 +40,19 @@ export function raceRoutes(routes: ApiRoutes, races: RaceService): void {
       inputName: 'Race',
       params: RaceParamsSchema,
       responses: { 200: RaceStateSchema },
-      errors: { 404: '`NOT_FOUND` "Race not found": no room has that code (or it has ended and been forgotten).' },
+      errors: {
+        404: '`NOT_FOUND` "Race not found": no room has that code (or it has ended and been forgotten).',
+        429: `\`RATE_LIMITED\`: ${RACE_WRONG_CODES_PER_MINUTE} wrong codes a minute per user and per address (sockets count too), so rooms cannot be found by guessing; \`details.retryAfterSeconds\` and Retry-After say when to try again.`,
+      },
     },
-    async ({ params }, _req, res) => {
-      res.set('Cache-Control', 'no-store').json(await races.get(params.code));
+    async ({ params }, req, res) => {
+      try {
+        const state = await limits.wrongCodes.attempt(lookupIdentities({ userId: req.user?.id, ip: req.ip }), () => races.get(params.code), isWrongCode);
+        res.set('Cache-Control', 'no-store').json(state);
+      } catch (error) {
+        if (error instanceof AppError && error.code === 'RATE_LIMITED') res.set('Retry-After', String((error.details as { retryAfterSeconds: number }).retryAfterSeconds));
+        throw error;
+      }
     },
   );
 }

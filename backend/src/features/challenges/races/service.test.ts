@@ -1,4 +1,4 @@
-import type { EntitySummary, RaceState } from '@cinema-dna/shared-types';
+import { RACE_CODE_ALPHABET, RaceCodeSchema, type EntitySummary, type RaceState } from '@cinema-dna/shared-types';
 import { afterEach, describe, expect, it } from 'vitest';
 import { buildGraph, randomGraph } from '../../../graph/test-graphs.js';
 import { createMemorySharedState } from '../../../platform/cache/memory.js';
@@ -95,5 +95,19 @@ describe('one race served by two processes over one shared state', () => {
     expect(order).toEqual(['progress:0']);
     const last = states(notifiers[0]).at(-1)!;
     expect(last.players[0]).toMatchObject({ links: 1, chain: null });
+  });
+
+  it('gives rooms codes of 8 characters none of which can be mistaken for another (no 0, 1, I, L or O)', async () => {
+    const { services } = twoProcesses();
+    opened.push(...services);
+    expect(RACE_CODE_ALPHABET).toHaveLength(31);
+    expect(RACE_CODE_ALPHABET).not.toMatch(/[01ILO]/);
+    const codes = await Promise.all(Array.from({ length: 20 }, (_, i) => services[i % 2]!.create({ userId: i + 1, displayName: `P${i}` }).then((room) => room.code)));
+    for (const code of codes) expect(code).toMatch(/^[ABCDEFGHJKMNPQRSTUVWXYZ23456789]{8}$/);
+    expect(new Set(codes).size).toBe(codes.length);
+    // What a person types: any letter case, spaces around; a mistaken O or 1 is refused before any lookup.
+    expect(RaceCodeSchema.parse(` ${codes[0]!.toLowerCase()} `)).toBe(codes[0]);
+    expect(RaceCodeSchema.safeParse('ABCD1FGH').success).toBe(false);
+    expect(RaceCodeSchema.safeParse('ABC234').success).toBe(false);
   });
 });

@@ -1,5 +1,7 @@
 import { randomInt } from 'node:crypto';
 import {
+  RACE_CODE_ALPHABET,
+  RACE_CODE_LENGTH,
   RACE_MAX_PLAYERS,
   RACE_RECONNECT_GRACE_MS,
   REVEAL_MAX_CHAINS,
@@ -24,8 +26,6 @@ import type { Participant, RacePair, Room, RoomPlayer, RoomSettings } from './ro
 export const raceRoom = (code: string) => `race:${code}`;
 export const raceUrl = (code: string) => `/challenges/race/${code}`;
 
-const CODE_ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789';
-const CODE_LENGTH = 6;
 /** A room is forgotten this long after its last change. */
 const ROOM_TTL_MS = 6 * 60 * 60_000;
 /** Compare-and-set attempts before a change gives up (only under heavy contention across processes). */
@@ -271,7 +271,7 @@ export function createRaceService(deps: RaceServiceDeps) {
     /** A new room hosted by `host`: its code and link. */
     async create(host: { userId: number; displayName: string }): Promise<RaceCreated> {
       for (let attempt = 0; attempt < 10; attempt++) {
-        const code = Array.from({ length: CODE_LENGTH }, () => CODE_ALPHABET[randomInt(CODE_ALPHABET.length)]).join('');
+        const code = Array.from({ length: RACE_CODE_LENGTH }, () => RACE_CODE_ALPHABET[randomInt(RACE_CODE_ALPHABET.length)]).join('');
         const room = rooms.createRoom(code, host, now(), deps.settings);
         if (await store.compareAndSet(code, 0, JSON.stringify(room), ROOM_TTL_MS)) {
           scheduleDeadline(room);

@@ -1,4 +1,4 @@
-import { RaceCodeSchema } from '@cinema-dna/shared-types';
+import { RACE_CODE_LENGTH, RaceCodeSchema } from '@cinema-dna/shared-types';
 import { LogIn, Swords } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
@@ -20,7 +20,7 @@ export function RaceEntry() {
     event.preventDefault();
     const parsed = RaceCodeSchema.safeParse(code);
     if (!parsed.success) {
-      setCodeError(parsed.error.issues[0]?.message ?? 'Race codes are 6 letters or digits');
+      setCodeError(parsed.error.issues[0]?.message ?? `Race codes are ${RACE_CODE_LENGTH} letters and digits`);
       return;
     }
     navigate(racePath(parsed.data));
@@ -61,10 +61,10 @@ export function RaceEntry() {
               setCode(event.target.value.toUpperCase());
               setCodeError(null);
             }}
-            maxLength={6}
+            maxLength={RACE_CODE_LENGTH + 2}
             autoComplete="off"
             spellCheck={false}
-            placeholder="ABC123"
+            placeholder="K7Q2ZD4M"
             aria-invalid={codeError !== null}
             aria-describedby={codeError ? 'race-code-error' : undefined}
             className="h-11 w-full min-w-0 rounded-full border border-ink-600 bg-ink-950/70 px-4 font-mono text-base uppercase tracking-[0.3em] text-bone-50 placeholder:text-bone-500 placeholder:tracking-[0.3em] focus:border-amber-glow/70 focus:outline-none focus:ring-2 focus:ring-amber-glow/25"
