@@ -303,9 +303,11 @@ export type MoveOutcome = z.infer<typeof MoveOutcomeSchema>;
 
 /**
  * POST /api/challenges/attempt (spec §7): a whole chain at once, validated link by link with the same
- * rules and scoring. Time counts from the caller's open attempt on that challenge when there is one;
- * without one the server has no clock for it and scores the slowest time (no time bonus). A client's
- * `timeSpent` / `timeTaken` / `userId` are accepted for compatibility and ignored.
+ * rules and scoring: each link counts as a move (a chain longer than the moves left is refused and does
+ * not solve), time counts from the caller's open attempt on that challenge, and a solve faster than
+ * SOLVE_FLOOR_SECONDS_PER_LINK a link pays 0. Without an open attempt the server has no clock for it:
+ * the chain is recorded as solved and pays 0. A challenge the caller has finished is refused. A
+ * client's `timeSpent` / `timeTaken` / `userId` are accepted for compatibility and ignored.
  */
 export const WholeChainAttemptSchema = z.object({
   challengeId: ChallengeIdSchema,
