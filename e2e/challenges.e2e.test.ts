@@ -170,6 +170,52 @@ describe('challenges', () => {
     await close();
   });
 
+  it('gives up the daily: after a reload of the play page and of the list, the finished result and the reveal are shown, and no new clock starts', async () => {
+    const { page, pageErrors, close } = await openPage(browser, DESKTOP, 'challenges-daily-given-up');
+    await register(page, newUsername('quitter'));
+    await page.goto(`${server.url}/challenges`);
+    await page.getByTestId('daily-challenge-card').getByRole('button', { name: 'Accept Challenge' }).click({ timeout: 15_000 });
+    await page.getByRole('combobox', { name: 'Next link' }).waitFor();
+    await page.getByRole('button', { name: 'Give up' }).click();
+    const gaveUp = page.waitForResponse((response) => response.url().endsWith('/give-up') && response.request().method() === 'POST');
+    await page.getByRole('button', { name: 'Really give up?' }).click();
+    const attempt = (await (await gaveUp).json()) as { attemptId: string; status: string };
+    expect(attempt.status).toBe('gave_up');
+    await page.getByRole('heading', { name: 'Challenge Failed' }).waitFor();
+
+    // The play page, reloaded: the same finished attempt, its share text and reveal; no chain builder, no clock.
+    await page.reload();
+    await page.getByRole('heading', { name: 'Challenge Failed' }).waitFor({ timeout: 15_000 });
+    expect(await page.getByTestId('result-message').textContent()).toContain('You gave up.');
+    expect(await page.getByTestId('share-text').textContent()).toContain('not solved');
+    expect(await page.getByTestId('reveal-chain').count()).toBeGreaterThanOrEqual(1);
+    expect(await page.getByRole('combobox', { name: 'Next link' }).count()).toBe(0);
+    expect(await page.getByTestId('time-left').count()).toBe(0);
+    expect(await page.getByTestId('archive-note').count()).toBe(0);
+    await dismissToasts(page);
+    await screenshotBothSizes(page, 'challenges-daily-given-up-play');
+
+    // The challenges page, reloaded: the card shows the finished result and the reveal, and no Accept Challenge.
+    await page.goto(`${server.url}/challenges`);
+    await page.reload();
+    const card = page.getByTestId('daily-challenge-card');
+    await card.getByTestId('daily-finished').waitFor({ timeout: 15_000 });
+    expect(await card.getByText('Challenge Failed').count()).toBe(1);
+    expect(await card.getByTestId('daily-result-message').textContent()).toContain('You gave up.');
+    expect(await card.getByTestId('daily-share-text').textContent()).toContain('not solved');
+    expect(await card.getByTestId('reveal-chain').count()).toBeGreaterThanOrEqual(1);
+    expect(await card.getByRole('button', { name: /Accept Challenge|Continue Challenge/ }).count()).toBe(0);
+    await dismissToasts(page);
+    await screenshotBothSizes(page, 'challenges-daily-given-up-card');
+
+    // The server agrees: the daily's finished attempt is the one given up, and no attempt is open.
+    const daily = await page.evaluate(async () => (await (await fetch('/api/challenges/daily')).json()) as DailyChallenge);
+    expect(daily.activeAttemptId).toBeNull();
+    expect(daily.finished).toMatchObject({ attemptId: attempt.attemptId, status: 'gave_up' });
+    expect(pageErrors).toEqual([]);
+    await close();
+  });
+
   it('shows the error state for a race code that does not exist', async () => {
     const { page, pageErrors, close } = await openPage(browser, DESKTOP, 'race-wrong-code');
     await register(page, newUsername('lost'));
