@@ -50,6 +50,11 @@ export function AttemptResultView({ attempt }: { attempt: Snapshot<AttemptState>
               {!success && ENDINGS[attempt.status] && <span className="mr-1">{ENDINGS[attempt.status]}</span>}
               {result.message || (success ? '' : CHALLENGE_FAILED_FALLBACK)}
             </p>
+            {!success && (
+              <p className="mt-1 text-sm text-bone-500" data-testid="answer-seen">
+                The answer is below, so this challenge pays you no more points.
+              </p>
+            )}
           </div>
         </div>
         <dl className="mt-6 grid grid-cols-2 gap-2 sm:grid-cols-4 sm:gap-3">

@@ -194,9 +194,11 @@ function FinishedDaily({ daily, finished, showAllLink }: { daily: DailyChallenge
             {CHALLENGE_FAILED_TITLE}
           </p>
         )}
-        <p className="text-sm text-bone-300" data-testid="daily-points-earned">
-          You earned <span className="font-semibold text-amber-soft">{formatCount(result.points)} points</span>
-        </p>
+        {result.success && (
+          <p className="text-sm text-bone-300" data-testid="daily-points-earned">
+            You earned <span className="font-semibold text-amber-soft">{formatCount(result.points)} points</span>
+          </p>
+        )}
       </div>
       <p className="text-sm text-bone-300" data-testid="daily-result-message">
         {!result.success && ENDINGS[finished.status] && <span className="mr-1">{ENDINGS[finished.status]}</span>}
