@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import type { DailyChallenge, EntitySummary, PathStep, RaceState } from '@cinema-dna/shared-types';
+import { SOLVE_FLOOR_SECONDS_PER_LINK, type DailyChallenge, type EntitySummary, type PathStep, type RaceState } from '@cinema-dna/shared-types';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startAppServer, type AppServer } from './support/app-server.js';
@@ -57,6 +57,12 @@ async function shortestChain(page: Page, from: EntitySummary, to: EntitySummary)
   );
   expect(result.found, JSON.stringify(result).slice(0, 300)).toBe(true);
   return result.path.map((step) => step.entity);
+}
+
+/** The play screen's clock (m:ss, the server's time left) in seconds. */
+async function secondsLeft(page: Page): Promise<number> {
+  const [minutes, seconds] = ((await page.getByTestId('time-left').textContent()) ?? '').split(':').map(Number);
+  return minutes! * 60 + seconds!;
 }
 
 /** Types a name into the chain builder's typeahead and picks that entity. */
@@ -138,6 +144,8 @@ describe('challenges', () => {
     const chain = await shortestChain(page, daily.fromEntity, daily.toEntity);
     expect(chain.length - 1).toBe(daily.par);
     for (const [index, entity] of chain.slice(1).entries()) {
+      // A solve faster than 2 s a link pays nothing: the last pick waits until a person's pace is reached.
+      if (index === chain.length - 2) await expect.poll(async () => secondsLeft(page), { timeout: 30_000 }).toBeLessThanOrEqual(daily.timeLimit * 60 - SOLVE_FLOOR_SECONDS_PER_LINK * daily.par - 1);
       await pickNext(page, entity);
       if (index < chain.length - 2) {
         await expect.poll(() => page.getByTestId('chain-step').count()).toBe(index + 2);
