@@ -71,6 +71,12 @@ describe.each(databaseTargets())('fair play in challenges on $name', (dbTarget) 
     const history = LedgerHistorySchema.parse((await client.send('get', '/api/users/me/points?limit=50').expect(200)).body);
     return history.entries.filter((entry) => entry.reason === 'challenge').map((entry) => entry.points);
   };
+  /** Badge rewards in the caller's ledger: On Par and Daily Challenger react to a counted solve only. */
+  const badgeRewards = async (client: ApiClient) => {
+    await t.events.settled();
+    const history = LedgerHistorySchema.parse((await client.send('get', '/api/users/me/points?limit=50').expect(200)).body);
+    return history.entries.filter((entry) => entry.reason === 'badge').map((entry) => entry.description);
+  };
   const slot = (slug: string) => list.find((each) => each.id === `list-${slug}`)!;
 
   it('give up the daily, read the answer, come back: the same finished attempt, no new clock, and the revealed chain pays nothing', async () => {
@@ -96,6 +102,7 @@ describe.each(databaseTargets())('fair play in challenges on $name', (dbTarget) 
     expect(whole.status, whole.text).toBe(409);
     expect(whole.body.message).toMatch(/seen the answer|finished/i);
     expect(await challengePoints(client)).toEqual([]);
+    expect(await badgeRewards(client)).toEqual([]);
   });
 
   it('a list challenge that timed out or was given up never pays again', async () => {
@@ -160,6 +167,7 @@ describe.each(databaseTargets())('fair play in challenges on $name', (dbTarget) 
     );
     expect(noClock).toMatchObject({ success: true, points: 0 });
     expect(await challengePoints(client)).toEqual([]);
+    expect(await badgeRewards(client)).toEqual([]);
 
     // The same chain at a person's pace, from an attempt on the clock, pays.
     const { client: fair } = await player();
@@ -169,6 +177,7 @@ describe.each(databaseTargets())('fair play in challenges on $name', (dbTarget) 
     expect(paid.points).toBeGreaterThan(0);
     expect(paid.noPointsReason).toBeNull();
     expect(await challengePoints(fair)).toEqual([paid.points]);
+    expect(await badgeRewards(fair)).toContain('Badge earned: On Par');
   });
 
   it('the reveal gives the real share of solvers per optimal chain and marks the player’s own', async () => {
