@@ -397,17 +397,27 @@ export function createChallengeService(deps: ChallengeServiceDeps) {
    */
   async function reveal(definition: ChallengeDefinition, rules: PlayRules, mine: AttemptRow | null): Promise<ChallengeReveal> {
     const { graph } = rules.game;
-    const firstSolves = await db
-      .selectDistinctOn([challengeAttempts.userId], { chain: challengeAttempts.chain })
-      .from(challengeAttempts)
-      .where(and(eq(challengeAttempts.challengeId, definition.id), eq(challengeAttempts.status, 'solved')))
-      .orderBy(challengeAttempts.userId, asc(challengeAttempts.id));
     const keyOf = (keys: readonly string[]) => keys.join('|');
-    const found = new Map<string, number>();
-    for (const { chain } of firstSolves) {
-      const key = keyOf(chain.map((step) => step.key));
-      found.set(key, (found.get(key) ?? 0) + 1);
-    }
+    const mineKey = mine?.status === 'solved' ? keyOf(mine.chain.map((step) => step.key)) : null;
+    // Counted in the database: each solver's first solve, grouped by chain; the optimal ones found most
+    // (and the caller's own) come back, with the number of solvers.
+    const { rows } = (await db.execute(sql`
+      with first_solves as (
+        select distinct on (${challengeAttempts.userId}) ${challengeAttempts.chain} as chain, ${challengeAttempts.degrees} as degrees
+        from ${challengeAttempts}
+        where ${challengeAttempts.challengeId} = ${definition.id} and ${challengeAttempts.status} = 'solved'
+        order by ${challengeAttempts.userId}, ${challengeAttempts.id}
+      ), chains as (
+        select (select string_agg(step->>'key', '|' order by position) from jsonb_array_elements(chain) with ordinality as steps(step, position)) as key,
+          degrees, count(*)::int as found, (sum(count(*)) over ())::int as solvers
+        from first_solves group by 1, 2
+      )
+      select key, found, solvers from chains
+      where degrees = ${definition.par} or key = ${mineKey ?? ''}
+      order by found desc, key limit ${REVEAL_MAX_CHAINS * 4}
+    `)) as unknown as { rows: Array<{ key: string; found: number | string; solvers: number | string }> };
+    const found = new Map(rows.map((row) => [row.key, Number(row.found)]));
+    const solvers = rows.length > 0 ? Number(rows[0]!.solvers) : 0;
     /** A stored chain as nodes when it is optimal under the rules on the loaded graph. */
     const optimalNodes = (keys: readonly string[]): number[] | null => {
       if (keys.length !== definition.par + 1) return null;
@@ -416,8 +426,7 @@ export function createChallengeService(deps: ChallengeServiceDeps) {
       return validateChain(rules, nodes).ok ? nodes : null;
     };
     const chosen = new Map<string, number[]>();
-    const foundChains = [...found.entries()].sort((a, b) => b[1] - a[1]);
-    for (const [key] of foundChains) {
+    for (const [key] of found) {
       if (chosen.size >= REVEAL_MAX_CHAINS) break;
       const nodes = optimalNodes(key.split('|'));
       if (nodes) chosen.set(key, nodes);
@@ -429,7 +438,6 @@ export function createChallengeService(deps: ChallengeServiceDeps) {
         if (!chosen.has(key)) chosen.set(key, nodes);
       }
     }
-    const mineKey = mine?.status === 'solved' ? keyOf(mine.chain.map((step) => step.key)) : null;
     if (mineKey !== null && !chosen.has(mineKey)) {
       const nodes = optimalNodes(mineKey.split('|'));
       if (nodes) {
@@ -438,7 +446,6 @@ export function createChallengeService(deps: ChallengeServiceDeps) {
       }
     }
     const names = await summariesOf([...chosen.values()].flat());
-    const solvers = firstSolves.length;
     return {
       par: definition.par,
       optimalChains: Math.max(definition.optimalChains, chosen.size, 1),
