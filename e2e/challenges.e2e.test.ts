@@ -220,6 +220,27 @@ describe('challenges', () => {
     const daily = await page.evaluate(async () => (await (await fetch('/api/challenges/daily')).json()) as DailyChallenge);
     expect(daily.activeAttemptId).toBeNull();
     expect(daily.finished).toMatchObject({ attemptId: attempt.attemptId, status: 'gave_up' });
+
+    // A list challenge given up: its card says so and opens the result, not a new attempt.
+    const listed = await page.evaluate(async () => {
+      const { csrfToken } = (await (await fetch('/api/auth/csrf')).json()) as { csrfToken: string };
+      const post = async (url: string, body: unknown) =>
+        (await fetch(url, { method: 'POST', headers: { 'Content-Type': 'application/json', 'X-CSRF-Token': csrfToken }, body: JSON.stringify(body) })).json() as Promise<{ attemptId: string; version: number }>;
+      const { challenges } = (await (await fetch('/api/challenges')).json()) as { challenges: Array<{ id: string; title: string }> };
+      const first = challenges[0]!;
+      const started = await post(`/api/challenges/${first.id}/attempts`, {});
+      await post(`/api/challenges/attempts/${started.attemptId}/give-up`, { version: started.version });
+      return first;
+    });
+    await page.getByRole('tab', { name: 'All Challenges' }).click();
+    const listCard = page.getByTestId('challenge-card').filter({ hasText: listed.title }).first();
+    await listCard.getByTestId('challenge-finished').waitFor();
+    expect(await listCard.getByTestId('challenge-finished').textContent()).toBe('Gave up');
+    await dismissToasts(page);
+    await screenshotBothSizes(page, 'challenges-list-given-up', { fullPage: false });
+    await listCard.getByRole('button', { name: `See Result: ${listed.title}` }).click();
+    await page.getByRole('heading', { name: 'Challenge Failed' }).waitFor();
+    expect(await page.getByRole('combobox', { name: 'Next link' }).count()).toBe(0);
     expect(pageErrors).toEqual([]);
     await close();
   });
