@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import type { DailyChallenge, EntitySummary, PathStep, RaceState } from '@cinema-dna/shared-types';
+import { SOLVE_FLOOR_SECONDS_PER_LINK, type DailyChallenge, type EntitySummary, type PathStep, type RaceState } from '@cinema-dna/shared-types';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startAppServer, type AppServer } from './support/app-server.js';
@@ -57,6 +57,12 @@ async function shortestChain(page: Page, from: EntitySummary, to: EntitySummary)
   );
   expect(result.found, JSON.stringify(result).slice(0, 300)).toBe(true);
   return result.path.map((step) => step.entity);
+}
+
+/** The play screen's clock (m:ss, the server's time left) in seconds. */
+async function secondsLeft(page: Page): Promise<number> {
+  const [minutes, seconds] = ((await page.getByTestId('time-left').textContent()) ?? '').split(':').map(Number);
+  return minutes! * 60 + seconds!;
 }
 
 /** Types a name into the chain builder's typeahead and picks that entity. */
@@ -138,6 +144,8 @@ describe('challenges', () => {
     const chain = await shortestChain(page, daily.fromEntity, daily.toEntity);
     expect(chain.length - 1).toBe(daily.par);
     for (const [index, entity] of chain.slice(1).entries()) {
+      // A solve faster than 2 s a link pays nothing: the last pick waits until a person's pace is reached.
+      if (index === chain.length - 2) await expect.poll(async () => secondsLeft(page), { timeout: 30_000 }).toBeLessThanOrEqual(daily.timeLimit * 60 - SOLVE_FLOOR_SECONDS_PER_LINK * daily.par - 1);
       await pickNext(page, entity);
       if (index < chain.length - 2) {
         await expect.poll(() => page.getByTestId('chain-step').count()).toBe(index + 2);
@@ -166,6 +174,73 @@ describe('challenges', () => {
     expect(await page.getByTestId('daily-points-earned').textContent()).toMatch(/You earned \d+ points/);
     await screenshotBothSizes(page, 'challenges-page-daily-completed', { fullPage: false });
 
+    expect(pageErrors).toEqual([]);
+    await close();
+  });
+
+  it('gives up the daily: after a reload of the play page and of the list, the finished result and the reveal are shown, and no new clock starts', async () => {
+    const { page, pageErrors, close } = await openPage(browser, DESKTOP, 'challenges-daily-given-up');
+    await register(page, newUsername('quitter'));
+    await page.goto(`${server.url}/challenges`);
+    await page.getByTestId('daily-challenge-card').getByRole('button', { name: 'Accept Challenge' }).click({ timeout: 15_000 });
+    await page.getByRole('combobox', { name: 'Next link' }).waitFor();
+    await page.getByRole('button', { name: 'Give up' }).click();
+    const gaveUp = page.waitForResponse((response) => response.url().endsWith('/give-up') && response.request().method() === 'POST');
+    await page.getByRole('button', { name: 'Really give up?' }).click();
+    const attempt = (await (await gaveUp).json()) as { attemptId: string; status: string };
+    expect(attempt.status).toBe('gave_up');
+    await page.getByRole('heading', { name: 'Challenge Failed' }).waitFor();
+
+    // The play page, reloaded: the same finished attempt, its share text and reveal; no chain builder, no clock.
+    await page.reload();
+    await page.getByRole('heading', { name: 'Challenge Failed' }).waitFor({ timeout: 15_000 });
+    expect(await page.getByTestId('result-message').textContent()).toContain('You gave up.');
+    expect(await page.getByTestId('share-text').textContent()).toContain('not solved');
+    expect(await page.getByTestId('reveal-chain').count()).toBeGreaterThanOrEqual(1);
+    expect(await page.getByRole('combobox', { name: 'Next link' }).count()).toBe(0);
+    expect(await page.getByTestId('time-left').count()).toBe(0);
+    expect(await page.getByTestId('archive-note').count()).toBe(0);
+    await dismissToasts(page);
+    await screenshotBothSizes(page, 'challenges-daily-given-up-play');
+
+    // The challenges page, reloaded: the card shows the finished result and the reveal, and no Accept Challenge.
+    await page.goto(`${server.url}/challenges`);
+    await page.reload();
+    const card = page.getByTestId('daily-challenge-card');
+    await card.getByTestId('daily-finished').waitFor({ timeout: 15_000 });
+    expect(await card.getByText('Challenge Failed').count()).toBe(1);
+    expect(await card.getByTestId('daily-result-message').textContent()).toContain('You gave up.');
+    expect(await card.getByTestId('daily-share-text').textContent()).toContain('not solved');
+    expect(await card.getByTestId('reveal-chain').count()).toBeGreaterThanOrEqual(1);
+    expect(await card.getByRole('button', { name: /Accept Challenge|Continue Challenge/ }).count()).toBe(0);
+    await dismissToasts(page);
+    await screenshotBothSizes(page, 'challenges-daily-given-up-card');
+
+    // The server agrees: the daily's finished attempt is the one given up, and no attempt is open.
+    const daily = await page.evaluate(async () => (await (await fetch('/api/challenges/daily')).json()) as DailyChallenge);
+    expect(daily.activeAttemptId).toBeNull();
+    expect(daily.finished).toMatchObject({ attemptId: attempt.attemptId, status: 'gave_up' });
+
+    // A list challenge given up: its card says so and opens the result, not a new attempt.
+    const listed = await page.evaluate(async () => {
+      const { csrfToken } = (await (await fetch('/api/auth/csrf')).json()) as { csrfToken: string };
+      const post = async (url: string, body: unknown) =>
+        (await fetch(url, { method: 'POST', headers: { 'Content-Type': 'application/json', 'X-CSRF-Token': csrfToken }, body: JSON.stringify(body) })).json() as Promise<{ attemptId: string; version: number }>;
+      const { challenges } = (await (await fetch('/api/challenges')).json()) as { challenges: Array<{ id: string; title: string }> };
+      const first = challenges[0]!;
+      const started = await post(`/api/challenges/${first.id}/attempts`, {});
+      await post(`/api/challenges/attempts/${started.attemptId}/give-up`, { version: started.version });
+      return first;
+    });
+    await page.getByRole('tab', { name: 'All Challenges' }).click();
+    const listCard = page.getByTestId('challenge-card').filter({ hasText: listed.title }).first();
+    await listCard.getByTestId('challenge-finished').waitFor();
+    expect(await listCard.getByTestId('challenge-finished').textContent()).toBe('Gave up');
+    await dismissToasts(page);
+    await screenshotBothSizes(page, 'challenges-list-given-up', { fullPage: false });
+    await listCard.getByRole('button', { name: `See Result: ${listed.title}` }).click();
+    await page.getByRole('heading', { name: 'Challenge Failed' }).waitFor();
+    expect(await page.getByRole('combobox', { name: 'Next link' }).count()).toBe(0);
     expect(pageErrors).toEqual([]);
     await close();
   });

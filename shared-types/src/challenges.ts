@@ -33,6 +33,11 @@ export const HINT_COST_POINTS = 5;
 export const REVEAL_MAX_CHAINS = 10;
 /** A daily pair is not used again within this many days. */
 export const DAILY_NO_REPEAT_DAYS = 90;
+/**
+ * The human floor: a solve (link by link or a whole chain) faster than this many seconds per link of
+ * its chain, by the server's clock from the attempt's start, is recorded as solved and pays 0 points.
+ */
+export const SOLVE_FLOOR_SECONDS_PER_LINK = 2;
 
 export const CHALLENGE_TYPES = ['speed', 'efficiency', 'puzzle', 'themed', 'other'] as const;
 export const ChallengeTypeSchema = z.enum(CHALLENGE_TYPES);
@@ -96,6 +101,14 @@ export const DailyChallengeSchema = z.object({
   pointsEarned: z.number().int().nonnegative().nullable(),
   /** Signed in: the caller's attempt in progress, to resume. */
   activeAttemptId: z.string().nullable(),
+  /**
+   * Signed in: the caller's finished attempt (solved, or the answer seen: gave up, timed out, out of
+   * moves), with its result, share text and reveal; null while unplayed or in progress. Opening the
+   * daily again answers this attempt: no new clock starts.
+   */
+  get finished() {
+    return AttemptStateSchema.nullable();
+  },
 });
 export type DailyChallenge = z.infer<typeof DailyChallengeSchema>;
 
@@ -146,6 +159,14 @@ export const ChallengeSchema = z.object({
   isCompleted: z.boolean(),
   /** Signed in: the caller's attempt in progress ('Solving'). */
   activeAttemptId: z.string().nullable(),
+  /**
+   * Signed in: how the challenge ended for the caller (solved, or the answer seen: gave_up, timed_out,
+   * out_of_moves); null while unplayed or in progress. A finished challenge pays no more points, and
+   * starting it again answers the finished attempt.
+   */
+  get finishedStatus() {
+    return AttemptStatusSchema.nullable();
+  },
   /** The weekly challenge's window ends (ISO); null for others. */
   expiresAt: z.string().nullable(),
 });
@@ -183,6 +204,8 @@ export const RevealedChainSchema = z.object({
   path: z.array(PathStepSchema),
   /** 0–100, integer: percent of successful attempts that found exactly this chain. */
   foundByPercent: z.number().int().min(0).max(100),
+  /** True on the optimal chain the caller's own solve found (absent in races). */
+  yours: z.boolean().optional(),
 });
 export const ChallengeRevealSchema = z.object({
   par: z.number().int().positive(),
@@ -206,6 +229,11 @@ export const AttemptResultSchema = z.object({
   points: z.number().int().nonnegative(),
   /** Spec §8: 'You earned {points} points! Connection found in {n} degrees.' or why it ended. */
   message: z.string(),
+  /**
+   * Why a solve paid no points (the answer was seen before, a replay, faster than the human floor, no
+   * attempt on the clock); null when it paid or was not solved.
+   */
+  noPointsReason: z.string().nullable(),
   /** The spoiler-free share text ("Cinema DNA #142 · 4 links (par 4) · 1:23" and an emoji chain). */
   shareText: z.string(),
   reveal: ChallengeRevealSchema,
@@ -241,7 +269,7 @@ export const AttemptStateSchema = z.object({
   endsAt: z.string(),
   /** The server's clock when it answered (epoch ms), so the client can correct for its own clock's offset. */
   serverNow: z.number(),
-  /** Points are paid for this attempt when solved (false for archive replays and challenges already rewarded). */
+  /** Points are paid for this attempt when solved (false for archive replays, challenges already rewarded or whose answer was seen, and solves under the human floor). */
   rewarded: z.boolean(),
   /** Set once the attempt has ended. */
   result: AttemptResultSchema.nullable(),
@@ -275,9 +303,11 @@ export type MoveOutcome = z.infer<typeof MoveOutcomeSchema>;
 
 /**
  * POST /api/challenges/attempt (spec §7): a whole chain at once, validated link by link with the same
- * rules and scoring. Time counts from the caller's open attempt on that challenge when there is one;
- * without one the server has no clock for it and scores the slowest time (no time bonus). A client's
- * `timeSpent` / `timeTaken` / `userId` are accepted for compatibility and ignored.
+ * rules and scoring: each link counts as a move (a chain longer than the moves left is refused and does
+ * not solve), time counts from the caller's open attempt on that challenge, and a solve faster than
+ * SOLVE_FLOOR_SECONDS_PER_LINK a link pays 0. Without an open attempt the server has no clock for it:
+ * the chain is recorded as solved and pays 0. A challenge the caller has finished is refused. A
+ * client's `timeSpent` / `timeTaken` / `userId` are accepted for compatibility and ignored.
  */
 export const WholeChainAttemptSchema = z.object({
   challengeId: ChallengeIdSchema,

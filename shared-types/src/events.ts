@@ -102,7 +102,12 @@ export const BadgeEarnedSchema = z.object({
   earnedAt: z.string(),
 });
 
-/** A challenge attempt reached its target (recorded by the challenges feature with its server-computed score). */
+/**
+ * A challenge attempt reached its target (recorded by the challenges feature with its server-computed
+ * score), for the user's first solve of the challenge and only when that solve counts: an attempt started
+ * before the user saw the answer, on the challenge's day or week, no faster than the human floor. Replays
+ * and solves that pay nothing for those reasons record no event (no points, badges or feed items).
+ */
 export const ChallengeSolvedSchema = z.object({
   userId: UserIdSchema,
   challengeId: z.string(),

@@ -21,6 +21,7 @@ export function dailyChallenge(patch: Partial<DailyChallenge> = {}): DailyChalle
     completedToday: false,
     pointsEarned: null,
     activeAttemptId: null,
+    finished: null,
     ...patch,
   };
 }
@@ -48,6 +49,7 @@ export function listChallenge(id: string, patch: Partial<Challenge> = {}): Chall
     userBestDegrees: null,
     isCompleted: false,
     activeAttemptId: null,
+    finishedStatus: null,
     expiresAt: null,
     ...patch,
   };
@@ -69,6 +71,7 @@ export function attemptResult(patch: Partial<AttemptResult> = {}): AttemptResult
     hintsUsed: 0,
     points: 50,
     message: 'You earned 50 points! Connection found in 2 degrees.',
+    noPointsReason: null,
     shareText: 'Cinema DNA #12 · 2 links (par 2) · 1:23\n🟨🟨',
     reveal: {
       par: 2,

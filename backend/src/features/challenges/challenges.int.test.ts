@@ -144,17 +144,15 @@ describe.each(databaseTargets())('challenges over HTTP on $name', (dbTarget) => 
     const card = DailyChallengeSchema.parse((await client.send('get', '/api/challenges/daily').expect(200)).body);
     expect(card).toMatchObject({ completedToday: true, pointsEarned: points, completedBy: 1 });
 
-    // Solving again (a new attempt) and posting the whole chain pay nothing more.
-    let again = AttemptStateSchema.parse((await client.send('post', `/api/challenges/${daily.id}/attempts`, {}).expect(201)).body);
-    expect(again.rewarded).toBe(false);
-    for (const key of chain.slice(1)) again = (await play(client, again, key)).attempt;
-    expect(again.result).toMatchObject({ success: true, points: 0 });
-    const whole = AttemptResultSchema.parse((await client.send('post', '/api/challenges/attempt', { challengeId: daily.id, chain }).expect(200)).body);
-    expect(whole).toMatchObject({ success: true, points: 0 });
+    // Opening it again answers the solved attempt (no new clock); posting the whole chain is refused.
+    const again = AttemptStateSchema.parse((await client.send('post', `/api/challenges/${daily.id}/attempts`, {}).expect(201)).body);
+    expect(again).toMatchObject({ attemptId: attempt.attemptId, status: 'solved', result: { success: true, points } });
+    expect(card.finished).toMatchObject({ attemptId: attempt.attemptId, status: 'solved' });
+    await client.send('post', '/api/challenges/attempt', { challengeId: daily.id, chain }).expect(409);
     expect((await ledgerRows(client)).map((row) => row.points)).toEqual([points]);
 
     const stats = ChallengeStatsSchema.parse((await client.send('get', '/api/users/me/challenge-stats').expect(200)).body);
-    expect(stats).toMatchObject({ completed: 1, successfulAttempts: 3, successRate: 100, totalPointsEarned: points, currentStreak: 1, longestStreak: 1, rank: 1 });
+    expect(stats).toMatchObject({ completed: 1, successfulAttempts: 1, successRate: 100, totalPointsEarned: points, currentStreak: 1, longestStreak: 1, rank: 1 });
     t.clock.set(NOON);
   });
 
@@ -177,7 +175,7 @@ describe.each(databaseTargets())('challenges over HTTP on $name', (dbTarget) => 
     t.clock.set(NOON);
   });
 
-  it('validates every link of a whole chain, and scores one without an open attempt at the slowest time and half the reward', async () => {
+  it('validates every link of a whole chain, and records one without an open attempt as solved for 0 points', async () => {
     const { client } = await player();
     const list = ChallengeListSchema.parse((await client.send('get', '/api/challenges').expect(200)).body);
     const target = list.challenges.find((each) => each.type === 'efficiency' && each.targetDegrees >= 2)!;
@@ -192,9 +190,9 @@ describe.each(databaseTargets())('challenges over HTTP on $name', (dbTarget) => 
     await client.send('post', '/api/challenges/attempt', { challengeId: 'list-no-such-thing', chain }).expect(404);
 
     const result = AttemptResultSchema.parse((await client.send('post', '/api/challenges/attempt', { challengeId: target.id, chain, timeSpent: 1, userId: 1 }).expect(200)).body);
-    const points = Math.round(target.pointReward * 0.5 * 1 * 0.5);
-    expect(result).toMatchObject({ success: true, degrees: target.targetDegrees, points, timeTaken: target.timeLimit });
-    expect((await ledgerRows(client)).map((row) => row.points)).toEqual([points]);
+    expect(result).toMatchObject({ success: true, degrees: target.targetDegrees, points: 0, timeTaken: 0 });
+    expect(result.noPointsReason).toMatch(/without an attempt on the clock/);
+    expect(await ledgerRows(client)).toEqual([]);
   });
 
   it('pays once when the same player sends a chain twice at once, and keeps one open attempt for two starts at once', async () => {
@@ -202,6 +200,8 @@ describe.each(databaseTargets())('challenges over HTTP on $name', (dbTarget) => 
     const list = ChallengeListSchema.parse((await client.send('get', '/api/challenges').expect(200)).body);
     const target = list.challenges.find((each) => each.type === 'speed' && each.participants === 0)!;
     const chain = optimalChain(target.fromEntity.key, target.toEntity.key);
+    await client.send('post', `/api/challenges/${target.id}/attempts`, {}).expect(201);
+    t.clock.advance(20_000);
     const answers = await Promise.all([1, 2, 3].map(() => client.send('post', '/api/challenges/attempt', { challengeId: target.id, chain })));
     for (const res of answers) expect([200, 409], res.text).toContain(res.status);
     const paid = answers.filter((res) => res.status === 200 && res.body.points > 0);
@@ -211,6 +211,7 @@ describe.each(databaseTargets())('challenges over HTTP on $name', (dbTarget) => 
     const other = list.challenges.find((each) => each.type === 'efficiency' && each.participants === 0)!;
     const starts = await Promise.all([1, 2, 3].map(() => client.send('post', `/api/challenges/${other.id}/attempts`, {})));
     expect(new Set(starts.map((res) => `${res.status} ${res.body.attemptId}`)).size).toBe(1);
+    t.clock.set(NOON);
   });
 
   it('times a whole chain from the open attempt, and takes hints off the points', async () => {
@@ -267,9 +268,11 @@ describe.each(databaseTargets())('challenges over HTTP on $name', (dbTarget) => 
     const attempt = AttemptStateSchema.parse((await client.send('post', `/api/challenges/${daily.id}/attempts`, {}).expect(201)).body);
     const gaveUp = AttemptStateSchema.parse((await client.send('post', `/api/challenges/attempts/${attempt.attemptId}/give-up`, { version: 0 }).expect(200)).body);
     expect(gaveUp).toMatchObject({ status: 'gave_up', result: { success: false, points: 0, message: 'Better luck next time!' } });
-    let next = AttemptStateSchema.parse((await client.send('post', `/api/challenges/${daily.id}/attempts`, {}).expect(201)).body);
+    // Another player runs out of moves (the first has seen the answer: the daily is over for them).
+    const other = (await player()).client;
+    let next = AttemptStateSchema.parse((await other.send('post', `/api/challenges/${daily.id}/attempts`, {}).expect(201)).body);
     const wrong = unlinkedTo(daily.fromEntity.key);
-    while (next.status === 'playing') next = (await play(client, next, wrong)).attempt;
+    while (next.status === 'playing') next = (await play(other, next, wrong)).attempt;
     expect(next).toMatchObject({ status: 'out_of_moves', moves: daily.moveLimit });
     expect(dailyDistance()).not.toBe(UNREACHED);
   });

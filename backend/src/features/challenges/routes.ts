@@ -91,7 +91,8 @@ export function challengeRoutes(routes: ApiRoutes, service: ChallengeService): v
     {
       access: 'user',
       summary: 'Start (or resume) an attempt',
-      description: 'Your open attempt of the challenge, or a new one: the server’s clock starts now and the attempt ends at `endsAt`. Points are paid for your first solve only (the daily on its day only).',
+      description:
+        'Your open attempt of the challenge; else, once you have finished it (solved, or seen the answer: gave up, timed out, out of moves), that finished attempt with its result, share text and reveal (no new clock); else a new one: the server’s clock starts now and the attempt ends at `endsAt`. A challenge pays once, for a solve on an attempt started before you saw its answer (the daily on its day only), and a solve faster than 2 seconds a link pays 0.',
       inputName: 'Challenge',
       params: ChallengeParamsSchema,
       // An empty body or none at all.
@@ -163,11 +164,15 @@ export function challengeRoutes(routes: ApiRoutes, service: ChallengeService): v
       access: 'user',
       summary: 'Submit a whole chain',
       description:
-        'Entity keys from the challenge’s from entity to its to entity, checked link by link with the rules of play and scored the same way. With your open attempt the time counts from it; without one the slowest time is scored and the reward is halved. `timeSpent`, `timeTaken` and `userId` are ignored.',
+        'Entity keys from the challenge’s from entity to its to entity, checked link by link with the rules of play and scored the same way: each link is a move (a chain longer than the moves left is refused with 409 and does not solve), the time counts from your open attempt’s start, and a solve faster than 2 seconds a link pays 0 (the reason is in `noPointsReason`). Without an open attempt there is no clock: the chain is recorded as solved and pays 0. `timeSpent`, `timeTaken` and `userId` are ignored.',
       inputName: 'Attempt',
       body: WholeChainAttemptSchema,
       responses: { 200: AttemptResultSchema },
-      errors: { 400: '`INVALID_PATH` with `details` naming the bad link (`link`, `from`, `to`, `reason`).', 404: 'Challenge not found.', 409: '`CONFLICT`: the challenge was already rewarded by a concurrent request.' },
+      errors: {
+        400: '`INVALID_PATH` with `details` naming the bad link (`link`, `from`, `to`, `reason`).',
+        404: 'Challenge not found.',
+        409: '`CONFLICT`: the chain needs more moves than are left (`details.movesLeft`, `details.links`), the challenge is finished for you (solved, or its answer seen), or the attempt changed under a concurrent request.',
+      },
     },
     async ({ body }, req, res) => {
       res.json(await service.wholeChain(currentUser(req).id, body));

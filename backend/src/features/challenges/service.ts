@@ -1,10 +1,12 @@
 import {
   REVEAL_MAX_CHAINS,
+  SOLVE_FLOOR_SECONDS_PER_LINK,
   type ArchivedDaily,
   type AttemptAction,
   type AttemptMove,
   type AttemptResult,
   type AttemptState,
+  type AttemptStatus,
   type Challenge,
   type ChallengeReveal,
   type ChallengeStats,
@@ -16,7 +18,7 @@ import {
   type Relationship,
   type WholeChainAttempt,
 } from '@cinema-dna/shared-types';
-import { and, desc, eq, inArray, lt, lte, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, lt, lte, ne, sql } from 'drizzle-orm';
 import type { GraphService } from '../../graph/index.js';
 import type { Graph } from '../../graph/snapshot.js';
 import type { Db } from '../../platform/db/database.js';
@@ -34,8 +36,8 @@ import { resultMessage, scoreAttempt, shareText } from './scoring.js';
 
 /** The archive lists at most this many past dailies. */
 export const ARCHIVE_LIMIT = 60;
-/** A whole chain posted without an open attempt earns this share of the reward (and the slowest time). */
-export const WHOLE_CHAIN_REWARD_SHARE = 0.5;
+/** The human floor in milliseconds for a chain of `links` links (a faster solve pays 0 points). */
+export const solveFloorMs = (links: number) => links * SOLVE_FLOOR_SECONDS_PER_LINK * 1000;
 /** Distances kept per loaded graph (one byte per entity each). */
 const DISTANCE_CACHE_ENTRIES = 64;
 
@@ -260,16 +262,29 @@ export function createChallengeService(deps: ChallengeServiceDeps) {
       .where(and(eq(challengeAttempts.userId, userId), eq(challengeAttempts.status, 'playing'), lte(challengeAttempts.endsAt, new Date(clock()))));
   }
 
-  /** Whether a new attempt of this challenge by this user earns points when solved. */
+  /**
+   * Whether a new attempt of this challenge by this user earns points when solved: on its day (the daily)
+   * or week, and only while the user has no finished attempt of it — neither a solve nor an attempt that
+   * showed the answer (gave up, timed out, out of moves). Callers settle an expired open attempt first.
+   */
   async function eligible(userId: number, definition: ChallengeDefinition, now: number, reader: Db | DbTransaction = db): Promise<boolean> {
     if (definition.kind === 'daily' && definition.date !== utcDate(now)) return false;
     if (definition.expiresAt && now >= definition.expiresAt.getTime()) return false;
-    const [solved] = await reader
-      .select({ id: challengeAttempts.id })
+    return !(await finishedAttempt(userId, definition.id, reader));
+  }
+
+  /**
+   * The user's finished attempt of a challenge: the first one that ended (solved, or the answer seen).
+   * It is what the card and the play page show once the challenge is over for the user.
+   */
+  async function finishedAttempt(userId: number, challengeId: string, reader: Db | DbTransaction = db): Promise<AttemptRow | null> {
+    const [row] = await reader
+      .select()
       .from(challengeAttempts)
-      .where(and(eq(challengeAttempts.userId, userId), eq(challengeAttempts.challengeId, definition.id), eq(challengeAttempts.status, 'solved')))
+      .where(and(eq(challengeAttempts.userId, userId), eq(challengeAttempts.challengeId, challengeId), ne(challengeAttempts.status, 'playing')))
+      .orderBy(asc(challengeAttempts.id))
       .limit(1);
-    return !solved;
+    return row ?? null;
   }
 
   async function openAttempt(userId: number, definition: ChallengeDefinition): Promise<AttemptRow | null> {
@@ -298,12 +313,15 @@ export function createChallengeService(deps: ChallengeServiceDeps) {
     const finished = play.status !== 'playing';
     const timeMs = finished ? Math.min(now, row.endsAt.getTime()) - row.startedAt.getTime() : null;
     const degrees = play.status === 'solved' ? play.chain.nodes.length - 1 : null;
+    // Faster than a person can pick the chain's links: solved, and the attempt pays nothing.
+    const rewarded = row.rewarded && !(play.status === 'solved' && timeMs! < solveFloorMs(degrees!));
     const points =
       play.status === 'solved'
-        ? scoreAttempt({ reward: definition.reward, par: definition.par, degrees: degrees!, timeMs: timeMs!, limitMs: definition.timeLimitSeconds * 1000, hints: (extra.hints ?? row.hints).length, rewarded: row.rewarded })
+        ? scoreAttempt({ reward: definition.reward, par: definition.par, degrees: degrees!, timeMs: timeMs!, limitMs: definition.timeLimitSeconds * 1000, hints: (extra.hints ?? row.hints).length, rewarded })
         : 0;
     return finish(row, definition, {
       status: play.status,
+      rewarded,
       chain: play.chain.nodes.map((node, i) => storedStep(rules.game.graph, node, play.chain.links[i] ?? null)),
       moves: play.moves,
       hints: extra.hints ?? row.hints,
@@ -314,7 +332,7 @@ export function createChallengeService(deps: ChallengeServiceDeps) {
     });
   }
 
-  type AttemptChanges = Pick<AttemptRow, 'status' | 'chain' | 'moves' | 'hints' | 'finishedAt' | 'timeMs' | 'degrees' | 'points'>;
+  type AttemptChanges = Pick<AttemptRow, 'status' | 'rewarded' | 'chain' | 'moves' | 'hints' | 'finishedAt' | 'timeMs' | 'degrees' | 'points'>;
 
   async function finish(row: AttemptRow, definition: ChallengeDefinition, changes: AttemptChanges): Promise<AttemptRow> {
     try {
@@ -334,8 +352,13 @@ export function createChallengeService(deps: ChallengeServiceDeps) {
     }
   }
 
-  /** `challenge.solved`, in the solve's transaction, for the user's first solve of the challenge only. */
+  /**
+   * `challenge.solved`, in the solve's transaction, for the user's first solve of the challenge only, and
+   * only when that solve counts (a rewarded attempt: not a replay, not after the answer was seen, not
+   * under the human floor): points, badges and feeds react to it.
+   */
   async function recordSolve(tx: DbTransaction, row: AttemptRow, definition: ChallengeDefinition): Promise<void> {
+    if (!row.rewarded) return;
     const [earlier] = await tx
       .select({ id: challengeAttempts.id })
       .from(challengeAttempts)
@@ -366,34 +389,96 @@ export function createChallengeService(deps: ChallengeServiceDeps) {
     return new Map(unique.map((node, i) => [node, found[i]!]));
   }
 
-  async function reveal(definition: ChallengeDefinition, rules: PlayRules): Promise<ChallengeReveal> {
-    const chains = optimalChains(rules, REVEAL_MAX_CHAINS, distanceTo(definition.id, rules));
-    const solved = await db
-      .select({ chain: challengeAttempts.chain })
-      .from(challengeAttempts)
-      .where(and(eq(challengeAttempts.challengeId, definition.id), eq(challengeAttempts.status, 'solved')));
-    const found = new Map<string, number>();
-    for (const { chain } of solved) {
-      const key = chain.map((step) => step.key).join('|');
-      found.set(key, (found.get(key) ?? 0) + 1);
-    }
+  /**
+   * The reveal: optimal chains with the share of solvers (each player's first solve) who found each. The
+   * chains solvers found come first, most found first, then the most popular others, up to
+   * REVEAL_MAX_CHAINS; the chain of `mine` (the attempt shown) is always listed when it is optimal, and
+   * marked `yours`.
+   */
+  async function reveal(definition: ChallengeDefinition, rules: PlayRules, mine: AttemptRow | null): Promise<ChallengeReveal> {
     const { graph } = rules.game;
-    const names = await summariesOf(chains.flat());
+    const keyOf = (keys: readonly string[]) => keys.join('|');
+    const mineKey = mine?.status === 'solved' ? keyOf(mine.chain.map((step) => step.key)) : null;
+    // Counted in the database: each solver's first solve, grouped by chain; the optimal ones found most
+    // (and the caller's own) come back, with the number of solvers.
+    const { rows } = (await db.execute(sql`
+      with first_solves as (
+        select distinct on (${challengeAttempts.userId}) ${challengeAttempts.chain} as chain, ${challengeAttempts.degrees} as degrees
+        from ${challengeAttempts}
+        where ${challengeAttempts.challengeId} = ${definition.id} and ${challengeAttempts.status} = 'solved'
+        order by ${challengeAttempts.userId}, ${challengeAttempts.id}
+      ), chains as (
+        select (select string_agg(step->>'key', '|' order by position) from jsonb_array_elements(chain) with ordinality as steps(step, position)) as key,
+          degrees, count(*)::int as found, (sum(count(*)) over ())::int as solvers
+        from first_solves group by 1, 2
+      )
+      select key, found, solvers from chains
+      where degrees = ${definition.par} or key = ${mineKey ?? ''}
+      order by found desc, key limit ${REVEAL_MAX_CHAINS * 4}
+    `)) as unknown as { rows: Array<{ key: string; found: number | string; solvers: number | string }> };
+    const found = new Map(rows.map((row) => [row.key, Number(row.found)]));
+    const solvers = rows.length > 0 ? Number(rows[0]!.solvers) : 0;
+    /** A stored chain as nodes when it is optimal under the rules on the loaded graph. */
+    const optimalNodes = (keys: readonly string[]): number[] | null => {
+      if (keys.length !== definition.par + 1) return null;
+      const nodes = keys.map((key) => graph.resolve(key));
+      if (nodes.some((node) => node < 0)) return null;
+      return validateChain(rules, nodes).ok ? nodes : null;
+    };
+    const chosen = new Map<string, number[]>();
+    for (const [key] of found) {
+      if (chosen.size >= REVEAL_MAX_CHAINS) break;
+      const nodes = optimalNodes(key.split('|'));
+      if (nodes) chosen.set(key, nodes);
+    }
+    if (chosen.size < REVEAL_MAX_CHAINS) {
+      for (const nodes of optimalChains(rules, REVEAL_MAX_CHAINS, distanceTo(definition.id, rules))) {
+        if (chosen.size >= REVEAL_MAX_CHAINS) break;
+        const key = keyOf(nodes.map((node) => graph.key(node)));
+        if (!chosen.has(key)) chosen.set(key, nodes);
+      }
+    }
+    if (mineKey !== null && !chosen.has(mineKey)) {
+      const nodes = optimalNodes(mineKey.split('|'));
+      if (nodes) {
+        if (chosen.size >= REVEAL_MAX_CHAINS) chosen.delete([...chosen.keys()].at(-1)!);
+        chosen.set(mineKey, nodes);
+      }
+    }
+    const names = await summariesOf([...chosen.values()].flat());
     return {
       par: definition.par,
-      optimalChains: Math.max(definition.optimalChains, chains.length, 1),
-      chains: chains.map((chain) => ({
+      optimalChains: Math.max(definition.optimalChains, chosen.size, 1),
+      chains: [...chosen.entries()].map(([key, chain]) => ({
         path: chain.map((node, i) => {
           const link = i < chain.length - 1 ? rules.game.link(node, chain[i + 1]!) : null;
           return { entity: names.get(node)!, relationship: link && relationshipOf(storedStep(graph, node, link).via!) };
         }),
-        foundByPercent: solved.length === 0 ? 0 : Math.round((100 * (found.get(chain.map((node) => graph.key(node)).join('|')) ?? 0)) / solved.length),
+        foundByPercent: solvers === 0 ? 0 : Math.round((100 * (found.get(key) ?? 0)) / solvers),
+        yours: key === mineKey,
       })),
     };
   }
 
+  /** Why a finished solve paid no points, or null when it paid (or did not solve). */
+  function noPointsReason(row: AttemptRow, definition: ChallengeDefinition): string | null {
+    if (row.status !== 'solved' || row.points > 0) return null;
+    const links = row.degrees ?? 0;
+    if (row.wholeChain) return 'Sent as a whole chain without an attempt on the clock: no points are paid. Start the challenge, then send your chain.';
+    if (row.timeMs !== null && row.timeMs < solveFloorMs(links)) {
+      return `Solved faster than a person can pick ${links} ${links === 1 ? 'link' : 'links'} (${SOLVE_FLOOR_SECONDS_PER_LINK} seconds a link): no points are paid.`;
+    }
+    if (!row.rewarded) {
+      if (definition.kind === 'daily' && definition.date !== utcDate(row.startedAt)) return 'An archive daily: played for fun, no points are paid.';
+      if (definition.expiresAt && row.startedAt.getTime() >= definition.expiresAt.getTime()) return 'This challenge had closed: played for fun, no points are paid.';
+      return 'You had already solved this challenge or seen its answer: it pays no more points.';
+    }
+    return row.hints.length > 0 ? 'The hints took the whole reward.' : null;
+  }
+
   async function resultOf(row: AttemptRow, definition: ChallengeDefinition, rules: PlayRules): Promise<AttemptResult> {
     const success = row.status === 'solved';
+    const unpaid = noPointsReason(row, definition);
     return {
       success,
       degrees: success ? row.degrees : null,
@@ -402,7 +487,8 @@ export function createChallengeService(deps: ChallengeServiceDeps) {
       moves: row.moves,
       hintsUsed: row.hints.length,
       points: row.points,
-      message: resultMessage(row.status, row.points, row.degrees),
+      message: unpaid ? `Connection found in ${row.degrees} degrees. ${unpaid}` : resultMessage(row.status, row.points, row.degrees),
+      noPointsReason: unpaid,
       shareText: shareText({
         number: definition.number,
         title: definition.title,
@@ -412,7 +498,7 @@ export function createChallengeService(deps: ChallengeServiceDeps) {
         timeMs: row.timeMs ?? 0,
         links: row.chain.flatMap((step) => (step.via ? [step.via.type as Relationship] : [])),
       }),
-      reveal: await reveal(definition, rules),
+      reveal: await reveal(definition, rules, row),
     };
   }
 
@@ -487,6 +573,8 @@ export function createChallengeService(deps: ChallengeServiceDeps) {
               solvedOnDay: sql<boolean>`coalesce(bool_or(${challengeAttempts.status} = 'solved' and ${challengeAttempts.rewarded}), false)`,
               points: sql<number>`coalesce(max(${challengeAttempts.points}) filter (where ${challengeAttempts.status} = 'solved'), 0)::int`,
               open: sql<string | null>`max(${challengeAttempts.id}) filter (where ${challengeAttempts.status} = 'playing' and ${challengeAttempts.endsAt} > ${now})`,
+              // How the challenge ended for the user: their first finished attempt.
+              finished: sql<AttemptStatus | null>`(array_agg(${challengeAttempts.status} order by ${challengeAttempts.id}) filter (where ${challengeAttempts.status} <> 'playing'))[1]`,
             })
             .from(challengeAttempts)
             .where(and(eq(challengeAttempts.userId, userId), inArray(challengeAttempts.challengeId, ids)))
@@ -529,6 +617,7 @@ export function createChallengeService(deps: ChallengeServiceDeps) {
           userBestDegrees: mine?.bestDegrees ?? null,
           isCompleted: mine?.solved ?? false,
           activeAttemptId: mine?.open === null || mine?.open === undefined ? null : String(mine.open),
+          finishedStatus: mine?.finished ?? null,
           expiresAt: definition.expiresAt?.toISOString() ?? null,
         },
       ];
@@ -541,7 +630,12 @@ export function createChallengeService(deps: ChallengeServiceDeps) {
       const definition = await todaysDaily();
       if (!definition) throw notFound('No challenge available');
       const rules = await rulesOf(definition);
-      const [names, stats] = await Promise.all([summariesOf([rules.from, rules.to]), challengeStats([definition.id], userId)]);
+      if (userId !== null) await settleExpired(userId);
+      const [names, stats, finished] = await Promise.all([
+        summariesOf([rules.from, rules.to]),
+        challengeStats([definition.id], userId),
+        userId === null ? null : finishedAttempt(userId, definition.id),
+      ]);
       const mine = stats.mine.get(definition.id);
       return {
         id: definition.id,
@@ -561,6 +655,7 @@ export function createChallengeService(deps: ChallengeServiceDeps) {
         completedToday: mine?.solvedOnDay ?? false,
         pointsEarned: mine?.solvedOnDay ? mine.points : null,
         activeAttemptId: mine?.open === null || mine?.open === undefined ? null : String(mine.open),
+        finished: finished && (await present(finished, definition, rules)),
       };
     },
 
@@ -600,6 +695,7 @@ export function createChallengeService(deps: ChallengeServiceDeps) {
 
     /** GET /api/challenges: the All Challenges list. */
     async list(userId: number | null): Promise<{ challenges: Challenge[] }> {
+      if (userId !== null) await settleExpired(userId);
       const current = state();
       const definitions = listDefinitions(current, await years(current));
       // A list challenge played before is shown as stored (its pair may predate the loaded graph).
@@ -613,6 +709,7 @@ export function createChallengeService(deps: ChallengeServiceDeps) {
 
     /** GET /api/challenges/weekly: this ISO week's. */
     async weekly(userId: number | null): Promise<Challenge> {
+      if (userId !== null) await settleExpired(userId);
       const week = isoWeek(clock());
       const stored = await storedChallenge(`weekly-${week.id}`);
       const definition = stored ?? generateWeekly(state().game, clock());
@@ -622,12 +719,17 @@ export function createChallengeService(deps: ChallengeServiceDeps) {
       return presented;
     },
 
-    /** POST /api/challenges/:id/attempts: the caller's open attempt, or a new one on the server's clock. */
+    /**
+     * POST /api/challenges/:id/attempts: the caller's open attempt; else the finished one (solved, or the
+     * answer seen: the result, share text and reveal, and no new clock); else a new one on the server's clock.
+     */
     async start(userId: number, challengeId: string): Promise<AttemptState> {
       const definition = await challengeById(challengeId);
       const rules = await rulesOf(definition);
       const open = await openAttempt(userId, definition);
       if (open) return present(open, definition, rules);
+      const finished = await finishedAttempt(userId, definition.id);
+      if (finished) return present(finished, definition, rules);
       const now = clock();
       // A past daily (the archive) or week stays playable, without points: eligible() says so.
       const rewarded = await eligible(userId, definition, now);
@@ -648,9 +750,9 @@ export function createChallengeService(deps: ChallengeServiceDeps) {
           .returning();
         return present(row!, definition, rules);
       } catch (error) {
-        // Two starts at once: the other one's attempt is the open one.
+        // Two starts at once: the other one's attempt is the open one (or has already ended).
         if (!isUniqueViolation(error, 'challenge_attempts_one_open_idx')) throw error;
-        const raced = await openAttempt(userId, definition);
+        const raced = (await openAttempt(userId, definition)) ?? (await finishedAttempt(userId, definition.id));
         if (!raced) throw error;
         return present(raced, definition, rules);
       }
@@ -706,8 +808,10 @@ export function createChallengeService(deps: ChallengeServiceDeps) {
 
     /**
      * POST /api/challenges/attempt: a whole chain, validated link by link (400 INVALID_PATH naming the
-     * bad link). With an open attempt the time counts from it; without one the slowest time is scored
-     * and the reward is halved.
+     * bad link), under the rules of link-by-link play: each link is a move (a chain longer than the moves
+     * left is refused, 409, and does not solve), the time counts from the open attempt's start, and a
+     * solve under the human floor pays 0. Without an open attempt there is no clock: the chain is recorded
+     * as solved and pays 0. A challenge the caller has finished (solved, or seen the answer) is refused.
      */
     async wholeChain(userId: number, input: WholeChainAttempt): Promise<AttemptResult> {
       const definition = await challengeById(input.challengeId);
@@ -722,46 +826,45 @@ export function createChallengeService(deps: ChallengeServiceDeps) {
         throw new AppError(400, 'INVALID_PATH', `Invalid connection path: link ${checked.index + 1} (${checked.reason})`, { link: checked.index + 1, from, to, reason: checked.reason });
       }
       const chain = checked.chain;
+      const links = chain.nodes.length - 1;
+      const tooLong = (movesLeft: number) => {
+        if (links <= movesLeft) return;
+        const left = `${movesLeft} ${movesLeft === 1 ? 'move is' : 'moves are'} left`;
+        throw conflict(`This chain needs ${links} moves and ${left}: it does not solve the attempt.`, { movesLeft, links });
+      };
       const open = await openAttempt(userId, definition);
       if (open) {
-        const written = await writePlay(open, definition, rules, { accepted: true, reason: null, chain, moves: open.moves + chain.nodes.length - 1, status: 'solved' });
+        tooLong(definition.moveLimit - open.moves);
+        const written = await writePlay(open, definition, rules, { accepted: true, reason: null, chain, moves: open.moves + links, status: 'solved' });
         return resultOf(written, definition, rules);
       }
+      if (await finishedAttempt(userId, definition.id)) {
+        throw conflict('You have finished this challenge (solved it, or seen the answer): it pays no more points.', { finished: true });
+      }
+      tooLong(definition.moveLimit);
       const now = clock();
-      const row = await events.transaction(async (tx) => {
-        const rewarded = await eligible(userId, definition, now, tx);
-        const degrees = chain.nodes.length - 1;
-        const limitMs = definition.timeLimitSeconds * 1000;
-        const points = scoreAttempt({ reward: definition.reward * WHOLE_CHAIN_REWARD_SHARE, par: definition.par, degrees, timeMs: limitMs, limitMs, hints: 0, rewarded });
-        try {
-          const [inserted] = await tx
-            .insert(challengeAttempts)
-            .values({
-              userId,
-              challengeId: definition.id,
-              status: 'solved',
-              chain: chain.nodes.map((node, i) => storedStep(graph, node, chain.links[i] ?? null)),
-              hints: [],
-              moves: degrees,
-              rewarded,
-              wholeChain: true,
-              startedAt: new Date(now),
-              endsAt: new Date(now),
-              finishedAt: new Date(now),
-              timeMs: limitMs,
-              degrees,
-              points,
-              version: 1,
-            })
-            .returning();
-          await recordSolve(tx, inserted!, definition);
-          return inserted!;
-        } catch (error) {
-          if (isUniqueViolation(error, 'challenge_attempts_paid_once_idx')) throw conflict('This challenge was already rewarded');
-          throw error;
-        }
-      });
-      return resultOf(row, definition, rules);
+      // No attempt on the clock: no time a person took, so the solve is recorded and pays nothing.
+      const [row] = await db
+        .insert(challengeAttempts)
+        .values({
+          userId,
+          challengeId: definition.id,
+          status: 'solved',
+          chain: chain.nodes.map((node, i) => storedStep(graph, node, chain.links[i] ?? null)),
+          hints: [],
+          moves: links,
+          rewarded: false,
+          wholeChain: true,
+          startedAt: new Date(now),
+          endsAt: new Date(now),
+          finishedAt: new Date(now),
+          timeMs: 0,
+          degrees: links,
+          points: 0,
+          version: 1,
+        })
+        .returning();
+      return resultOf(row!, definition, rules);
     },
 
     /** GET /api/users/me/challenge-stats. */

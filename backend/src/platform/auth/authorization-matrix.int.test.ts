@@ -5,6 +5,7 @@ import { openTestApp, type TestApp } from '../../test-support/app-fixture.js';
 import { eq } from 'drizzle-orm';
 import { searchedConnections } from '../../features/admin/schema.js';
 import { GameGraph } from '../../features/challenges/game-graph.js';
+import { challengeAttempts } from '../../features/challenges/schema.js';
 import { reviewReports } from '../../features/reviews/schema.js';
 import { databaseTargets, uniqueSuffix } from '../../test-support/targets.js';
 import { createMemorySharedState } from '../cache/memory.js';
@@ -37,8 +38,10 @@ interface Fixture {
   loginTarget: string;
   path: PathStep[];
   createKey(userId: number): Promise<number>;
-  /** The user's open attempt of today's daily (started if none): its id and version. */
+  /** The user's open attempt of today's daily (started if none, after forgetting a finished one): its id and version. */
   attempt(userId: number): Promise<{ attemptId: string; version: number }>;
+  /** Forgets the user's attempts (a finished challenge refuses a whole chain and answers its result on start). */
+  clearAttempts(userId: number): Promise<void>;
   /** Today's daily and an optimal chain of it (entity keys). */
   dailyChain(): Promise<{ challengeId: string; chain: string[] }>;
   /** A race room's code (hosted by the owner). */
@@ -266,7 +269,16 @@ const MATRIX: Row[] = [
       expected: signedIn(200),
     }),
   ),
-  { method: 'POST', route: '/api/challenges/attempt', access: 'user', request: async (_caller, fixture) => ({ body: await fixture.dailyChain() }), expected: signedIn(200) },
+  {
+    method: 'POST',
+    route: '/api/challenges/attempt',
+    access: 'user',
+    request: async (caller, fixture) => {
+      if (caller.user) await fixture.clearAttempts(caller.user.id);
+      return { body: await fixture.dailyChain() };
+    },
+    expected: signedIn(200),
+  },
   { method: 'GET', route: '/api/users/me/challenge-stats', access: 'user', expected: signedIn(200) },
   { method: 'POST', route: '/api/challenges/races', access: 'user', expected: signedIn(201) },
   { method: 'GET', route: '/api/challenges/races/:code', access: 'public', request: (_caller, fixture) => ({ path: `/api/challenges/races/${fixture.raceCode}` }), expected: all(200) },
@@ -426,7 +438,15 @@ describe.each(databaseTargets())('authorization matrix on $name', (dbTarget) => 
       loginTarget: (await createTestUser(t.users, { prefix: 'target' })).username,
       path: found.path,
       createKey: async (userId) => (await t.apiKeys.create(userId, 'to revoke')).id,
-      attempt: async (userId) => t.services.challenges.start(userId, (await t.services.challenges.daily(null)).id),
+      clearAttempts: async (userId) => {
+        await database.db.delete(challengeAttempts).where(eq(challengeAttempts.userId, userId));
+      },
+      async attempt(userId) {
+        const attempt = await t.services.challenges.start(userId, (await t.services.challenges.daily(null)).id);
+        if (attempt.status === 'playing') return attempt;
+        await this.clearAttempts(userId);
+        return t.services.challenges.start(userId, attempt.challengeId);
+      },
       async dailyChain() {
         const daily = await t.services.challenges.daily(null);
         const graph = t.graph.graph;

@@ -17,7 +17,7 @@ export const CHALLENGE_COMPLETED_TITLE = 'Challenge Completed!';
 export const CHALLENGE_FAILED_TITLE = 'Challenge Failed';
 export const CHALLENGE_FAILED_FALLBACK = 'Better luck next time!';
 
-const ENDINGS: Record<AttemptState['status'], string> = {
+export const ENDINGS: Record<AttemptState['status'], string> = {
   playing: '',
   solved: '',
   gave_up: 'You gave up.',
@@ -50,7 +50,11 @@ export function AttemptResultView({ attempt }: { attempt: Snapshot<AttemptState>
               {!success && ENDINGS[attempt.status] && <span className="mr-1">{ENDINGS[attempt.status]}</span>}
               {result.message || (success ? '' : CHALLENGE_FAILED_FALLBACK)}
             </p>
-            {!attempt.rewarded && <p className="mt-1 text-sm text-bone-500">A replay: no points are paid for it.</p>}
+            {!success && (
+              <p className="mt-1 text-sm text-bone-500" data-testid="answer-seen">
+                The answer is below, so this challenge pays you no more points.
+              </p>
+            )}
           </div>
         </div>
         <dl className="mt-6 grid grid-cols-2 gap-2 sm:grid-cols-4 sm:gap-3">

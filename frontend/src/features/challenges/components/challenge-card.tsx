@@ -1,12 +1,12 @@
 import type { Challenge, ChallengeDifficulty } from '@cinema-dna/shared-types';
-import { ArrowRight, CircleCheck, Coins, Hourglass, Target, Users } from 'lucide-react';
+import { ArrowRight, CircleCheck, CircleX, Coins, Hourglass, Target, Users } from 'lucide-react';
 import { useNavigate } from 'react-router-dom';
 import { cn } from '../../../lib/class-names';
 import { formatCount } from '../../../lib/number-format';
 import { Badge } from '../../../ui/badge';
 import { Button } from '../../../ui/button';
 import { Spinner } from '../../../ui/spinner';
-import { CHALLENGE_TYPE_LABELS, DIFFICULTY_LABELS, challengeActionLabel } from '../lib/challenge-tabs';
+import { CHALLENGE_TYPE_LABELS, DIFFICULTY_LABELS, FINISHED_LABELS, challengeActionLabel } from '../lib/challenge-tabs';
 import { formatDuration, formatTimeLimit } from '../lib/countdown-format';
 import { challengePlayPath } from './daily-challenge-card';
 
@@ -22,13 +22,15 @@ const best = (time: number | null, degrees: number | null) =>
 
 /**
  * One challenge of the list (spec §3): type, difficulty, reward, the pair, participants, completion
- * rate, the best time and degrees, the user's best, and 'Start Challenge' / 'Try Again' / 'Solving'.
+ * rate, the best time and degrees, the user's best, and 'Start Challenge' / 'Solving' / 'See Result'
+ * (finished: solved, or the answer seen; it pays no more points and opens the finished attempt).
  */
 export function ChallengeCard({ challenge }: { challenge: Challenge }) {
   const navigate = useNavigate();
   const action = challengeActionLabel(challenge);
   const bestOverall = best(challenge.bestTime, challenge.bestDegrees);
   const userBest = best(challenge.userBestTime, challenge.userBestDegrees);
+  const finished = challenge.activeAttemptId ? null : challenge.finishedStatus;
   return (
     <article
       aria-labelledby={`challenge-${challenge.id}`}
@@ -40,11 +42,18 @@ export function ChallengeCard({ challenge }: { challenge: Challenge }) {
         <Badge tone="outline" className={DIFFICULTY_TONES[challenge.difficulty]}>
           {DIFFICULTY_LABELS[challenge.difficulty]}
         </Badge>
-        {challenge.isCompleted && (
+        {finished === 'solved' || (!finished && challenge.isCompleted) ? (
           <Badge tone="outline" className="text-live ring-live/30">
             <CircleCheck aria-hidden className="size-3" />
             Completed
           </Badge>
+        ) : (
+          finished && (
+            <Badge tone="outline" className="text-scarlet ring-scarlet/30" data-testid="challenge-finished">
+              <CircleX aria-hidden className="size-3" />
+              {FINISHED_LABELS[finished]}
+            </Badge>
+          )
         )}
         <span className="ml-auto flex items-center gap-1 text-sm font-medium tabular-nums text-amber-soft">
           <Coins aria-hidden className="size-3.5" />
@@ -71,7 +80,7 @@ export function ChallengeCard({ challenge }: { challenge: Challenge }) {
       </dl>
       <div className="mt-auto pt-5">
         <Button
-          variant={challenge.isCompleted && !challenge.activeAttemptId ? 'secondary' : 'primary'}
+          variant={finished ? 'secondary' : 'primary'}
           className="w-full"
           onClick={() => navigate(challengePlayPath(challenge.id))}
           aria-label={`${action}: ${challenge.title}`}

@@ -1,5 +1,5 @@
 import { DAILY_COMMUNITY_GOAL, type DailyChallenge } from '@cinema-dna/shared-types';
-import { CalendarClock, CircleCheck, Coins, Hourglass, RotateCw, Target, Users, Zap } from 'lucide-react';
+import { CalendarClock, CircleCheck, CircleX, Coins, Hourglass, RotateCw, Target, Users, Zap } from 'lucide-react';
 import { useEffect, type ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { useSnapshot } from 'valtio';
@@ -13,8 +13,11 @@ import { useDailyChallenge } from '../api/get-daily-challenge';
 import { DIFFICULTY_LABELS } from '../lib/challenge-tabs';
 import { formatTimeLeft } from '../lib/countdown-format';
 import { useNow } from '../hooks/use-now';
+import { CHALLENGE_FAILED_TITLE, ENDINGS } from './attempt-result';
+import { CopyButton } from './copy-button';
 import { EntityChip } from './entity-chip';
 import { ProgressMeter } from './progress-meter';
+import { RevealChains } from './reveal-chains';
 import { StatTile } from './stat-tile';
 
 /** Spec §2 texts. */
@@ -50,6 +53,8 @@ function Eyebrow({ daily }: { daily?: DailyChallenge }) {
  * Spec §2 Daily challenge card: both entities, the target (at most N degrees), the time limit in minutes,
  * the reward, the time left ticking to expiresAt, community progress against 1000 and Accept Challenge;
  * 'Challenge Completed' with the points once solved; 'No Challenge Available' without one. Polls every 60 s.
+ * Once finished (solved, or the answer seen: gave up, timed out, out of moves) it shows the result, the
+ * share text and the reveal, and never offers a new attempt: the daily pays once, never after its answer.
  */
 export function DailyChallengeCard({ className, showAllLink = true }: { className?: string; showAllLink?: boolean }) {
   const daily = useDailyChallenge();
@@ -142,28 +147,83 @@ function DailyChallengeBody({ daily, className, showAllLink, onExpired }: { dail
         </div>
         <ProgressMeter value={daily.completedBy} max={DAILY_COMMUNITY_GOAL} label="Community progress" />
       </div>
-      <div className="mt-6 flex flex-wrap items-center gap-3">
-        {daily.completedToday ? (
-          <>
-            <p className="flex items-center gap-2 rounded-full bg-live/10 px-4 py-2 text-sm font-medium text-live ring-1 ring-inset ring-live/30">
-              <CircleCheck aria-hidden className="size-4" />
-              {DAILY_COMPLETED_TITLE}
-            </p>
-            <p className="text-sm text-bone-300" data-testid="daily-points-earned">
-              You earned <span className="font-semibold text-amber-soft">{formatCount(daily.pointsEarned ?? 0)} points</span>
-            </p>
-          </>
+      {daily.finished?.result ? (
+        <FinishedDaily daily={daily} finished={daily.finished} showAllLink={showAllLink} />
+      ) : (
+        <div className="mt-6 flex flex-wrap items-center gap-3">
+          {daily.completedToday ? (
+            <>
+              <p className="flex items-center gap-2 rounded-full bg-live/10 px-4 py-2 text-sm font-medium text-live ring-1 ring-inset ring-live/30">
+                <CircleCheck aria-hidden className="size-4" />
+                {DAILY_COMPLETED_TITLE}
+              </p>
+              <p className="text-sm text-bone-300" data-testid="daily-points-earned">
+                You earned <span className="font-semibold text-amber-soft">{formatCount(daily.pointsEarned ?? 0)} points</span>
+              </p>
+            </>
+          ) : (
+            <Button size="lg" onClick={accept}>
+              {daily.activeAttemptId ? 'Continue Challenge' : 'Accept Challenge'}
+            </Button>
+          )}
+          {showAllLink && (
+            <Link to="/challenges" className={buttonClasses('ghost', 'sm')}>
+              All challenges
+            </Link>
+          )}
+        </div>
+      )}
+    </CardFrame>
+  );
+}
+
+/** The finished daily: how it ended, the points, the share text and the optimal chains. No new clock. */
+function FinishedDaily({ daily, finished, showAllLink }: { daily: DailyChallenge; finished: NonNullable<DailyChallenge['finished']>; showAllLink: boolean }) {
+  const result = finished.result!;
+  return (
+    <div className="mt-6 grid gap-5" data-testid="daily-finished">
+      <div className="flex flex-wrap items-center gap-3">
+        {result.success ? (
+          <p className="flex items-center gap-2 rounded-full bg-live/10 px-4 py-2 text-sm font-medium text-live ring-1 ring-inset ring-live/30">
+            <CircleCheck aria-hidden className="size-4" />
+            {DAILY_COMPLETED_TITLE}
+          </p>
         ) : (
-          <Button size="lg" onClick={accept}>
-            {daily.activeAttemptId ? 'Continue Challenge' : 'Accept Challenge'}
-          </Button>
+          <p className="flex items-center gap-2 rounded-full bg-scarlet/10 px-4 py-2 text-sm font-medium text-scarlet ring-1 ring-inset ring-scarlet/30">
+            <CircleX aria-hidden className="size-4" />
+            {CHALLENGE_FAILED_TITLE}
+          </p>
         )}
+        {result.success && (
+          <p className="text-sm text-bone-300" data-testid="daily-points-earned">
+            You earned <span className="font-semibold text-amber-soft">{formatCount(result.points)} points</span>
+          </p>
+        )}
+      </div>
+      <p className="text-sm text-bone-300" data-testid="daily-result-message">
+        {!result.success && ENDINGS[finished.status] && <span className="mr-1">{ENDINGS[finished.status]}</span>}
+        {result.success ? result.message : `The answer is below; today’s daily pays no more points. Come back tomorrow for #${daily.number + 1}.`}
+      </p>
+      <div className="grid gap-2">
+        <div className="flex flex-wrap items-center justify-between gap-2">
+          <p className="text-xs font-semibold uppercase tracking-[0.16em] text-bone-500">Share your result</p>
+          <CopyButton text={result.shareText} label="Copy Text" />
+        </div>
+        <pre className="whitespace-pre-wrap break-words rounded-xl bg-ink-950/70 p-3.5 font-sans text-sm leading-relaxed text-bone-100 ring-1 ring-inset ring-ink-700" data-testid="daily-share-text">
+          {result.shareText}
+        </pre>
+      </div>
+      <RevealChains reveal={result.reveal} />
+      <div className="flex flex-wrap items-center gap-3">
+        <Link to={challengePlayPath(daily.id)} className={buttonClasses('secondary', 'sm')}>
+          See your result
+        </Link>
         {showAllLink && (
           <Link to="/challenges" className={buttonClasses('ghost', 'sm')}>
             All challenges
           </Link>
         )}
       </div>
-    </CardFrame>
+    </div>
   );
 }

@@ -33,14 +33,20 @@ export function PlayScreen({ challengeId }: { challengeId: string }) {
     void startPlaying(challengeId);
   }, [challengeId]);
 
-  // Once the attempt ends: the card, the list and the stats change; the spec's toast says how it went.
+  // Once the attempt ends: the card, the list and the stats change; the spec's toast says how it went
+  // (only when it ended here: a finished attempt opened again shows its result without a toast).
   const announced = useRef<string | null>(null);
+  const seenPlaying = useRef<string | null>(null);
   const result = attempt?.result ?? null;
+  useEffect(() => {
+    if (attempt?.status === 'playing') seenPlaying.current = attempt.attemptId;
+  }, [attempt]);
   useEffect(() => {
     if (!attempt || !result || announced.current === attempt.attemptId) return;
     announced.current = attempt.attemptId;
     void queryClient.invalidateQueries({ queryKey: challengeQueryKeys.root() });
     void queryClient.invalidateQueries({ queryKey: ['users'] });
+    if (seenPlaying.current !== attempt.attemptId) return;
     toast(result.success ? { title: CHALLENGE_COMPLETED_TITLE, description: result.message } : { title: CHALLENGE_FAILED_TITLE, description: result.message || CHALLENGE_FAILED_FALLBACK, variant: 'destructive' });
   }, [attempt, result, queryClient]);
 

@@ -1,11 +1,12 @@
 import type { ChallengeReveal } from '@cinema-dna/shared-types';
-import { Eye } from 'lucide-react';
+import { Eye, Star } from 'lucide-react';
+import { cn } from '../../../lib/class-names';
 import type { Snapshot } from 'valtio';
 import { plural } from '../../../lib/number-format';
 import { ChainLine } from './chain-line';
 import { ProgressMeter } from './progress-meter';
 
-/** The reveal: every optimal chain (up to REVEAL_MAX_CHAINS) with the share of solvers who found it. */
+/** The reveal: optimal chains (up to REVEAL_MAX_CHAINS), the ones solvers found first, each with the share of solvers who found it; the player's own is marked. */
 export function RevealChains({ reveal }: { reveal: Snapshot<ChallengeReveal> }) {
   const hidden = reveal.optimalChains - reveal.chains.length;
   return (
@@ -22,8 +23,19 @@ export function RevealChains({ reveal }: { reveal: Snapshot<ChallengeReveal> }) 
       </p>
       <ol className="mt-5 grid gap-4">
         {reveal.chains.map((chain, index) => (
-          <li key={index} className="grid gap-2 rounded-xl border border-ink-700 bg-ink-900/60 p-3.5" data-testid="reveal-chain">
-            <ChainLine path={chain.path} label={`Optimal chain ${index + 1}`} />
+          <li
+            key={index}
+            className={cn('grid gap-2 rounded-xl border p-3.5', chain.yours ? 'border-amber-glow/60 bg-amber-glow/5' : 'border-ink-700 bg-ink-900/60')}
+            data-testid="reveal-chain"
+            data-yours={chain.yours ? 'true' : undefined}
+          >
+            {chain.yours && (
+              <p className="flex items-center gap-1.5 text-xs font-semibold uppercase tracking-[0.16em] text-amber-glow">
+                <Star aria-hidden className="size-3.5" />
+                Your chain
+              </p>
+            )}
+            <ChainLine path={chain.path} label={chain.yours ? `Optimal chain ${index + 1}, your chain` : `Optimal chain ${index + 1}`} />
             <div className="flex items-center gap-3">
               <ProgressMeter value={chain.foundByPercent} max={100} label={`Found by ${chain.foundByPercent}% of solvers`} className="flex-1" tone="live" />
               <span className="shrink-0 text-right text-xs tabular-nums text-bone-400">found by {chain.foundByPercent}%</span>

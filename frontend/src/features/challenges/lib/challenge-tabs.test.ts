@@ -33,9 +33,10 @@ describe('All Challenges sub-tabs', () => {
     expect(challengesForTab('weekly', [], null)).toEqual([]);
   });
 
-  it('labels the button Start Challenge, Try Again once completed, Solving while an attempt runs (spec §4)', () => {
-    expect(challengeActionLabel({ isCompleted: false, activeAttemptId: null })).toBe('Start Challenge');
-    expect(challengeActionLabel({ isCompleted: true, activeAttemptId: null })).toBe('Try Again');
-    expect(challengeActionLabel({ isCompleted: true, activeAttemptId: 'att-9' })).toBe('Solving');
+  it('labels the button Start Challenge, See Result once finished (solved or the answer seen), Solving while an attempt runs', () => {
+    expect(challengeActionLabel({ finishedStatus: null, activeAttemptId: null })).toBe('Start Challenge');
+    expect(challengeActionLabel({ finishedStatus: 'solved', activeAttemptId: null })).toBe('See Result');
+    expect(challengeActionLabel({ finishedStatus: 'gave_up', activeAttemptId: null })).toBe('See Result');
+    expect(challengeActionLabel({ finishedStatus: null, activeAttemptId: 'att-9' })).toBe('Solving');
   });
 });

@@ -1,4 +1,4 @@
-import { FEATURED_CHALLENGES, type Challenge, type ChallengeDifficulty, type ChallengeType } from '@cinema-dna/shared-types';
+import { FEATURED_CHALLENGES, type AttemptStatus, type Challenge, type ChallengeDifficulty, type ChallengeType } from '@cinema-dna/shared-types';
 
 /** All Challenges' sub-tabs (spec §2), in order. */
 export const CHALLENGE_LIST_TABS = ['featured', 'speed', 'puzzle', 'weekly'] as const;
@@ -39,11 +39,24 @@ export function challengesForTab(tab: ChallengeListTab, list: readonly Challenge
   }
 }
 
-/** Spec §4: 'Solving' while an attempt runs, 'Try Again' once completed, otherwise 'Start Challenge'. */
-export function challengeActionLabel(challenge: Pick<Challenge, 'isCompleted' | 'activeAttemptId'>): 'Solving' | 'Try Again' | 'Start Challenge' {
+/**
+ * Spec §4: 'Solving' while an attempt runs, otherwise 'Start Challenge'. A challenge pays once and never
+ * after its answer was shown, so once finished (solved, gave up, timed out, out of moves) it is not played
+ * again: 'See Result' opens the finished attempt, its share text and the reveal.
+ */
+export function challengeActionLabel(challenge: Pick<Challenge, 'finishedStatus' | 'activeAttemptId'>): 'Solving' | 'See Result' | 'Start Challenge' {
   if (challenge.activeAttemptId) return 'Solving';
-  return challenge.isCompleted ? 'Try Again' : 'Start Challenge';
+  return challenge.finishedStatus ? 'See Result' : 'Start Challenge';
 }
+
+/** How a finished challenge ended for the player, as its card says it. */
+export const FINISHED_LABELS: Record<AttemptStatus, string> = {
+  playing: 'Solving',
+  solved: 'Completed',
+  gave_up: 'Gave up',
+  timed_out: 'Time ran out',
+  out_of_moves: 'Out of moves',
+};
 
 export const CHALLENGE_TYPE_LABELS: Record<ChallengeType, string> = {
   speed: 'Speed',
