@@ -91,9 +91,9 @@ export const FAIR_PLAY_SECTIONS: readonly FairPlaySection[] = [
     ],
   },
   {
-    title: 'Badges',
+    title: 'Badges count different things',
     rules: [
-      `Badges count different things, never repeats. Archivist is 25 different saved pairs (A → B and B → A are one pair; saving the same path again adds nothing). First Review and Critic count movies and people reviewed with a rating and at least ${review.minTextLength} characters. Discoveries, watchlist movies and people followed are each counted once, and challenge badges count solves that paid.`,
+      `A repeat never counts. Archivist is 25 different saved pairs (A → B and B → A are one pair; saving the same path again adds nothing). First Review and Critic count movies and people reviewed with a rating and at least ${review.minTextLength} characters. Discoveries, watchlist movies and people followed are each counted once, and challenge badges count solves that paid.`,
     ],
   },
   {

@@ -125,7 +125,7 @@ describe('BadgesPage', () => {
     expect(within(table).getAllByRole('rowheader').map((cell) => cell.textContent)).toEqual(['Connection discovery', 'Review', 'Watchlist add', 'Daily login', 'Challenge', 'Badge']);
     expect(table.textContent).toContain(`Review${POINT_RULES.review.points}`);
     expect(table.textContent).toContain(`at least ${POINT_RULES.review.minTextLength} characters of text; up to ${POINT_RULES.review.perDay} a day`);
-    for (const title of ['Challenges', 'The search engine will not play for you', 'Races', 'What never pays', 'Badges', 'Past awards']) expect(within(section).getByRole('heading', { name: title })).toBeTruthy();
+    for (const title of ['Challenges', 'The search engine will not play for you', 'Races', 'What never pays', 'Badges count different things', 'Past awards']) expect(within(section).getByRole('heading', { name: title })).toBeTruthy();
     expect(section.textContent).toContain('Races are for bragging rights: they pay no points.');
     expect(section.textContent).toContain('nobody can stop an anonymous look-up');
   });

@@ -94,7 +94,7 @@ export default function BadgesPage() {
           <h2 id="how-points-work" className="font-display text-xl font-medium text-bone-50 sm:text-2xl">
             How points work
           </h2>
-          <FairPlayRules headingLevel="h3" className="mt-4 max-w-3xl" />
+          <FairPlayRules headingLevel="h3" wide className="mt-4" />
         </section>
       </PageContainer>
     </RequireAuth>

@@ -7,12 +7,12 @@ type Heading = 'h2' | 'h3' | 'h4';
  * The rules of points (fair play): what pays, how much, how often, and what never pays. The words and
  * numbers come from shared-types (the constants the server enforces); /help and /badges both show them.
  */
-export function FairPlayRules({ headingLevel = 'h3', className }: { headingLevel?: Heading; className?: string }) {
+export function FairPlayRules({ headingLevel = 'h3', wide = false, className }: { headingLevel?: Heading; wide?: boolean; className?: string }) {
   const Title = headingLevel;
   return (
     <div className={cn('grid gap-6 text-sm leading-relaxed text-bone-300', className)}>
-      <p>{FAIR_PLAY_INTRO}</p>
-      <div>
+      <p className={cn(wide && 'max-w-3xl')}>{FAIR_PLAY_INTRO}</p>
+      <div className={cn(wide && 'max-w-3xl')}>
         <Title className="font-semibold text-bone-100">What pays</Title>
         <div className="mt-3 overflow-hidden rounded-xl border border-ink-700">
           <table className="w-full text-left text-sm">
@@ -45,16 +45,19 @@ export function FairPlayRules({ headingLevel = 'h3', className }: { headingLevel
           </table>
         </div>
       </div>
-      {FAIR_PLAY_SECTIONS.map((section) => (
-        <div key={section.title}>
-          <Title className="font-semibold text-bone-100">{section.title}</Title>
-          <ul className="mt-2 grid list-disc gap-2 pl-5 marker:text-ink-500">
-            {section.rules.map((rule) => (
-              <li key={rule}>{rule}</li>
-            ))}
-          </ul>
-        </div>
-      ))}
+      {/* Wide pages set the sections in two columns, none split across them. */}
+      <div className={cn('grid gap-6', wide && 'lg:block lg:columns-2 lg:gap-10')}>
+        {FAIR_PLAY_SECTIONS.map((section) => (
+          <div key={section.title} className={cn(wide && 'lg:mb-6 lg:break-inside-avoid')}>
+            <Title className="font-semibold text-bone-100">{section.title}</Title>
+            <ul className="mt-2 grid list-disc gap-2 pl-5 marker:text-ink-500">
+              {section.rules.map((rule) => (
+                <li key={rule}>{rule}</li>
+              ))}
+            </ul>
+          </div>
+        ))}
+      </div>
     </div>
   );
 }
