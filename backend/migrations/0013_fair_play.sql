@@ -27,7 +27,7 @@ WHERE l."id" = ranked."id"
 --> statement-breakpoint
 -- 3. A challenge pays only for a solve on an attempt made before the player saw the answer (no earlier give-up,
 --    time-out or running out of moves), within its move limit, and no faster than 2 seconds a link by the server's
---    clock (a whole chain posted without an attempt has no clock of its own and is left as it was).
+--    clock from the attempt's start (a whole chain posted without an open attempt started and finished at once).
 DELETE FROM "points_ledger" l
 USING "challenge_attempts" a, "challenges" c
 WHERE l."reason" = 'challenge'
@@ -43,7 +43,7 @@ WHERE l."reason" = 'challenge'
         AND seen."status" IN ('gave_up', 'timed_out', 'out_of_moves')
     )
     OR a."moves" > c."move_limit"
-    OR (NOT a."whole_chain" AND a."time_ms" IS NOT NULL AND a."degrees" IS NOT NULL AND a."time_ms" < 2000 * a."degrees")
+    OR (a."degrees" IS NOT NULL AND a."finished_at" IS NOT NULL AND a."finished_at" - a."started_at" < a."degrees" * interval '2 seconds')
   );
 --> statement-breakpoint
 -- 4. Badge counters, counted again from what they count.

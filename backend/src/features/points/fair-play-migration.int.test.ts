@@ -67,9 +67,11 @@ describe('the fair-play migration on postgres', () => {
     await db.execute(sql`insert into reviews (user_id, entity_type, entity_id, rating, title, content, created_at) values (${userId}, 'movie', ${movie}, 4, 'Seen it', ${content}, ${at(second)})`);
     await award(userId, 'review', 5, `review:movie:${movie}`, second, { entity: `movie:${movie}` });
   }
-  async function attempt(userId: number, challengeId: string, fields: { status: string; moves: number; timeMs: number | null; degrees: number | null; points: number }): Promise<void> {
-    await db.execute(sql`insert into challenge_attempts (user_id, challenge_id, status, chain, moves, rewarded, started_at, ends_at, finished_at, time_ms, degrees, points)
-      values (${userId}, ${challengeId}, ${fields.status}, '[]'::jsonb, ${fields.moves}, true, ${at(0)}, ${at(600)}, ${at(60)}, ${fields.timeMs}, ${fields.degrees}, ${fields.points})`);
+  /** An attempt as the challenges feature wrote it: started at 08:00, finished `timeMs` later (a whole chain without an attempt: at once). */
+  async function attempt(userId: number, challengeId: string, fields: { status: string; moves: number; timeMs: number; degrees: number | null; points: number; wholeChain?: boolean }): Promise<void> {
+    const finished = fields.wholeChain ? at(0) : new Date(Date.parse(at(0)) + fields.timeMs).toISOString();
+    await db.execute(sql`insert into challenge_attempts (user_id, challenge_id, status, chain, moves, rewarded, whole_chain, started_at, ends_at, finished_at, time_ms, degrees, points)
+      values (${userId}, ${challengeId}, ${fields.status}, '[]'::jsonb, ${fields.moves}, true, ${fields.wholeChain ?? false}, ${at(0)}, ${at(600)}, ${finished}, ${fields.timeMs}, ${fields.degrees}, ${fields.points})`);
   }
   const solved = (challengeId: string, points: number) => ({ challengeId, daily: true, date: DAY, par: 3, degrees: 3, points });
 
@@ -142,7 +144,8 @@ describe('the fair-play migration on postgres', () => {
     // A daily: given up, then replayed at once with the revealed chain (1.8 s for 3 links).
     await db.execute(sql`insert into challenges (id, kind, date, number, title, description, type, difficulty, from_key, to_key, par, optimal_chains, time_limit_seconds, move_limit, reward)
       values (${`daily-${DAY}`}, 'daily', ${DAY}, 1, 'Daily', 'Connect them', 'speed', 'easy', 'person:a', 'person:b', 3, 1, 300, 6, 100),
-             ('list-speed-blitz', 'list', null, null, 'Speed Blitz', 'Fast', 'speed', 'medium', 'person:c', 'person:d', 2, 1, 120, 6, 150)`);
+             ('list-speed-blitz', 'list', null, null, 'Speed Blitz', 'Fast', 'speed', 'medium', 'person:c', 'person:d', 2, 1, 120, 6, 150),
+             ('list-on-par', 'list', null, null, 'On Par', 'Par', 'efficiency', 'medium', 'person:e', 'person:f', 3, 1, 300, 5, 100)`);
     const replayer = await player('replayer');
     await attempt(replayer, `daily-${DAY}`, { status: 'gave_up', moves: 2, timeMs: 30_000, degrees: null, points: 0 });
     await attempt(replayer, `daily-${DAY}`, { status: 'solved', moves: 3, timeMs: 1_800, degrees: 3, points: 100 });
@@ -150,12 +153,15 @@ describe('the fair-play migration on postgres', () => {
     // A whole chain past the move limit (7 moves of 6), at a human pace.
     await attempt(replayer, 'list-speed-blitz', { status: 'solved', moves: 7, timeMs: 40_000, degrees: 2, points: 49 });
     await award(replayer, 'challenge', 49, 'challenge:list-speed-blitz', 210, { ...solved('list-speed-blitz', 49), daily: false, date: null, par: 2, degrees: 2 });
+    // The engine's chain posted whole without an attempt: scored at the slowest time, half the reward, in no time at all.
+    await attempt(replayer, 'list-on-par', { status: 'solved', moves: 3, timeMs: 300_000, degrees: 3, points: 50, wholeChain: true });
+    await award(replayer, 'challenge', 50, 'challenge:list-on-par', 220, { ...solved('list-on-par', 50), daily: false, date: null });
     await badge(replayer, 'on-par', 20, 200);
     await badge(replayer, 'first-daily-challenge', 15, 200);
     await badge(replayer, 'century', 10, 200);
-    await counter(replayer, 'par-solves', 2, [`daily-${DAY}`, 'list-speed-blitz']);
+    await counter(replayer, 'par-solves', 3, [`daily-${DAY}`, 'list-speed-blitz', 'list-on-par']);
     await counter(replayer, 'daily-challenges', 1, [DAY]);
-    await counter(replayer, 'points', 194);
+    await counter(replayer, 'points', 244);
     await counter(replayer, 'level', 2);
 
     // 12 watchlist adds in a day.
@@ -228,7 +234,7 @@ describe('the fair-play migration on postgres', () => {
     });
   });
 
-  it('takes back a challenge replayed after giving up and one solved past its move limit, with their badges', async () => {
+  it('takes back a challenge replayed after giving up, one solved past its move limit and a whole chain posted in no time, with their badges', async () => {
     expect(await state('replayer')).toEqual({
       points: 0,
       level: 1,
