@@ -1,8 +1,9 @@
 import { randomBytes } from 'node:crypto';
+import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startAppServer, type AppServer } from './support/app-server.js';
-import { DESKTOP, MOBILE, launchBrowser, openPage, screenshot, dismissToasts } from './support/browser.js';
+import { ARTIFACTS_DIR, DESKTOP, MOBILE, launchBrowser, openPage, screenshot, dismissToasts } from './support/browser.js';
 
 /**
  * Progression in Chromium against the built app: points arrive in the header live, a first discovery
@@ -159,8 +160,16 @@ describe('progression', () => {
     const tabs = await page.getByRole('tablist', { name: 'Badge categories' }).getByRole('tab').allTextContents();
     expect(tabs[0]).toMatch(/^All Badges\d+$/);
     expect(tabs.map((tab) => tab.replace(/\d+$/, ''))).toEqual(['All Badges', 'Discovery', 'Social', 'Expertise', 'Milestone', 'Special']);
+    // How points work: the rules of points, under the collection.
+    const rules = page.getByRole('region', { name: 'How points work' });
+    expect(await rules.getByRole('table').getByRole('rowheader').allTextContents()).toEqual(['Connection discovery', 'Review', 'Watchlist add', 'Daily login', 'Challenge', 'Badge']);
+    expect(await rules.textContent()).toContain('Races are for bragging rights: they pay no points.');
     await dismissToasts(page);
     await screenshot(page, `progression-badges-empty-${label}`, { fullPage: label === 'desktop' });
+    // The section alone, cut from the whole page (scrolled to the top, so the sticky header stays up there).
+    await page.evaluate(() => window.scrollTo(0, 0));
+    const box = await rules.boundingBox();
+    if (box) await page.screenshot({ path: path.join(ARTIFACTS_DIR, `progression-badges-how-points-work-${label}.png`), fullPage: true, clip: box });
     expect(pageErrors).toEqual([]);
     await close();
   });

@@ -2,6 +2,7 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startAppServer, type AppServer } from './support/app-server.js';
 import { DESKTOP, MOBILE, launchBrowser, openPage, screenshot } from './support/browser.js';
+import { expectNoSidewaysScroll, screenshotBothSizes } from './support/screens.js';
 
 let server: AppServer;
 let browser: Browser;
@@ -38,6 +39,22 @@ describe('help', () => {
     expect(await table.textContent()).toContain('Connection discovery10');
     expect(await page.getByText(/‘Movie Newbie’ at 0 points to ‘Cinema Legend’ at 10000\+/).isVisible()).toBe(true);
     await screenshot(page, 'help-desktop');
+    expect(pageErrors).toEqual([]);
+    await close();
+  });
+
+  it('writes down the rules of points: what pays, how often, what never pays, at both sizes', async () => {
+    const { page, pageErrors, close } = await openPage(browser, MOBILE);
+    await page.goto(`${server.url}/help`);
+    await page.getByRole('button', { name: 'Points and Achievements' }).click();
+    const table = page.getByRole('table');
+    await table.waitFor();
+    expect(await table.getByRole('rowheader').allTextContents()).toEqual(['Connection discovery', 'Review', 'Watchlist add', 'Daily login', 'Challenge', 'Badge']);
+    expect(await table.textContent()).toContain('at least 40 characters of text; up to 5 a day');
+    for (const title of ['What pays', 'Challenges', 'The search engine will not play for you', 'Races', 'What never pays', 'Badges count different things', 'Past awards']) await page.getByRole('heading', { name: title, exact: true }).waitFor();
+    await page.getByText('nobody can stop an anonymous look-up', { exact: false }).waitFor();
+    await expectNoSidewaysScroll(page);
+    await screenshotBothSizes(page, 'help-points-rules');
     expect(pageErrors).toEqual([]);
     await close();
   });

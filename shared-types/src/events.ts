@@ -128,6 +128,11 @@ export const ReviewCreatedSchema = z.object({
   reviewId: z.number().int().positive(),
   entity: EntityKeySchema,
   rating: z.number().int().min(1).max(5),
+  /**
+   * Characters of the review's text once trimmed (reviewTextLength): points pay, and badges count, only a
+   * review with substance. Optional: an event recorded before it has none, and counts as no substance.
+   */
+  textLength: z.number().int().nonnegative().optional(),
 });
 
 /** A movie was added to a watchlist. */

@@ -15,6 +15,7 @@ export * from './return-path.js';
 export * from './api-docs.js';
 export * from './events.js';
 export * from './progression.js';
+export * from './fair-play.js';
 export * from './badges.js';
 export * from './leaderboards.js';
 export * from './challenges.js';

@@ -10,14 +10,40 @@ export const LEDGER_REASONS = ['discovery', 'review', 'watchlist_add', 'daily_lo
 export const LedgerReasonSchema = z.enum(LEDGER_REASONS);
 export type LedgerReason = z.infer<typeof LedgerReasonSchema>;
 
-/** The spec's help text: a connection discovery 10, a review 5, a watchlist add 2, a daily login 1. */
-export const POINT_AWARDS = { discovery: 10, review: 5, watchlist_add: 2, daily_login: 1 } as const satisfies Partial<Record<LedgerReason, number>>;
-
 /**
- * Anti-farming: a discovery pays when the signed-in user's search finds a chain for a pair of
- * entities (either direction) they never found before, at most this many a UTC day.
+ * The rules of points (fair play): what each everyday action pays and how many of it pay per UTC day.
+ * The points feature enforces exactly these numbers and the /help and /badges pages print them
+ * (fair-play.ts), so the text and the enforcement cannot drift apart.
+ * - discovery: a signed-in search that finds a chain for a pair (unordered) the user never found; once per pair.
+ * - review: a review with a rating and at least `minTextLength` characters of text (trimmed); only the
+ *   user's first review of an entity, as first posted (editing, deleting and writing again never pay).
+ * - watchlist_add: once per movie ever (removing and re-adding never pays).
+ * - daily_login: once per UTC day.
  */
-export const DISCOVERY_DAILY_CAP = 30;
+export const POINT_RULES = {
+  discovery: { points: 10, perDay: 10 },
+  review: { points: 5, perDay: 5, minTextLength: 40 },
+  watchlist_add: { points: 2, perDay: 10 },
+  daily_login: { points: 1, perDay: 1 },
+} as const satisfies Partial<Record<LedgerReason, { points: number; perDay: number; minTextLength?: number }>>;
+
+/** The spec's help text: a connection discovery 10, a review 5, a watchlist add 2, a daily login 1. */
+export const POINT_AWARDS = {
+  discovery: POINT_RULES.discovery.points,
+  review: POINT_RULES.review.points,
+  watchlist_add: POINT_RULES.watchlist_add.points,
+  daily_login: POINT_RULES.daily_login.points,
+} as const satisfies Partial<Record<LedgerReason, number>>;
+
+/** Discoveries paid per UTC day, at most. */
+export const DISCOVERY_DAILY_CAP = POINT_RULES.discovery.perDay;
+
+/** The length of a review's text as the rules count it: characters (code points) once trimmed. */
+export const reviewTextLength = (content: string): number => [...content.trim()].length;
+
+/** Whether a review has the substance a paid review needs: a rating and at least 40 characters of text. */
+export const isSubstantialReview = (review: { rating: number | null | undefined; textLength: number }): boolean =>
+  typeof review.rating === 'number' && review.rating >= 1 && review.textLength >= POINT_RULES.review.minTextLength;
 
 /** A level: reached at `threshold` points. Ordered, the first at 0. */
 export interface LevelDefinition {

@@ -29,7 +29,7 @@ describe.each(databaseTargets())('the activity feed on $name', (dbTarget) => {
   /** Every `activity:new` pushed to a user's followers, in order. */
   const pushedFor = (authorId: number) =>
     t.notifier.sent.filter((sent) => sent.event === 'activity:new' && typeof sent.target === 'object' && 'room' in sent.target && sent.target.room === `feed:${authorId}`).map((sent) => ActivityItemSchema.parse(sent.payload[0]));
-  const review = (entityId: string) => ({ entityId, entityType: 'movie', rating: 4, title: 'Seen it', content: 'Liked it.' });
+  const review = (entityId: string) => ({ entityId, entityType: 'movie', rating: 4, title: 'Seen it', content: 'Liked it: a story told well, and every frame counts.' });
   const diary = (userId: number, entryId: number, isPrivate: boolean): DomainEventPayload<'diary.logged'> => ({
     userId,
     entryId,

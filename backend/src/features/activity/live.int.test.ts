@@ -66,7 +66,7 @@ async function client(url: string, cookie?: string) {
 
 /** Lets the server finish what the socket's connect started (joining feed rooms is one query away). */
 const settle = (running: RunningServer) => running.services.events.settled().then(() => new Promise((resolve) => setTimeout(resolve, 150)));
-const review = (entityId: string) => ({ entityId, entityType: 'movie', rating: 5, title: 'Live', content: 'Seen live.' });
+const review = (entityId: string) => ({ entityId, entityType: 'movie', rating: 5, title: 'Live', content: 'Seen live: a story told well, and every frame counts.' });
 
 afterAll(async () => {
   for (const socket of sockets.splice(0)) socket.disconnect();

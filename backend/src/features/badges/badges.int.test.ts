@@ -1,4 +1,4 @@
-import { BADGE_CATEGORIES, BadgeEarnedNoticeSchema, BadgeProgressSchema, badgeProgressPercent, BadgeSchema, EarnedBadgeSchema, ENTITY_TYPES, type DomainEventPayload, type EntityType } from '@cinema-dna/shared-types';
+import { BADGE_CATEGORIES, type PathStep, BadgeEarnedNoticeSchema, BadgeProgressSchema, badgeProgressPercent, BadgeSchema, EarnedBadgeSchema, ENTITY_TYPES, type DomainEventPayload, type EntityType } from '@cinema-dna/shared-types';
 import { and, eq, sql } from 'drizzle-orm';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -82,14 +82,14 @@ describe.each(databaseTargets())('badges on $name', (dbTarget) => {
         (userId: number) => record('points.awarded', awarded(userId, { reason: 'discovery', points: 10, discovery: { from: `${type}:a-${next()}`, to: `${type}:b-${next()}`, degrees: 3 } }), userId),
       ]),
     ) as Record<`discoveries:${EntityType}`, (userId: number) => Promise<unknown>>),
-    'saved-connections': (userId) => record('connection.saved', { userId, connectionId: next(), from: 'person:kevin-bacon', to: 'person:tom-hanks', degrees: 2 }, userId),
+    'saved-connections': (userId) => record('connection.saved', { userId, connectionId: next(), from: `person:s-${next()}`, to: 'person:tom-hanks', degrees: 2 }, userId),
     'login-streak': (userId) => record('user.signed_in', { userId, method: 'password' }, userId),
-    reviews: (userId) => record('review.created', { userId, reviewId: next(), entity: `movie:r-${next()}`, rating: 4 }, userId),
+    reviews: (userId) => record('review.created', { userId, reviewId: next(), entity: `movie:r-${next()}`, rating: 4, textLength: 60 }, userId),
     watchlist: (userId) => record('watchlist.added', { userId, movieId: `w-${next()}` }, userId),
     followers: (userId, target) => record('user.followed', { followerId: 2_000_000_000, followeeId: userId, followersCount: target }, 2_000_000_000),
     following: (userId) => record('user.followed', { followerId: userId, followeeId: 1_000_000_000 + next(), followersCount: 1 }, userId),
-    'daily-challenges': (userId) => record('challenge.solved', { userId, challengeId: `daily-${next()}`, daily: true, par: 2, degrees: 3, timeMs: 1_000, points: 0, date: `d-${next()}` }, userId),
-    'par-solves': (userId) => record('challenge.solved', { userId, challengeId: `c-${next()}`, daily: false, par: 3, degrees: 3, timeMs: 1_000, points: 0, date: null }, userId),
+    'daily-challenges': (userId) => record('challenge.solved', { userId, challengeId: `daily-${next()}`, daily: true, par: 2, degrees: 3, timeMs: 60_000, points: 10, date: `d-${next()}` }, userId),
+    'par-solves': (userId) => record('challenge.solved', { userId, challengeId: `c-${next()}`, daily: false, par: 3, degrees: 3, timeMs: 60_000, points: 10, date: null }, userId),
     level: (userId, target) => record('points.awarded', awarded(userId, { level: target, previousLevel: Math.max(1, target - 1), balance: 0 }), userId),
     points: (userId, target) => record('points.awarded', awarded(userId, { balance: target }), userId),
   };
@@ -181,6 +181,45 @@ describe.each(databaseTargets())('badges on $name', (dbTarget) => {
     expect(available.map((badge) => badge.id)).toEqual(BADGE_CATALOG.map((badge) => badge.id));
     expect(available[0]).not.toHaveProperty('counter');
     expect(await t.services.badges.countEarned([user.id, 2_000_000_001])).toEqual(new Map([[user.id, badges.length]]));
+  });
+
+  it('counts distinct saved pairs: saving one path 25 times is not Archivist, 25 different pairs are', async () => {
+    const { user, username } = await createTestUser(t.users, { prefix: 'archivist' });
+    const client = await signedInClient(t.app, username);
+    const save = (path: PathStep[]) => {
+      const [from, to] = [path[0]!.entity, path.at(-1)!.entity];
+      return client.send('post', '/api/connections/save', { fromEntityId: from.id, fromEntityName: from.name, fromEntityType: from.type, toEntityId: to.id, toEntityName: to.name, toEntityType: to.type, path }).expect(201);
+    };
+    const baconToHanks = (await t.connections.find({ fromEntity: { id: 'kevin-bacon', type: 'person' }, toEntity: { id: 'tom-hanks', type: 'person' } }, { actor: null })).path;
+    for (let n = 0; n < 25; n += 1) await save(baconToHanks);
+    await t.events.settled();
+    expect((await t.services.badges.progress(user.id)).archivist).toBe(1);
+    expect(await earnedRows(user.id, 'archivist')).toEqual([]);
+    expect(await earnedRows(user.id, 'keeper')).toHaveLength(1);
+
+    // Every stretch of a few longer paths is a path of its own: 24 more different pairs.
+    const pairs = new Map<string, PathStep[]>([[[`person:kevin-bacon`, 'person:tom-hanks'].sort().join('|'), baconToHanks]]);
+    for (const movie of ['it-happened-one-night-1934', 'king-kong-1933', 'the-wizard-of-oz-1939', 'citizen-kane-1941', 'stagecoach-1939', 'frankenstein-1931']) {
+      const { path } = await t.connections.find({ fromEntity: { id: 'kevin-bacon', type: 'person' }, toEntity: { id: movie, type: 'movie' } }, { actor: null });
+      for (let start = 0; start < path.length; start += 1)
+        for (let end = start + 1; end < path.length; end += 1) {
+          const stretch = path.slice(start, end + 1).map((step, i, all) => (i === all.length - 1 ? { ...step, relationship: null } : step));
+          const key = [stretch[0]!.entity, stretch.at(-1)!.entity].map((entity) => `${entity.type}:${entity.id}`).sort().join('|');
+          if (!pairs.has(key)) pairs.set(key, stretch);
+        }
+    }
+    const distinct = [...pairs.values()].slice(1, 25);
+    expect(distinct).toHaveLength(24);
+    for (const [n, path] of distinct.entries()) {
+      await save(path);
+      if (n === 22) {
+        await t.events.settled();
+        expect(await earnedRows(user.id, 'archivist')).toEqual([]);
+      }
+    }
+    await t.events.settled();
+    expect((await t.services.badges.progress(user.id)).archivist).toBe(25);
+    expect(await earnedRows(user.id, 'archivist')).toHaveLength(1);
   });
 
   it('counts a streak of consecutive UTC days: the same day once, a gap starts again at 1', async () => {

@@ -11,11 +11,11 @@ export const BADGE_COUNTERS = [
   'six-degree-discoveries',
   /** Of those, the ones with an end of each entity type (`discoveries:genre`...). */
   ...ENTITY_TYPES.map((type) => `discoveries:${type}` as const),
-  /** Connections saved: `connection.saved`. */
+  /** Distinct pairs saved (unordered: A → B and B → A are one pair; saving a pair again counts nothing): `connection.saved`. */
   'saved-connections',
   /** Consecutive UTC days signed in (registration day included), the current run: `user.signed_in`, `user.registered`. */
   'login-streak',
-  /** Entities reviewed (distinct): `review.created`. */
+  /** Entities reviewed (distinct) with a review of substance (a rating and 40 characters): `review.created`. */
   'reviews',
   /** Movies put on the watchlist (distinct): `watchlist.added`. */
   'watchlist',
@@ -23,9 +23,9 @@ export const BADGE_COUNTERS = [
   'followers',
   /** People the user followed (distinct): `user.followed`. */
   'following',
-  /** Daily challenges solved (distinct days): `challenge.solved` with `daily`. */
+  /** Daily challenges solved for points (distinct days): `challenge.solved` with `daily` and points. */
   'daily-challenges',
-  /** Challenges solved within their par (distinct challenges): `challenge.solved`. */
+  /** Challenges solved within their par for points (distinct challenges): `challenge.solved` with points. */
   'par-solves',
   /** The highest level reached: `points.awarded`. */
   'level',
@@ -33,6 +33,9 @@ export const BADGE_COUNTERS = [
   'points',
 ] as const;
 export type BadgeCounter = (typeof BADGE_COUNTERS)[number];
+
+/** The key of a saved pair, the same for both directions (`movie:heat-1995|person:al-pacino`). */
+export const savedPairKey = (from: string, to: string) => [from, to].sort().join('|');
 
 /** A badge of the catalog: the public fields and the counter it reads. */
 export interface BadgeDefinition extends Badge {
@@ -60,7 +63,7 @@ export const BADGE_CATALOG: readonly BadgeDefinition[] = [
   { id: 'six-degrees', name: 'Six Degrees', description: 'Discover a connection of exactly 6 degrees.', category: 'discovery', icon: 'zap', isRare: true, pointsReward: 50, requirement: 1, counter: 'six-degree-discoveries' },
   { id: 'long-way-round', name: 'The Long Way Round', description: 'Discover 10 connections of exactly 6 degrees.', category: 'discovery', icon: 'trending', isRare: true, pointsReward: 150, requirement: 10, counter: 'six-degree-discoveries' },
   { id: 'keeper', name: 'Keeper', description: 'Save your first connection.', category: 'discovery', icon: 'star', isRare: false, pointsReward: 10, requirement: 1, counter: 'saved-connections' },
-  { id: 'archivist', name: 'Archivist', description: 'Save 25 connections.', category: 'discovery', icon: 'star', isRare: false, pointsReward: 50, requirement: 25, counter: 'saved-connections' },
+  { id: 'archivist', name: 'Archivist', description: 'Save 25 different connections.', category: 'discovery', icon: 'star', isRare: false, pointsReward: 50, requirement: 25, counter: 'saved-connections' },
 
   // Expertise: connecting through every kind of entity.
   ...ENTITY_TYPES.map((type): BadgeDefinition => ({ ...TYPE_BADGES[type], category: 'expertise', isRare: false, pointsReward: 15, requirement: 1, counter: `discoveries:${type}` })),
@@ -72,7 +75,7 @@ export const BADGE_CATALOG: readonly BadgeDefinition[] = [
 
   // Social: reviews, watchlists, follows.
   { id: 'first-review', name: 'First Review', description: 'Write your first review.', category: 'social', icon: 'message', isRare: false, pointsReward: 10, requirement: 1, counter: 'reviews' },
-  { id: 'critic', name: 'Critic', description: 'Review 10 movies or people.', category: 'social', icon: 'message', isRare: false, pointsReward: 50, requirement: 10, counter: 'reviews' },
+  { id: 'critic', name: 'Critic', description: 'Review 10 different movies or people.', category: 'social', icon: 'message', isRare: false, pointsReward: 50, requirement: 10, counter: 'reviews' },
   { id: 'watchlist-starter', name: 'Watchlist Starter', description: 'Add a movie to your watchlist.', category: 'social', icon: 'heart', isRare: false, pointsReward: 5, requirement: 1, counter: 'watchlist' },
   { id: 'watchlist-curator', name: 'Watchlist Curator', description: 'Add 25 movies to your watchlist.', category: 'social', icon: 'heart', isRare: false, pointsReward: 30, requirement: 25, counter: 'watchlist' },
   { id: 'networker', name: 'Networker', description: 'Follow 10 people.', category: 'social', icon: 'users', isRare: false, pointsReward: 20, requirement: 10, counter: 'following' },

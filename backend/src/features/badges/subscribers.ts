@@ -1,9 +1,9 @@
-import { parseEntityKey } from '@cinema-dna/shared-types';
+import { isSubstantialReview, parseEntityKey } from '@cinema-dna/shared-types';
 import { eq } from 'drizzle-orm';
 import { users } from '../../platform/auth/schema.js';
 import type { DbTransaction, DomainEvents } from '../../platform/events/index.js';
 import type { Notifier } from '../../platform/notifier.js';
-import { badgeById, publicBadge, type BadgeCounter } from './catalog.js';
+import { badgeById, publicBadge, savedPairKey, type BadgeCounter } from './catalog.js';
 import { count, type CounterChange } from './counters.js';
 
 const utcDay = (date: Date) => date.toISOString().slice(0, 10);
@@ -51,20 +51,26 @@ export function registerBadgeSubscribers(events: Pick<DomainEvents, 'subscribe' 
           case 'user.registered':
             await forUser(tx, event.payload.userId, [['login-streak', { streakDay: utcDay(event.createdAt) }]]);
             break;
-          case 'review.created':
-            await forUser(tx, event.payload.userId, [['reviews', { distinct: event.payload.entity }]]);
+          case 'review.created': {
+            // Only a review with substance counts (a rating and 40 characters, as for points), once per entity.
+            const { userId, entity, rating, textLength = 0 } = event.payload;
+            if (isSubstantialReview({ rating, textLength })) await forUser(tx, userId, [['reviews', { distinct: entity }]]);
             break;
+          }
           case 'watchlist.added': {
             const { movieId } = event.payload;
             await forUser(tx, event.payload.userId, [['watchlist', { distinct: movieId.includes(':') ? movieId : `movie:${movieId}` }]]);
             break;
           }
           case 'connection.saved':
-            await forUser(tx, event.payload.userId, [['saved-connections', { add: 1 }]]);
+            // Distinct pairs: saving one path 25 times is one saved pair (A → B and B → A are one).
+            await forUser(tx, event.payload.userId, [['saved-connections', { distinct: savedPairKey(event.payload.from, event.payload.to) }]]);
             break;
           case 'challenge.solved': {
-            const { userId, challengeId, daily, date, par, degrees } = event.payload;
+            const { userId, challengeId, daily, date, par, degrees, points } = event.payload;
             const changes: Array<[BadgeCounter, CounterChange]> = [];
+            // Only a solve that paid counts: one after a reveal, past the limits or under the time floor does not.
+            if (points <= 0) break;
             if (daily) changes.push(['daily-challenges', { distinct: date ?? challengeId }]);
             if (degrees <= par) changes.push(['par-solves', { distinct: challengeId }]);
             await forUser(tx, userId, changes);

@@ -132,7 +132,7 @@ describe.each(databaseTargets())('follows, user search and discover on $name', (
 
   it('fills each card from its owners: points and level, reviews, discoveries, badges newest first', async () => {
     const [ada, critic] = [await member('ada'), await member('critic')];
-    await critic.client.send('post', '/api/reviews', { entityId: 'mad-max-fury-road-2015', entityType: 'movie', rating: 5, title: 'Witness', content: 'Chrome.' }).expect(201);
+    await critic.client.send('post', '/api/reviews', { entityId: 'mad-max-fury-road-2015', entityType: 'movie', rating: 5, title: 'Witness', content: 'Chrome: shiny and chrome from the first frame to the last.' }).expect(201);
     await t.events.settled();
     await critic.client.send('post', '/api/watchlist', { movieId: 'apollo-13-1995', movieTitle: 'Apollo 13' }).expect(201);
     await t.events.settled();

@@ -1,5 +1,5 @@
 import { levelFor, type LedgerReason } from '@cinema-dna/shared-types';
-import { eq, sql } from 'drizzle-orm';
+import { and, count, eq, gte, sql } from 'drizzle-orm';
 import { users } from '../../platform/auth/schema.js';
 import { userAggregate, type DbTransaction, type EventRecorder } from '../../platform/events/index.js';
 import { pointsLedger } from './schema.js';
@@ -19,7 +19,16 @@ export interface AwardInput {
   challenge?: { par: number; degrees: number } | null;
   /** For a discovery: the pair and its degrees, carried by `points.awarded` (badges count discoveries from it). */
   discovery?: { from: string; to: string; degrees: number } | null;
+  /**
+   * At most this many rows of `reason` per UTC day for the user (the ledger's own timestamps): past it
+   * the award writes nothing. Counted after the user's row is locked, so concurrent awards cannot both
+   * pass the cap.
+   */
+  dailyCap?: number;
 }
+
+/** The start of the current UTC day, by the database's clock (the clock that stamps the rows). */
+export const utcDayStart = sql`date_trunc('day', now() at time zone 'UTC') at time zone 'UTC'`;
 
 export interface Award {
   entryId: number;
@@ -35,7 +44,8 @@ export interface Award {
 /**
  * Writes ledger rows. `award` runs in the caller's transaction: the row, the user's cached balance
  * and level, and the `points.awarded` event commit together or not at all. An award whose source
- * event or award key is already in the ledger, or whose user is gone, writes nothing and returns null.
+ * event or award key is already in the ledger, whose daily cap is reached, or whose user is gone,
+ * writes nothing and returns null.
  */
 export function createLedger(deps: { events: EventRecorder }) {
   const { events } = deps;
@@ -44,6 +54,13 @@ export function createLedger(deps: { events: EventRecorder }) {
       // Locks the user's row first: concurrent awards of one user queue here, and a deleted user gets nothing.
       const [account] = await tx.select({ id: users.id }).from(users).where(eq(users.id, input.userId)).for('update');
       if (!account) return null;
+      if (input.dailyCap !== undefined) {
+        const [today] = await tx
+          .select({ value: count() })
+          .from(pointsLedger)
+          .where(and(eq(pointsLedger.userId, input.userId), eq(pointsLedger.reason, input.reason), gte(pointsLedger.createdAt, utcDayStart)));
+        if ((today?.value ?? 0) >= input.dailyCap) return null;
+      }
       const details = input.challenge ? { ...input.details, par: input.challenge.par, degrees: input.challenge.degrees } : (input.details ?? {});
       const [row] = await tx
         .insert(pointsLedger)

@@ -150,7 +150,7 @@ describe.each(databaseTargets())('points ledger on $name', (dbTarget) => {
   it('awards an outbox event delivered twice once (its delivery record lost, as after a crash)', async () => {
     const { user } = await createTestUser(t.users);
     await t.events.settled();
-    const eventId = await record('review.created', { userId: user.id, reviewId: 7, entity: 'movie:forrest-gump', rating: 5 }, user.id);
+    const eventId = await record('review.created', { userId: user.id, reviewId: 7, entity: 'movie:forrest-gump', rating: 5, textLength: 60 }, user.id);
     expect((await ledgerOf(user.id)).filter((row) => row.reason === 'review')).toHaveLength(1);
     // Forget that it was delivered: the dispatcher hands it to every subscriber again.
     await database.db.delete(domainEventDeliveries).where(eq(domainEventDeliveries.eventId, eventId));
@@ -164,9 +164,9 @@ describe.each(databaseTargets())('points ledger on $name', (dbTarget) => {
 
   it('pays a review once per entity and a watchlist add once per movie: deleting and re-adding pays nothing', async () => {
     const { user } = await createTestUser(t.users);
-    await record('review.created', { userId: user.id, reviewId: 1, entity: 'movie:forrest-gump', rating: 4 }, user.id);
-    await record('review.created', { userId: user.id, reviewId: 2, entity: 'movie:forrest-gump', rating: 2 }, user.id);
-    await record('review.created', { userId: user.id, reviewId: 3, entity: 'person:tom-hanks', rating: 5 }, user.id);
+    await record('review.created', { userId: user.id, reviewId: 1, entity: 'movie:forrest-gump', rating: 4, textLength: 60 }, user.id);
+    await record('review.created', { userId: user.id, reviewId: 2, entity: 'movie:forrest-gump', rating: 2, textLength: 60 }, user.id);
+    await record('review.created', { userId: user.id, reviewId: 3, entity: 'person:tom-hanks', rating: 5, textLength: 60 }, user.id);
     await record('watchlist.added', { userId: user.id, movieId: 'apollo-13' }, user.id);
     await record('watchlist.added', { userId: user.id, movieId: 'movie:apollo-13' }, user.id);
     const rows = (await ledgerOf(user.id)).filter(notBadge);
@@ -223,7 +223,7 @@ describe.each(databaseTargets())('points ledger on $name', (dbTarget) => {
 
   it("deletes a user's ledger rows with the user, and then pays them nothing", async () => {
     const { user } = await createTestUser(t.users);
-    await record('review.created', { userId: user.id, reviewId: 9, entity: 'movie:big', rating: 3 }, user.id);
+    await record('review.created', { userId: user.id, reviewId: 9, entity: 'movie:big', rating: 3, textLength: 60 }, user.id);
     expect((await ledgerOf(user.id)).length).toBeGreaterThan(0);
     expect(await t.users.delete(user.id)).toBe(true);
     await record('watchlist.added', { userId: user.id, movieId: 'big' }, user.id);

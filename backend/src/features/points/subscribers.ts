@@ -2,26 +2,34 @@
  * Points: every rewarded moment becomes one ledger row through `ledger.award` (ledger.ts), which also
  * moves the user's balance and level and records `points.awarded`; this file decides what pays.
  *
- * Anti-farming rules (also in the README, "Points and levels"):
+ * The rules of points (fair play; POINT_RULES in shared-types, printed on /help and /badges and in the
+ * README, "The rules of points (fair play)"). Every paid action has a meaning, a key that pays once and
+ * a cap per UTC day, counted from the ledger's own timestamps after the user's row is locked (two
+ * concurrent awards of one user queue on that lock, so neither can pay past a cap):
  * - A discovery (10) is a signed-in search that found a chain for a pair of entities the user never
  *   found before, in either direction (award key `discovery:<a>|<b>`, the two keys sorted). Searching
- *   the pair again, with other parameters or the other way round, pays nothing. At most
- *   DISCOVERY_DAILY_CAP discoveries pay per UTC day (the ledger's own timestamps); a pair found past
- *   the cap stays new and pays when found again on a later day.
- * - A review (5) pays once per reviewed entity, a watchlist add (2) once per movie: deleting and
- *   re-adding pays nothing (award keys `review:<entity>`, `watchlist:<movie>`).
- * - A daily login (1) pays once per UTC day, whether the day's first sign-in or the registration.
- * - A challenge pays the reward the challenges feature computed, once per challenge (`challenge:<id>`).
+ *   the pair again, with other parameters or the other way round, pays nothing. At most 10 pay per
+ *   UTC day; a pair found past the cap stays new and pays when found again on a later day.
+ * - A review (5) pays only with a rating and at least 40 characters of text, for the user's first
+ *   review of the entity as posted (`review.created` fires for that one only: editing, deleting and
+ *   writing it again pay nothing; award key `review:<entity>`), at most 5 a UTC day. Others pay 0.
+ * - A watchlist add (2) pays once per movie ever (`watchlist:<movie>`: removing and re-adding pays
+ *   nothing), at most 10 a UTC day.
+ * - A daily login (1) pays once per UTC day (`daily-login:<day>`, the day of the sign-in), whether the
+ *   day's first sign-in or the registration.
+ * - A challenge pays the reward the challenges feature computed (0 when its rules say so: seen answer,
+ *   over the move limit, under the time floor), once per challenge (`challenge:<id>`).
  * - A badge pays its reward once (`badge:<id>`).
+ * - Races pay nothing (they record no event this file hears).
  * - Every award carries its source event id, unique in the ledger: a redelivered event pays nothing.
  */
-import { DISCOVERY_DAILY_CAP, levelProgress, POINT_AWARDS, type PointsChanged } from '@cinema-dna/shared-types';
-import { and, count, eq, gte, inArray, sql } from 'drizzle-orm';
+import { DISCOVERY_DAILY_CAP, isSubstantialReview, levelProgress, POINT_AWARDS, POINT_RULES, type PointsChanged } from '@cinema-dna/shared-types';
+import { and, count, eq, gte, inArray } from 'drizzle-orm';
 import { users } from '../../platform/auth/schema.js';
 import type { DbTransaction, DomainEvent, DomainEvents } from '../../platform/events/index.js';
 import type { Logger } from '../../platform/logging.js';
 import type { Notifier } from '../../platform/notifier.js';
-import type { Ledger } from './ledger.js';
+import { utcDayStart, type Ledger } from './ledger.js';
 import type { EntityNames } from './ports.js';
 import { pointsLedger } from './schema.js';
 
@@ -47,7 +55,7 @@ export function registerPointsSubscribers(deps: PointsSubscriberDeps): void {
 
   /**
    * A user's discoveries of one batch, in one transaction (one aggregate: that user). The user's row
-   * is locked before counting today's discoveries, so two processes cannot both pay the 30th.
+   * is locked before counting today's discoveries, so two processes cannot both pay the 10th.
    */
   async function awardDiscoveries(userId: number, found: ReadonlyArray<DomainEvent<'connection.found'>>): Promise<void> {
     await events.transaction(async (tx) => {
@@ -62,7 +70,7 @@ export function registerPointsSubscribers(deps: PointsSubscriberDeps): void {
       const [today] = await tx
         .select({ value: count() })
         .from(pointsLedger)
-        .where(and(eq(pointsLedger.userId, userId), eq(pointsLedger.reason, 'discovery'), gte(pointsLedger.createdAt, sql`date_trunc('day', now() at time zone 'UTC') at time zone 'UTC'`)));
+        .where(and(eq(pointsLedger.userId, userId), eq(pointsLedger.reason, 'discovery'), gte(pointsLedger.createdAt, utcDayStart)));
       let left = DISCOVERY_DAILY_CAP - (today?.value ?? 0);
       for (const event of found) {
         if (left <= 0) return;
@@ -119,17 +127,42 @@ export function registerPointsSubscribers(deps: PointsSubscriberDeps): void {
           case 'user.registered': {
             // The UTC day of the sign-in itself (a late delivery still pays the right day, once).
             const day = utcDay(event.createdAt);
-            await ledger.award(db, { userId: event.payload.userId, reason: 'daily_login', points: POINT_AWARDS.daily_login, awardKey: `daily-login:${day}`, sourceEventId: event.id, details: { day } });
+            await ledger.award(db, {
+              userId: event.payload.userId,
+              reason: 'daily_login',
+              points: POINT_AWARDS.daily_login,
+              awardKey: `daily-login:${day}`,
+              sourceEventId: event.id,
+              details: { day },
+            });
             break;
           }
           case 'review.created': {
-            const { userId, entity, reviewId } = event.payload;
-            await ledger.award(db, { userId, reason: 'review', points: POINT_AWARDS.review, awardKey: `review:${entity}`, sourceEventId: event.id, details: { entity, reviewId, name: names.nameOf(entity) } });
+            const { userId, entity, reviewId, rating, textLength = 0 } = event.payload;
+            // Posted as usual either way; without substance it pays 0.
+            if (!isSubstantialReview({ rating, textLength })) break;
+            await ledger.award(db, {
+              userId,
+              reason: 'review',
+              points: POINT_AWARDS.review,
+              awardKey: `review:${entity}`,
+              sourceEventId: event.id,
+              details: { entity, reviewId, name: names.nameOf(entity) },
+              dailyCap: POINT_RULES.review.perDay,
+            });
             break;
           }
           case 'watchlist.added': {
             const entity = movieKey(event.payload.movieId);
-            await ledger.award(db, { userId: event.payload.userId, reason: 'watchlist_add', points: POINT_AWARDS.watchlist_add, awardKey: `watchlist:${entity}`, sourceEventId: event.id, details: { entity, name: names.nameOf(entity) } });
+            await ledger.award(db, {
+              userId: event.payload.userId,
+              reason: 'watchlist_add',
+              points: POINT_AWARDS.watchlist_add,
+              awardKey: `watchlist:${entity}`,
+              sourceEventId: event.id,
+              details: { entity, name: names.nameOf(entity) },
+              dailyCap: POINT_RULES.watchlist_add.perDay,
+            });
             break;
           }
           case 'challenge.solved': {

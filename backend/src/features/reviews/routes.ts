@@ -3,6 +3,7 @@ import {
   EntityReviewsSchema,
   EntityTypeSchema,
   ModerationQuerySchema,
+  POINT_RULES,
   ReportedReviewSchema,
   ReportedReviewsResponseSchema,
   ReviewCreateSchema,
@@ -37,7 +38,7 @@ export function reviewRoutes(routes: ApiRoutes, deps: { service: ReviewService; 
     {
       access: 'user',
       summary: 'Write a review',
-      description: 'One review per user and entity. The rating is 1 to 5 whole stars (the help text; a 9 is a 400). Title and content are trimmed and required.',
+      description: `One review per user and entity. The rating is 1 to 5 whole stars (the help text; a 9 is a 400). Title and content are trimmed and required. Your first review of an entity pays ${POINT_RULES.review.points} points when its text has at least ${POINT_RULES.review.minTextLength} characters, up to ${POINT_RULES.review.perDay} a UTC day; any other review is posted the same and pays 0 (editing, deleting and writing again never pay).`,
       inputName: 'Review',
       body: ReviewCreateSchema,
       example: { body: { entityId: 'mad-max-fury-road-2015', entityType: 'movie', rating: 5, title: 'Witness me', content: 'Two hours of one chase, and not a wasted frame.' } },

@@ -2,6 +2,7 @@ import {
   entityKey,
   parseEntityKey,
   REVIEW_DUPLICATE,
+  reviewTextLength,
   type EntityReviews,
   type EntityType,
   type ReportedReview,
@@ -156,7 +157,8 @@ export function createReviewService(deps: { db: Db; events: EventRecorder; catal
           .returning({ id: reviews.id });
         // A concurrent first write of the same review won the race.
         if (!inserted[0]) throw new AppError(409, 'CONFLICT', REVIEW_DUPLICATE, []);
-        await events.record(tx, 'review.created', { userId, reviewId: inserted[0].id, entity: key, rating: input.rating }, userAggregate(userId));
+        // What the review is worth is the points feature's call (a rating and 40 characters, 5 a day): it gets the text's length as posted.
+        await events.record(tx, 'review.created', { userId, reviewId: inserted[0].id, entity: key, rating: input.rating, textLength: reviewTextLength(input.content) }, userAggregate(userId));
         return inserted[0].id;
       });
       return read(db, id);

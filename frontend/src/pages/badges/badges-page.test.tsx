@@ -1,4 +1,4 @@
-import type { Badge, BadgeProgress, EarnedBadge } from '@cinema-dna/shared-types';
+import { POINT_RULES, type Badge, type BadgeProgress, type EarnedBadge } from '@cinema-dna/shared-types';
 import { fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { DEFAULT_AUTH_MESSAGE, resetAuth, setUser } from '../../features/auth';
@@ -114,5 +114,19 @@ describe('BadgesPage', () => {
     fireEvent.mouseDown(within(tabs).getByRole('tab', { name: /Social/ }));
     const social = await screen.findByRole('list', { name: 'Social badges' });
     expect(within(social).getAllByRole('listitem').map((item) => item.getAttribute('aria-label'))).toEqual(['Popular', 'First Review']);
+  });
+
+  it('explains how points work: what pays, how often, and what never pays, with the numbers the server enforces', async () => {
+    stubBadgesServer({});
+    setUser(user);
+    renderApp('/badges');
+    const section = await screen.findByRole('region', { name: 'How points work' });
+    const table = within(section).getByRole('table');
+    expect(within(table).getAllByRole('rowheader').map((cell) => cell.textContent)).toEqual(['Connection discovery', 'Review', 'Watchlist add', 'Daily login', 'Challenge', 'Badge']);
+    expect(table.textContent).toContain(`Review${POINT_RULES.review.points}`);
+    expect(table.textContent).toContain(`at least ${POINT_RULES.review.minTextLength} characters of text; up to ${POINT_RULES.review.perDay} a day`);
+    for (const title of ['Challenges', 'The search engine will not play for you', 'Races', 'What never pays', 'Badges count different things', 'Past awards']) expect(within(section).getByRole('heading', { name: title })).toBeTruthy();
+    expect(section.textContent).toContain('Races are for bragging rights: they pay no points.');
+    expect(section.textContent).toContain('nobody can stop an anonymous look-up');
   });
 });

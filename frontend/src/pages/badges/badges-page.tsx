@@ -13,6 +13,7 @@ import {
   useBadgeProgress,
   useMyBadges,
 } from '../../features/badges';
+import { FairPlayRules } from '../../features/progression';
 import { ApiRequestError } from '../../lib/api-client';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { Button } from '../../ui/button';
@@ -89,6 +90,12 @@ export default function BadgesPage() {
       <PageContainer>
         <PageHeader eyebrow="Progression" title="Badges" lead="Earn badges as you discover connections, review films, follow fellow cinephiles and take on challenges." />
         <BadgesContent />
+        <section aria-labelledby="how-points-work" className="mt-10 rounded-2xl border border-ink-700 bg-ink-850/70 p-5 sm:mt-12 sm:p-8">
+          <h2 id="how-points-work" className="font-display text-xl font-medium text-bone-50 sm:text-2xl">
+            How points work
+          </h2>
+          <FairPlayRules headingLevel="h3" wide className="mt-4" />
+        </section>
       </PageContainer>
     </RequireAuth>
   );

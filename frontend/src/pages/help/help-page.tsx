@@ -1,17 +1,10 @@
 import { ENTITY_TYPES } from '@cinema-dna/shared-types';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
+import { FairPlayRules } from '../../features/progression';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { Accordion, AccordionContent, AccordionItem, AccordionTrigger } from '../../ui/accordion';
 import { PageContainer, PageHeader } from '../../ui/page-header';
-
-/** Points per action, as the spec's help text gives them (§9). */
-const POINTS = [
-  { action: 'Connection discovery', points: 10 },
-  { action: 'Review', points: 5 },
-  { action: 'Watchlist add', points: 2 },
-  { action: 'Daily login', points: 1 },
-];
 
 function Qa({ q, children }: { q: string; children: ReactNode }) {
   return (
@@ -83,25 +76,7 @@ const SECTIONS: Array<{ id: string; title: string; content: ReactNode }> = [
     content: (
       <>
         <Qa q="How do I earn points?">
-          <div className="mt-1 overflow-hidden rounded-xl border border-ink-700">
-            <table className="w-full text-left text-sm">
-              <thead className="bg-ink-850 text-bone-400">
-                <tr>
-                  <th scope="col" className="px-4 py-2.5 font-medium">Action</th>
-                  <th scope="col" className="px-4 py-2.5 text-right font-medium">Points</th>
-                </tr>
-              </thead>
-              <tbody className="divide-y divide-ink-700">
-                {POINTS.map((row) => (
-                  <tr key={row.action}>
-                    <td className="px-4 py-2.5 text-bone-100">{row.action}</td>
-                    <td className="px-4 py-2.5 text-right font-semibold tabular-nums text-amber-soft">{row.points}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-          <p>Daily challenges award their own points, shown on each challenge.</p>
+          <FairPlayRules headingLevel="h4" className="mt-1" />
         </Qa>
         <Qa q="Levels">
           <p>Your level rises with your points, from ‘Movie Newbie’ at 0 points to ‘Cinema Legend’ at 10000+ points.</p>
