@@ -11,9 +11,10 @@ import { challengeAttempts, challenges, raceRooms } from './schema.js';
  * - daily, weekly and list attempts still `playing` and within their clock (`ends_at` after the
  *   games' clock: an attempt past it is timed out, its answer revealed) — through the partial index
  *   of open attempts (`challenge_attempts_one_open_idx`, user and challenge where playing);
- * - races in countdown or racing whose players include the user (rooms live for hours at most and
- *   only a handful match; each is settled at `now` — time up, everyone done, dropped — as the race
- *   service would, so a race over but not yet written as finished does not count).
+ * - races in countdown or racing whose players include the user — through the partial index of
+ *   running rooms by players (`race_rooms_running_players_idx`, migration 0017, whose predicate the
+ *   status condition repeats word for word); each match is settled at `now` (time up, everyone done,
+ *   dropped) as the race service would, so a race over but not yet written as finished does not count.
  */
 export function openChallengeEnds(deps: { db: Db; clock: Clock; now?: () => number }) {
   const { db, clock } = deps;
