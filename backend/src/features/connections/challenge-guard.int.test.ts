@@ -104,10 +104,21 @@ describe(`the engine refuses to solve an open challenge for its player (${target
     expect(await searchEveryWay((await player()).client, from, to)).toEqual(all(200));
     expect(await searchEveryWay(await anonymousClient(t.app), to, from)).toEqual(all(200));
 
+    // Trending shows the pair's chain to everybody but her.
+    await t.events.settled();
+    const trendingPairs = async (client: ApiClient) =>
+      ((await client.send('get', '/api/trending').expect(200)).body as { connections: Array<{ fromEntity: { key: string }; toEntity: { key: string } }> }).connections
+        .map((row) => [row.fromEntity.key, row.toEntity.key].sort().join('|'))
+        .filter((pair) => pair === [from, to].sort().join('|'));
+    expect((await trendingPairs(await anonymousClient(t.app))).length).toBeGreaterThan(0);
+    expect(await trendingPairs(ana.client)).toEqual([]);
+    expect(await trendingPairs(bot)).toEqual([]);
+
     // Given up (the answer revealed): the engine answers her again.
     await ana.client.send('post', `/api/challenges/attempts/${attempt.attemptId}/give-up`, { version: attempt.version }).expect(200);
     expect(await searchEveryWay(ana.client, from, to)).toEqual(all(200));
     expect(await searchEveryWay(bot, to, from)).toEqual(all(200));
+    expect((await trendingPairs(ana.client)).length).toBeGreaterThan(0);
   });
 
   it('answers the player again once the daily is solved link by link', async () => {

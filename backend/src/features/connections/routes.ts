@@ -91,11 +91,11 @@ export function connectionRoutes(routes: ApiRoutes, service: ConnectionService, 
     {
       access: 'public',
       summary: 'Most searched pairs',
-      description: 'Each pair with its answer for the default parameters; `degraded: true` with the last known list while the cache is down.',
+      description: 'Each pair with its answer for the default parameters; `degraded: true` with the last known list while the cache is down. Signed in, the pair of a challenge you are playing is left out.',
       responses: { 200: TrendingResponseSchema },
     },
-    async (_input, _req, res) => {
-      res.json(await service.trending());
+    async (_input, req, res) => {
+      res.json(await service.trending(undefined, req.user?.id ?? null));
     },
   );
 }

@@ -114,18 +114,26 @@ export function createConnectionService(deps: ConnectionServiceDeps) {
    * (actor null) cost nothing here, a signed-in one one query.
    */
   async function refuseOpenChallenge(actor: number | null, from: string, to: string): Promise<void> {
-    if (actor === null || !deps.challenges) return;
+    if ((await playing(actor))?.(from, to)) throw challengeInProgress();
+  }
+
+  /**
+   * Whether a pair joins the two ends of a challenge `actor` is playing (either way, as graph nodes);
+   * null when there is nothing to check (anonymous, or no challenge in play): one query when signed in.
+   */
+  async function playing(actor: number | null): Promise<((from: string, to: string) => boolean) | null> {
+    if (actor === null || !deps.challenges) return null;
     const ends = await deps.challenges.openChallengeEnds(actor);
-    if (ends.length === 0) return;
+    if (ends.length === 0) return null;
     const node = (key: string) => {
       const index = graph.resolve(key);
       return index === null || index < 0 ? null : index;
     };
-    const pair = new Set([node(from), node(to)]);
-    for (const [a, b] of ends) {
-      const [x, y] = [node(a), node(b)];
-      if (x !== null && y !== null && x !== y && pair.has(x) && pair.has(y)) throw challengeInProgress();
-    }
+    const pairs = ends.map(([a, b]) => [node(a), node(b)] as const).filter(([x, y]) => x !== null && y !== null && x !== y);
+    return (from, to) => {
+      const [x, y] = [node(from), node(to)];
+      return pairs.some(([a, b]) => (a === x && b === y) || (a === y && b === x));
+    };
   }
 
   async function toSteps(result: SearchResult['path']): Promise<PathStep[]> {
@@ -369,16 +377,20 @@ export function createConnectionService(deps: ConnectionServiceDeps) {
     /**
      * The most searched pairs, most searched first (searches with any parameters count), each with
      * its answer for the default parameters. While the cache
-     * cannot be read: the last list read (empty if none yet), marked `degraded`.
+     * cannot be read: the last list read (empty if none yet), marked `degraded`. A signed-in `viewer`
+     * does not see the pair of a challenge they are playing (its card shows the chain).
      */
-    async trending(limit = TRENDING_LIMIT): Promise<{ connections: TrendingConnection[]; degraded: boolean }> {
+    async trending(limit = TRENDING_LIMIT, viewer: number | null = null): Promise<{ connections: TrendingConnection[]; degraded: boolean }> {
+      let list: { connections: TrendingConnection[]; degraded: boolean };
       try {
         lastTrending = await readTrending(limit);
-        return { connections: lastTrending, degraded: false };
+        list = { connections: lastTrending, degraded: false };
       } catch (error) {
         logger.warn({ err: error instanceof Error ? error.message : String(error) }, 'trending served from memory: cache unreachable');
-        return { connections: lastTrending.slice(0, limit), degraded: true };
+        list = { connections: lastTrending.slice(0, limit), degraded: true };
       }
+      const inPlay = await playing(viewer);
+      return inPlay ? { ...list, connections: list.connections.filter((row) => !inPlay(row.fromEntity.key, row.toEntity.key)) } : list;
     },
   };
 
