@@ -123,7 +123,15 @@ export function createConnectionService(deps: ConnectionServiceDeps) {
    */
   async function playing(actor: number | null): Promise<((from: string, to: string) => boolean) | null> {
     if (actor === null || !deps.challenges) return null;
-    const ends = await deps.challenges.openChallengeEnds(actor);
+    let ends: Awaited<ReturnType<OpenChallenges['openChallengeEnds']>>;
+    try {
+      ends = await deps.challenges.openChallengeEnds(actor);
+    } catch (error) {
+      // The database unreachable: no attempt can be played or scored either, so searches go on (as they
+      // do without the database) rather than fail for every signed-in searcher.
+      logger.warn({ err: error instanceof Error ? error.message : String(error), actor }, 'open challenges not checked: database unreachable');
+      return null;
+    }
     if (ends.length === 0) return null;
     const node = (key: string) => {
       const index = graph.resolve(key);

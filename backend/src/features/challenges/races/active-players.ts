@@ -1,5 +1,8 @@
 import { findPlayer, settle, type Room } from './room.js';
 
+/** The room statuses of an unfinished race (a pair drawn, the race not over): what the query looks for. */
+export const UNFINISHED_RACE_STATUSES: ReadonlyArray<Room['status']> = ['countdown', 'racing'];
+
 /**
  * The pair a user races in `room` (a room document as the store keeps it), or null when the race
  * has no pair yet, has finished (by the clock or every player being done, as settle decides at
@@ -7,9 +10,6 @@ import { findPlayer, settle, type Room } from './room.js';
  */
 export function racedPair(roomJson: string, userId: number, now: number): readonly [from: string, to: string] | null {
   const room = settle(JSON.parse(roomJson) as Room, now);
-  if (!room.pair || (room.status !== 'countdown' && room.status !== 'racing')) return null;
+  if (!room.pair || !UNFINISHED_RACE_STATUSES.includes(room.status)) return null;
   return findPlayer(room, userId) ? [room.pair.from, room.pair.to] : null;
 }
-
-/** The room statuses of an unfinished race (a pair drawn, the race not over): what the query looks for. */
-export const UNFINISHED_RACE_STATUSES = ['countdown', 'racing'] as const;
