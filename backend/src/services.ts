@@ -16,6 +16,7 @@ import { createChallengeService, type ChallengeService } from './features/challe
 import { createRaceService, type RaceService } from './features/challenges/races/service.js';
 import { createRaceRoomStore } from './features/challenges/races/store.js';
 import { createRaceLimits, type RaceLimits } from './features/challenges/races/limits.js';
+import { openChallengeEnds } from './features/challenges/open-attempts.js';
 import type { RoomSettings as RaceSettings } from './features/challenges/races/room.js';
 import { registerBadgeSubscribers } from './features/badges/subscribers.js';
 import { createConnectionService, type ConnectionService } from './features/connections/service.js';
@@ -236,7 +237,16 @@ export function createServices(deps: ServiceDeps): Services {
       wikidata: { configured: Boolean(dependencySettings.wikidataSparqlUrl), probe: () => probeWikidata(dependencySettings) },
     },
   });
-  const connections = createConnectionService({ graph, entities, shared, events, logger, observer: metrics });
+  const connections = createConnectionService({
+    graph,
+    entities,
+    shared,
+    events,
+    logger,
+    observer: metrics,
+    // The challenges a searcher is playing, through a port: their ends are not searched for them (issue 25, rule 3).
+    challenges: { openChallengeEnds: openChallengeEnds({ db, clock: deps.clock ?? Date.now }) },
+  });
   const users = createUserService({ db, events, logger });
   const apiKeys = createApiKeyService({ db });
   const auth = createAuthPlatform({

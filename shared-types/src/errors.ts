@@ -11,6 +11,8 @@ export const ERROR_CODES = [
   'UNAUTHORIZED',
   'FORBIDDEN',
   'CONFLICT',
+  /** A search between the two ends of a challenge its caller is playing (an open attempt or an unfinished race) (409). */
+  'CHALLENGE_IN_PROGRESS',
   'PAYLOAD_TOO_LARGE',
   /** A Letterboxd upload that is not a zip or CSV of the export, or lacks columns (400, details name the file and columns). */
   'IMPORT_INVALID',

@@ -225,7 +225,7 @@ export const SOCKET_BROADCASTS = {
   'presence:changed': { summary: 'How many people are online.', payload: PresenceSchema },
   'search:progressed': { summary: 'One layer of a live search: frontier size, visited entities, a sample of the most popular frontier entities.', payload: SearchProgressedSchema },
   'search:completed': { summary: 'The answer of a live search (`cached: true` when from the cache, after the cached layers).', payload: SearchCompletedSchema },
-  'search:failed': { summary: 'A live search failed, in the error shape.', payload: SearchFailedSchema },
+  'search:failed': { summary: 'A live search failed, in the error shape (`CHALLENGE_IN_PROGRESS` when a signed-in socket searches between the ends of a challenge its user is playing).', payload: SearchFailedSchema },
   'points:changed': { summary: "To the user's own sockets: their new balance and level after an award; `previousLevel` set when a level was reached.", payload: PointsChangedSchema },
   'badge:earned': { summary: "To the user's own sockets: a badge they just earned.", payload: BadgeEarnedNoticeSchema },
   'leaderboard:changed': { summary: 'To the watchers of a board: players whose score moved, with their new rank.', payload: LeaderboardChangedSchema },

@@ -18,6 +18,7 @@ const HANKS = { id: 'tom-hanks', type: 'person' };
 /** Failures every search may answer besides validation. */
 const SEARCH_ERRORS = {
   404: 'An entity named in the request is not in the catalog.',
+  409: '`CHALLENGE_IN_PROGRESS`: signed in (session or API key), you are playing a challenge between these two entities (an open daily, weekly or list attempt, or a race that has not finished). Finish or give up first.',
   503: 'The movie graph is still loading, or the search ran out of its time or visited-entities budget (`SEARCH_BUDGET_EXCEEDED`, details `{ limit, value }`).',
 };
 
@@ -81,8 +82,8 @@ export function connectionRoutes(routes: ApiRoutes, service: ConnectionService, 
       rateLimit: findLimiter,
       example: { body: { fromEntity: BACON, toEntity: HANKS, limit: 3 } },
     },
-    async ({ body: { limit, ...request } }, _req, res) => {
-      res.json(await service.alternatives(request, limit));
+    async ({ body: { limit, ...request } }, req, res) => {
+      res.json(await service.alternatives(request, limit, req.user?.id ?? null));
     },
   );
   api.get(
@@ -90,11 +91,11 @@ export function connectionRoutes(routes: ApiRoutes, service: ConnectionService, 
     {
       access: 'public',
       summary: 'Most searched pairs',
-      description: 'Each pair with its answer for the default parameters; `degraded: true` with the last known list while the cache is down.',
+      description: 'Each pair with its answer for the default parameters; `degraded: true` with the last known list while the cache is down. Signed in, the pair of a challenge you are playing is left out.',
       responses: { 200: TrendingResponseSchema },
     },
-    async (_input, _req, res) => {
-      res.json(await service.trending());
+    async (_input, req, res) => {
+      res.json(await service.trending(undefined, req.user?.id ?? null));
     },
   );
 }

@@ -9,7 +9,7 @@ import type { SharedState } from '../../platform/cache/types.js';
 import type { EventPublisher } from '../../platform/events/index.js';
 import { AppError } from '../../platform/errors.js';
 import type { Logger } from '../../platform/logging.js';
-import type { EntitySummaries } from './ports.js';
+import type { EntitySummaries, OpenChallenges } from './ports.js';
 import { type CacheEntry, type HitFacts, hitFacts, hitJson, parseEntry, pathKeys, storedEntry } from './cache-entry.js';
 
 export type FindConnectionInput = z.output<typeof FindConnectionRequestSchema>;
@@ -48,6 +48,10 @@ export interface FindOptions extends Pick<ServiceSearchOptions, 'signal' | 'samp
 }
 
 export const SAME_ENTITY_MESSAGE = 'Please select two different entities to find a connection.';
+export const CHALLENGE_IN_PROGRESS_MESSAGE = 'Finish or give up your challenge first: the engine will not solve it for you.';
+
+/** A search between the ends of a challenge the caller is playing (issue 25, rule 3). */
+export const challengeInProgress = () => new AppError(409, 'CHALLENGE_IN_PROGRESS', CHALLENGE_IN_PROGRESS_MESSAGE);
 
 /** The engine's caller mistakes as HTTP errors with the spec's wording. */
 export function fromGraphError(error: unknown): unknown {
@@ -75,6 +79,8 @@ export interface ConnectionServiceDeps {
   logger: Logger;
   /** Live metrics, through a port: every counted search, answered from the cache or by the engine in `engineMs`. */
   observer?: { search(cached: boolean, engineMs?: number): void };
+  /** The challenges a signed-in searcher is playing (the challenges feature): their ends are not searched for them. */
+  challenges?: OpenChallenges;
 }
 
 /** Finding connections: the engine's answer with entity details, cached, and published as `connection.found`. */
@@ -98,6 +104,44 @@ export function createConnectionService(deps: ConnectionServiceDeps) {
       if (index === null || index < 0) throw new AppError(400, 'INVALID_ENTITY', `Unknown entity ${key}`, { field });
     }
     if (from === to) throw new AppError(400, 'VALIDATION_FAILED', SAME_ENTITY_MESSAGE, { field: 'toEntity' });
+  }
+
+  /**
+   * The engine does not solve a challenge for its player: a signed-in `actor` searching between the
+   * two ends (either way) of a challenge they are playing now is refused with CHALLENGE_IN_PROGRESS,
+   * whatever the parameters. Ends compare as graph nodes, so any spelling of a key that names the same
+   * entity is the same end. Runs after checkPair and before any cache is read; anonymous searches
+   * (actor null) cost nothing here, a signed-in one one query.
+   */
+  async function refuseOpenChallenge(actor: number | null, from: string, to: string): Promise<void> {
+    if ((await playing(actor))?.(from, to)) throw challengeInProgress();
+  }
+
+  /**
+   * Whether a pair joins the two ends of a challenge `actor` is playing (either way, as graph nodes);
+   * null when there is nothing to check (anonymous, or no challenge in play): one query when signed in.
+   */
+  async function playing(actor: number | null): Promise<((from: string, to: string) => boolean) | null> {
+    if (actor === null || !deps.challenges) return null;
+    let ends: Awaited<ReturnType<OpenChallenges['openChallengeEnds']>>;
+    try {
+      ends = await deps.challenges.openChallengeEnds(actor);
+    } catch (error) {
+      // The database unreachable: no attempt can be played or scored either, so searches go on (as they
+      // do without the database) rather than fail for every signed-in searcher.
+      logger.warn({ err: error instanceof Error ? error.message : String(error), actor }, 'open challenges not checked: database unreachable');
+      return null;
+    }
+    if (ends.length === 0) return null;
+    const node = (key: string) => {
+      const index = graph.resolve(key);
+      return index === null || index < 0 ? null : index;
+    };
+    const pairs = ends.map(([a, b]) => [node(a), node(b)] as const).filter(([x, y]) => x !== null && y !== null && x !== y);
+    return (from, to) => {
+      const [x, y] = [node(from), node(to)];
+      return pairs.some(([a, b]) => (a === x && b === y) || (a === y && b === x));
+    };
   }
 
   async function toSteps(result: SearchResult['path']): Promise<PathStep[]> {
@@ -204,6 +248,36 @@ export function createConnectionService(deps: ConnectionServiceDeps) {
     return computing;
   }
 
+  /** find() past its checks: the cache, else the engine; cached and published unless a preview. */
+  async function answer(from: string, to: string, parameters: SearchParameters, options: FindOptions): Promise<ConnectionResult> {
+    const key = cacheKey(from, to, parameters);
+    const { onLayer, actor, preview = false, ...engineOptions } = options;
+    const cachedEntry = await readCache(key);
+    // A live search needs layers to animate: an entry stored without them is searched again once.
+    const hit = cachedEntry && (!onLayer || cachedEntry.layers) ? cachedEntry : null;
+    let result: ConnectionResult;
+    if (hit) {
+      for (const layer of hit.layers ?? []) onLayer?.(layer);
+      result = hit.result;
+    } else {
+      const layers: RecordedLayer[] = [];
+      const onProgress = onLayer
+        ? (progress: SearchProgress) => {
+            const layer = toRecordedLayer(progress);
+            layers.push(layer);
+            onLayer(layer);
+          }
+        : undefined;
+      result = await fresh(from, to, parameters, { ...engineOptions, onProgress });
+      // A preview (link unfurl) must leave the first real search of a shared link fresh and uncounted.
+      if (!preview) await shared.kv.set(key, storedEntry(result, onLayer ? layers : undefined), PATH_CACHE_TTL_MS).catch(() => {});
+    }
+    if (!preview) {
+      publishFound(actor, from, to, parameters, { degrees: result.degrees, usedObscure: result.usedObscure ?? false, through: pathKeys(result) }, Boolean(hit), hit ? undefined : result.searchMs);
+    }
+    return result;
+  }
+
   /** The trending list as last read from the cache, served while the cache cannot be reached. */
   let lastTrending: TrendingConnection[] = [];
 
@@ -245,39 +319,29 @@ export function createConnectionService(deps: ConnectionServiceDeps) {
      * Finds the connection between two entities for `actor`. Served from the cache when the same
      * search ran before (`cached: true`). With `onLayer` (a live search) the layers stream as found
      * and are cached with the answer; a hit replays them. Every answer but a preview's is published
-     * as `connection.found` (in process: it costs the search no database round trip).
+     * as `connection.found` (in process: it costs the search no database round trip). A signed-in
+     * `actor` playing a challenge between the two ends is refused first (CHALLENGE_IN_PROGRESS), before
+     * the cache is read.
      */
     async find(input: FindConnectionInput, options: FindOptions): Promise<ConnectionResult> {
       const from = entityKey(input.fromEntity);
       const to = entityKey(input.toEntity);
       checkPair(from, to);
       const parameters = SearchParametersSchema.parse(input.parameters ?? {});
-      const key = cacheKey(from, to, parameters);
-      const { onLayer, actor, preview = false, ...engineOptions } = options;
-      const cachedEntry = await readCache(key);
-      // A live search needs layers to animate: an entry stored without them is searched again once.
-      const hit = cachedEntry && (!onLayer || cachedEntry.layers) ? cachedEntry : null;
-      let result: ConnectionResult;
-      if (hit) {
-        for (const layer of hit.layers ?? []) onLayer?.(layer);
-        result = hit.result;
-      } else {
-        const layers: RecordedLayer[] = [];
-        const onProgress = onLayer
-          ? (progress: SearchProgress) => {
-              const layer = toRecordedLayer(progress);
-              layers.push(layer);
-              onLayer(layer);
-            }
-          : undefined;
-        result = await fresh(from, to, parameters, { ...engineOptions, onProgress });
-        // A preview (link unfurl) must leave the first real search of a shared link fresh and uncounted.
-        if (!preview) await shared.kv.set(key, storedEntry(result, onLayer ? layers : undefined), PATH_CACHE_TTL_MS).catch(() => {});
-      }
-      if (!preview) {
-        publishFound(actor, from, to, parameters, { degrees: result.degrees, usedObscure: result.usedObscure ?? false, through: pathKeys(result) }, Boolean(hit), hit ? undefined : result.searchMs);
-      }
-      return result;
+      await refuseOpenChallenge(options.actor, from, to);
+      return answer(from, to, parameters, options);
+    },
+
+    /**
+     * Refuses (CHALLENGE_IN_PROGRESS) when `actor` is playing a challenge between the pair's ends; for
+     * callers that answer from caches of their own (share previews) before they would call find.
+     * Unknown entities throw as find does.
+     */
+    async refuseDuringChallenge(input: FindConnectionInput, actor: number | null): Promise<void> {
+      const from = entityKey(input.fromEntity);
+      const to = entityKey(input.toEntity);
+      checkPair(from, to);
+      await refuseOpenChallenge(actor, from, to);
     },
 
     /**
@@ -290,16 +354,19 @@ export function createConnectionService(deps: ConnectionServiceDeps) {
       const to = entityKey(input.toEntity);
       checkPair(from, to);
       const parameters = SearchParametersSchema.parse(input.parameters ?? {});
+      await refuseOpenChallenge(options.actor, from, to);
       const stored = await shared.kv.get(cacheKey(from, to, parameters)).catch(() => null);
-      if (!stored) return JSON.stringify(await this.find(input, options));
+      if (!stored) return JSON.stringify(await answer(from, to, parameters, options));
       publishFound(options.actor, from, to, parameters, hitFacts(stored), true);
       return hitJson(stored);
     },
 
-    async alternatives(input: FindConnectionInput, limit: number) {
+    /** Up to `limit` shortest chains; `actor` (null: anonymous) is refused as find refuses. */
+    async alternatives(input: FindConnectionInput, limit: number, actor: number | null) {
       const from = entityKey(input.fromEntity);
       const to = entityKey(input.toEntity);
       checkPair(from, to);
+      await refuseOpenChallenge(actor, from, to);
       const parameters = SearchParametersSchema.parse(input.parameters ?? {});
       let found;
       try {
@@ -318,16 +385,20 @@ export function createConnectionService(deps: ConnectionServiceDeps) {
     /**
      * The most searched pairs, most searched first (searches with any parameters count), each with
      * its answer for the default parameters. While the cache
-     * cannot be read: the last list read (empty if none yet), marked `degraded`.
+     * cannot be read: the last list read (empty if none yet), marked `degraded`. A signed-in `viewer`
+     * does not see the pair of a challenge they are playing (its card shows the chain).
      */
-    async trending(limit = TRENDING_LIMIT): Promise<{ connections: TrendingConnection[]; degraded: boolean }> {
+    async trending(limit = TRENDING_LIMIT, viewer: number | null = null): Promise<{ connections: TrendingConnection[]; degraded: boolean }> {
+      let list: { connections: TrendingConnection[]; degraded: boolean };
       try {
         lastTrending = await readTrending(limit);
-        return { connections: lastTrending, degraded: false };
+        list = { connections: lastTrending, degraded: false };
       } catch (error) {
         logger.warn({ err: error instanceof Error ? error.message : String(error) }, 'trending served from memory: cache unreachable');
-        return { connections: lastTrending.slice(0, limit), degraded: true };
+        list = { connections: lastTrending.slice(0, limit), degraded: true };
       }
+      const inPlay = await playing(viewer);
+      return inPlay ? { ...list, connections: list.connections.filter((row) => !inPlay(row.fromEntity.key, row.toEntity.key)) } : list;
     },
   };
 

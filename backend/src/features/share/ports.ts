@@ -15,6 +15,8 @@ export interface ShareEntities {
 export interface ShareConnections {
   /** The answer already in the search cache, or null. */
   cachedResult(pair: SharedPair): Promise<ConnectionResult | null>;
+  /** Refuses (409 CHALLENGE_IN_PROGRESS) a signed-in `actor` playing a challenge between the pair's ends; null passes. */
+  refuseDuringChallenge(pair: SharedPair, actor: number | null): Promise<void>;
   /** Searches the pair; a preview is not counted as somebody searching (no `connection.found`). */
   find(pair: SharedPair, options: { actor: null; preview: true }): Promise<ConnectionResult>;
 }

@@ -60,6 +60,20 @@ async function resolvePair(deps: ShareDeps, req: Request, res: Response, from: s
   return { fromEntity: fromEntity!, toEntity: toEntity!, result };
 }
 
+/**
+ * A signed-in caller playing a challenge between the pair's ends (an open attempt, an unfinished
+ * race) is refused with CHALLENGE_IN_PROGRESS before any cache of previews or searches is read: a
+ * preview draws the chain. Unknown entities are a 404 first, as for anyone.
+ */
+async function refuseDuringChallenge(deps: ShareDeps, req: Request, from: string, to: string): Promise<void> {
+  const actor = req.user?.id;
+  if (actor === undefined) return;
+  const [fromEntity, toEntity] = [parseEntityKey(from)!, parseEntityKey(to)!];
+  deps.entities.require(fromEntity.type, fromEntity.id);
+  deps.entities.require(toEntity.type, toEntity.id);
+  await deps.connections.refuseDuringChallenge({ fromEntity, toEntity }, actor);
+}
+
 /** GET /api/share/preview.png?from=&to= — the Open Graph image of a shared connection. */
 export function sharePreviewRoutes(routes: ApiRoutes, deps: ShareDeps): void {
   const cache = new Map<string, Buffer>();
@@ -75,10 +89,14 @@ export function sharePreviewRoutes(routes: ApiRoutes, deps: ShareDeps): void {
       query: SharedLinkSchema,
       example: { query: { from: 'person:kevin-bacon', to: 'person:tom-hanks' } },
       responses: { 200: { description: 'The preview image.', contentType: 'image/png', headers: { 'Cache-Control': 'public, max-age=3600' } } },
-      errors: { 404: 'An entity of the pair is not in the catalog.' },
+      errors: {
+        404: 'An entity of the pair is not in the catalog.',
+        409: '`CHALLENGE_IN_PROGRESS`: signed in, you are playing a challenge between these two entities (an open attempt or a race that has not finished).',
+      },
       limits: [{ description: 'searches a preview has to run, per caller (the find-connection limit)', limit: rule.limit, windowSeconds: Math.round(rule.windowMs / 1000) }],
     },
     async ({ query: { from, to } }, req, res) => {
+      await refuseDuringChallenge(deps, req, from, to);
       const cacheKey = `${from}|${to}`;
       let png = cache.get(cacheKey);
       if (!png) {
@@ -106,6 +124,8 @@ export function sharedLinkPage(deps: ShareDeps, staticDir: string) {
     let tags = '';
     if (parsed.success) {
       try {
+        // (The page is served outside the API's authentication: a caller here is anonymous so far.)
+        await refuseDuringChallenge(deps, req, parsed.data.from, parsed.data.to);
         const { fromEntity, toEntity, result } = await resolvePair(deps, req, res, parsed.data.from, parsed.data.to);
         const title = `${fromEntity.name} ↔ ${toEntity.name} — Cinema DNA`;
         const description = result.found ? `Found a ${result.degrees}-degree connection between ${fromEntity.name} and ${toEntity.name}!` : result.message;
@@ -130,7 +150,7 @@ export function sharedLinkPage(deps: ShareDeps, staticDir: string) {
           ])
           .join('\n    ');
       } catch (error) {
-        // Refused by the limit: say so (never search); any other failure serves the plain app.
+        // Refused by the limit: say so (never search); any other failure (a challenge in progress too) serves the plain app.
         if (error instanceof AppError && error.status === 429) {
           res.status(429).set('Cache-Control', 'no-store').type('html').send(`<!doctype html><title>Too many requests — Cinema DNA</title><p>${escapeHtml(error.message)}</p>`);
           return;

@@ -219,6 +219,17 @@ describe('live search over the socket', () => {
     expect(toastTitles()).toEqual(['Search Failed']);
   });
 
+  it('shows the server’s refusal of a search between the ends of a challenge in progress', () => {
+    const { socket, emits } = fakeSocket();
+    startSearch({ from: kevinBacon, to: tomHanks, origin: 'finder', socket });
+    emits[0]!.ack!(null, { ok: true, data: { requestId: 'r1' } });
+    const message = 'Finish or give up your challenge first: the engine will not solve it for you.';
+    receiveFailed({ requestId: 'r1', error: { code: 'CHALLENGE_IN_PROGRESS', message } });
+    vi.runAllTimers();
+    expect(connectionsState.run).toMatchObject({ phase: 'failed', error: message, result: null });
+    expect(toastState.toasts[0]).toMatchObject({ title: 'Search Failed', description: message });
+  });
+
   it('cancels on Clear: emits search:cancel and forgets the run, ignoring late events', () => {
     const { socket, emits } = fakeSocket();
     startSearch({ from: kevinBacon, to: tomHanks, origin: 'finder', socket });
