@@ -2,6 +2,7 @@ import { LETTERBOXD_EXPORT_COLUMNS, type DiaryEntry, type DiaryEntryCreateSchema
 import { stringify } from 'csv-stringify/sync';
 import { and, asc, desc, eq, like, sql } from 'drizzle-orm';
 import type { z } from 'zod';
+import { safeCsvCast } from '../../platform/csv.js';
 import type { Db } from '../../platform/db/database.js';
 import { notFound } from '../../platform/errors.js';
 import { userAggregate, type DbTransaction, type EventRecorder } from '../../platform/events/index.js';
@@ -46,8 +47,15 @@ export function createDiaryService(deps: { db: Db; events: EventRecorder; catalo
   const requireMovie = (movieId: string) => {
     if (!catalog.hasMovie(movieId)) throw notFound(MOVIE_NOT_FOUND);
   };
-  /** The poster the client sent, else the catalog's. */
-  const posterFor = async (movieId: string, sent: string | null | undefined) => sent || ((await catalog.movies([movieId])).get(movieId)?.posterPath ?? null);
+  /**
+   * The catalog's title of a movie (never the one a client typed: followers and profile visitors read it)
+   * and the poster the client sent, else the catalog's.
+   */
+  const catalogFacts = async (movieId: string, sentPoster: string | null | undefined) => {
+    const movie = (await catalog.movies([movieId])).get(movieId);
+    if (!movie) throw notFound(MOVIE_NOT_FOUND);
+    return { movieTitle: movie.title, posterPath: sentPoster || movie.posterPath };
+  };
 
   /** The user's entry, locked for the write; 404 for anyone else's. */
   async function owned(tx: DbTransaction, userId: number, entryId: number): Promise<Row> {
@@ -74,6 +82,7 @@ export function createDiaryService(deps: { db: Db; events: EventRecorder; catalo
     /**
      * The user's whole diary (private entries too: it is theirs) in Letterboxd's import format, oldest
      * first: Rating10 is the rating × 2, Rewatch true/false, the notes as Review, the catalog's ids when known.
+   * A cell beginning like a formula (= + - @ tab CR) gets a leading quote (platform/csv.ts).
      */
     async exportCsv(userId: number): Promise<string> {
       const rows = await db.select().from(diaryEntries).where(eq(diaryEntries.userId, userId)).orderBy(asc(diaryEntries.watchedDate), asc(diaryEntries.id));
@@ -82,7 +91,7 @@ export function createDiaryService(deps: { db: Db; events: EventRecorder; catalo
         const movie = movies.get(row.movieId);
         return [row.movieTitle, movie?.year ?? '', movie?.imdbId ?? '', movie?.tmdbId ?? '', row.watchedDate, row.rating === null ? '' : row.rating * 2, row.rewatch ? 'true' : 'false', '', row.notes ?? ''];
       });
-      return stringify(records, { header: true, columns: [...LETTERBOXD_EXPORT_COLUMNS] });
+      return stringify(records, { header: true, columns: [...LETTERBOXD_EXPORT_COLUMNS], cast: safeCsvCast });
     },
 
     /** How many entries a user has (private ones only when asked: their owner looking). */
@@ -110,17 +119,17 @@ export function createDiaryService(deps: { db: Db; events: EventRecorder; catalo
         .orderBy(...diaryOrder);
     },
 
-    /** Logs a film of the catalog (404 otherwise). */
+    /** Logs a film of the catalog (404 otherwise), under the catalog's title (a typed `movieTitle` is ignored). */
     async create(userId: number, input: CreateInput): Promise<DiaryEntry> {
       requireMovie(input.movieId);
-      const posterPath = await posterFor(input.movieId, input.posterPath);
+      const { movieTitle, posterPath } = await catalogFacts(input.movieId, input.posterPath);
       const row = await events.transaction(async (tx) => {
         const [inserted] = await tx
           .insert(diaryEntries)
           .values({
             userId,
             movieId: input.movieId,
-            movieTitle: input.movieTitle,
+            movieTitle,
             posterPath,
             watchedDate: input.watchedDate,
             rating: input.rating,
@@ -158,16 +167,18 @@ export function createDiaryService(deps: { db: Db; events: EventRecorder; catalo
     async update(userId: number, entryId: number, input: UpdateInput): Promise<DiaryEntry> {
       if (input.movieId !== undefined) requireMovie(input.movieId);
       // Read before the transaction: the embedded database has one connection, held by the transaction.
-      const catalogPoster = input.movieId !== undefined && !input.posterPath ? await posterFor(input.movieId, null) : null;
+      const movie = input.movieId !== undefined ? await catalogFacts(input.movieId, null) : null;
       const row = await events.transaction(async (tx) => {
         const before = await owned(tx, userId, entryId);
         const changes: Partial<typeof diaryEntries.$inferInsert> = {};
-        for (const field of ['movieId', 'movieTitle', 'watchedDate', 'rating', 'notes', 'location', 'rewatch', 'isPrivate'] as const) {
+        // A typed movieTitle is ignored: the title is the catalog's, of the entry's film.
+        for (const field of ['movieId', 'watchedDate', 'rating', 'notes', 'location', 'rewatch', 'isPrivate'] as const) {
           if (input[field] !== undefined) (changes as Record<string, unknown>)[field] = input[field];
         }
+        if (movie) changes.movieTitle = movie.movieTitle;
         if (input.posterPath !== undefined) changes.posterPath = input.posterPath || null;
         // Another film without a poster sent: the catalog's, not the previous film's.
-        if (input.movieId !== undefined && input.movieId !== before.movieId && !input.posterPath) changes.posterPath = catalogPoster;
+        if (movie && input.movieId !== before.movieId && !input.posterPath) changes.posterPath = movie.posterPath;
         const [updated] = await tx
           .update(diaryEntries)
           .set({ ...changes, updatedAt: sql`now()` })
