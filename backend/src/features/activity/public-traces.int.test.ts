@@ -132,6 +132,10 @@ describe.each(databaseTargets())('public traces on $name', (dbTarget) => {
 
     // Rows stored before titles were the catalog's are read with the catalog's name too.
     await database.db.execute(sql`update watchlist_items set movie_title = ${HOSTILE} where user_id = ${author.id}`);
+    await database.db.execute(sql`update diary_entries set movie_title = ${HOSTILE} where user_id = ${author.id}`);
+    const compared = await visitor.send('get', `/api/users/compare?a=${author.id}&b=${reader.id}`).expect(200);
+    expect(compared.body.a.favourite).toMatchObject({ movieId: 'heat-1995', title: 'Heat' });
+    expect(compared.text).not.toContain('evil.example');
     await database.db.execute(sql`update activity_items set content = jsonb_set(content, '{movieTitle}', to_jsonb(${HOSTILE}::text)) where user_id = ${author.id} and content ? 'movieTitle'`);
     expect((await visitor.send('get', `/api/users/${author.id}/watchlist`).expect(200)).body.items.map((item: { movieTitle: string }) => item.movieTitle).sort()).toEqual(['Heat', 'Jaws']);
     expect(JSON.stringify((await reader.client.send('get', '/api/activity/feed?limit=50').expect(200)).body)).not.toContain('evil.example');

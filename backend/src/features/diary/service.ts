@@ -16,11 +16,12 @@ type UpdateInput = z.output<typeof DiaryEntryUpdateSchema>;
 export const ENTRY_NOT_FOUND = 'Diary entry not found';
 const MOVIE_NOT_FOUND = 'The requested movie could not be found.';
 
-export function toDiaryEntry(row: Row): DiaryEntry {
+/** An entry as read; `movieTitle`: the catalog's when given (the stored one only for a film the catalog no longer holds). */
+export function toDiaryEntry(row: Row, movieTitle = row.movieTitle): DiaryEntry {
   return {
     id: row.id,
     movieId: row.movieId,
-    movieTitle: row.movieTitle,
+    movieTitle,
     posterPath: row.posterPath,
     watchedDate: row.watchedDate,
     rating: row.rating,
@@ -57,6 +58,9 @@ export function createDiaryService(deps: { db: Db; events: EventRecorder; catalo
     return { movieTitle: movie.title, posterPath: sentPoster || movie.posterPath };
   };
 
+  /** The catalog's title of an entry's film, whatever a row stored before titles were the catalog's. */
+  const titleOf = (row: { movieId: string; movieTitle: string }) => catalog.titleOf(row.movieId) ?? row.movieTitle;
+
   /** The user's entry, locked for the write; 404 for anyone else's. */
   async function owned(tx: DbTransaction, userId: number, entryId: number): Promise<Row> {
     const [row] = await tx
@@ -76,7 +80,7 @@ export function createDiaryService(deps: { db: Db; events: EventRecorder; catalo
         .from(diaryEntries)
         .where(and(eq(diaryEntries.userId, userId), year ? like(sql`${diaryEntries.watchedDate}::text`, `${year}%`) : undefined))
         .orderBy(...diaryOrder);
-      return rows.map(toDiaryEntry);
+      return rows.map((row) => toDiaryEntry(row, titleOf(row)));
     },
 
     /**
@@ -89,7 +93,7 @@ export function createDiaryService(deps: { db: Db; events: EventRecorder; catalo
       const movies = await catalog.movies(rows.map((row) => row.movieId));
       const records = rows.map((row) => {
         const movie = movies.get(row.movieId);
-        return [row.movieTitle, movie?.year ?? '', movie?.imdbId ?? '', movie?.tmdbId ?? '', row.watchedDate, row.rating === null ? '' : row.rating * 2, row.rewatch ? 'true' : 'false', '', row.notes ?? ''];
+        return [movie?.title ?? row.movieTitle, movie?.year ?? '', movie?.imdbId ?? '', movie?.tmdbId ?? '', row.watchedDate, row.rating === null ? '' : row.rating * 2, row.rewatch ? 'true' : 'false', '', row.notes ?? ''];
       });
       return stringify(records, { header: true, columns: [...LETTERBOXD_EXPORT_COLUMNS], cast: safeCsvCast });
     },
@@ -103,9 +107,9 @@ export function createDiaryService(deps: { db: Db; events: EventRecorder; catalo
       return row?.count ?? 0;
     },
 
-    /** The entries stats read (private ones only when asked), newest first. */
+    /** The entries stats read (private ones only when asked), newest first, titled by the catalog. */
     async logged(userId: number, includePrivate: boolean) {
-      return db
+      const rows = await db
         .select({
           movieId: diaryEntries.movieId,
           movieTitle: diaryEntries.movieTitle,
@@ -117,6 +121,7 @@ export function createDiaryService(deps: { db: Db; events: EventRecorder; catalo
         .from(diaryEntries)
         .where(and(eq(diaryEntries.userId, userId), includePrivate ? undefined : eq(diaryEntries.isPrivate, false)))
         .orderBy(...diaryOrder);
+      return rows.map((row) => ({ ...row, movieTitle: titleOf(row) }));
     },
 
     /** Logs a film of the catalog (404 otherwise), under the catalog's title (a typed `movieTitle` is ignored). */
