@@ -1,6 +1,8 @@
 /**
  * Challenge ends a fan knows, on the real starter catalog: every generated pair (daily, weekly, list,
- * race) joins people and films with a core link whose popularity is in the top decile of their type.
+ * race) joins people and films with a core link whose popularity is in the top decile of their type,
+ * the people among them top-billed actors or directors (never a producer, crew, or a composer or
+ * writer alone: "Brian Tyler → Deadpool", "Alan Silvestri → Jon Favreau").
  * The rule is re-derived here from the catalog's own files (linkTier over its credits), not from the
  * generators' code.
  */
@@ -26,10 +28,13 @@ const game = new GameGraph(graph);
 const byKey = new Map(entities.map((e) => [entityKey(e.type, e.id) as string, e]));
 /** Entities with a core credit (top-billed cast, director, writer, composer), from the catalog's links. */
 const withCoreLink = new Set<string>();
+/** People who starred in (top-billed) or directed a film: a face or name on a poster. */
+const onThePoster = new Set<string>();
 for (const link of links) {
   if (linkTier(link.relationship, link.label, link.billing) !== 'core') continue;
   withCoreLink.add(link.from);
   withCoreLink.add(link.to);
+  if (link.relationship === 'acted_in' || link.relationship === 'directed') onThePoster.add(link.from);
 }
 /** The popularity a person or film must reach: that of the last of the top 10% of its type's entities with a core link. */
 function decileFloor(type: 'person' | 'movie'): number {
@@ -48,6 +53,7 @@ function unknownEnd(key: string): string | null {
   if (entity.type !== 'person' && entity.type !== 'movie') return `${entity.name} is a ${entity.type}`;
   if (!withCoreLink.has(key)) return `${entity.name} has no core link`;
   if ((entity.popularity ?? 0) < floors[entity.type]) return `${entity.name} (popularity ${entity.popularity}) is below the top decile (${floors[entity.type]})`;
+  if (entity.type === 'person' && !onThePoster.has(key)) return `${entity.name} never starred in or directed a film (a producer, writer, composer or crew)`;
   return null;
 }
 const nameOf = (key: string) => byKey.get(key)?.name ?? key;

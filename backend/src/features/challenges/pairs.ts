@@ -1,5 +1,5 @@
 import type { ChallengeDifficulty } from '@cinema-dna/shared-types';
-import { TYPE_CODE, tierOf } from '../../graph/model.js';
+import { relationshipOf, TYPE_CODE, tierOf } from '../../graph/model.js';
 import type { GameGraph } from './game-graph.js';
 import { UNREACHED } from './game-graph.js';
 
@@ -7,8 +7,10 @@ import { UNREACHED } from './game-graph.js';
  * The ends of every generated pair (daily, weekly, list, race) are entities a fan knows: people and
  * films with at least one core link (top-billed cast, director, writer, original-music composer;
  * a film with such a credit) whose popularity lies in the top FAN_KNOWN_SHARE of their type among
- * those with a core link. Producers and crew (supporting and obscure links only) are never ends.
- * Of those, at most WELL_KNOWN_PEOPLE people and WELL_KNOWN_FILMS films, most popular first.
+ * those with a core link; a person besides has a core link as top-billed cast or director (the
+ * faces and names on a poster). Producers, crew, and writers or composers who never starred in or
+ * directed a film are never ends. Of those, at most WELL_KNOWN_PEOPLE people and WELL_KNOWN_FILMS
+ * films, most popular first.
  */
 export const FAN_KNOWN_SHARE = 0.1;
 /**
@@ -46,14 +48,21 @@ export interface PairPool {
 const pools = new WeakMap<GameGraph, PairPool>();
 const fanKnownSets = new WeakMap<GameGraph, { person: number[]; movie: number[] }>();
 
-/** Whether `node` has a core link to a playable entity (a role a fan sees: top-billed cast, director, writer, composer). */
-export function hasCoreLink(game: GameGraph, node: number): boolean {
+/**
+ * Whether `node` has a core link to a playable entity (top-billed cast, director, writer, composer),
+ * of one of `relationships` when given.
+ */
+export function hasCoreLink(game: GameGraph, node: number, relationships?: ReadonlySet<string>): boolean {
   const { neighbours, relations, offsets } = game.graph;
   for (let p = offsets[node]!; p < offsets[node + 1]!; p++) {
-    if (tierOf(relations[p]!) === 'core' && game.playable(neighbours[p]!)) return true;
+    const byte = relations[p]!;
+    if (tierOf(byte) === 'core' && game.playable(neighbours[p]!) && (!relationships || relationships.has(relationshipOf(byte)))) return true;
   }
   return false;
 }
+
+/** The core links that make a person a face or name on a poster. */
+const ON_THE_POSTER = new Set(['acted_in', 'directed']);
 
 /** The most popular playable entities of a type (ties by index, so every process agrees). */
 export function mostPopular(game: GameGraph, type: 'person' | 'movie' | 'collection', limit: number): number[] {
@@ -67,8 +76,9 @@ export function mostPopular(game: GameGraph, type: 'person' | 'movie' | 'collect
 
 /**
  * The people or films a fan knows, most popular first (ties by index): playable, with a core link,
- * and in the top FAN_KNOWN_SHARE by popularity of their type's entities with a core link (at least
- * one; an entity tied with the last one of the share is in too). Computed once per loaded graph.
+ * and in the top FAN_KNOWN_SHARE by popularity of their type's entities with a core link (an entity
+ * tied with the last one of the share is in too); people, of those, who starred in (top-billed) or
+ * directed a film. Computed once per loaded graph.
  */
 export function fanKnown(game: GameGraph, type: 'person' | 'movie'): number[] {
   let known = fanKnownSets.get(game);
@@ -83,7 +93,7 @@ export function fanKnown(game: GameGraph, type: 'person' | 'movie'): number[] {
       const floor = graph.popularity[found[share - 1]!]!;
       return found.filter((v) => graph.popularity[v]! >= floor);
     };
-    known = { person: of(TYPE_CODE.person), movie: of(TYPE_CODE.movie) };
+    known = { person: of(TYPE_CODE.person).filter((v) => hasCoreLink(game, v, ON_THE_POSTER)), movie: of(TYPE_CODE.movie) };
     fanKnownSets.set(game, known);
   }
   return known[type];
