@@ -10,7 +10,7 @@ import { entityKey } from '@cinema-dna/shared-types';
 import { describe, expect, it } from 'vitest';
 import { SnapshotBuilder } from '../../graph/snapshot-builder.js';
 import { writeAndLoad } from '../../graph/test-graphs.js';
-import { linkTier } from '../../graph/tiers.js';
+import { linkTier, MAIN_ROLE_WEIGHT } from '../../graph/tiers.js';
 import { catalogToGraph, readCatalog } from '../../ingest/starter/catalog.js';
 import { DailyGenerator } from './daily.js';
 import { DAY_MS, dateStart, utcDate, type ChallengeDefinition } from './definition.js';
@@ -36,6 +36,25 @@ for (const link of links) {
   withCoreLink.add(link.to);
   if (link.relationship === 'acted_in' || link.relationship === 'directed') onThePoster.add(link.from);
 }
+/**
+ * Whether a person is mainly an actor or a director: their acting or directing credits weigh at least
+ * as much as any other kind (each credit weighed by its tier: core 4, supporting 2, obscure 1).
+ */
+const CREDITS = ['acted_in', 'directed', 'wrote', 'produced', 'composed', 'crew'];
+const creditWeights = new Map<string, Map<string, number>>();
+const seenCredits = new Set<string>();
+for (const link of links) {
+  if (!CREDITS.includes(link.relationship) || seenCredits.has(`${link.from}|${link.to}|${link.relationship}`)) continue;
+  seenCredits.add(`${link.from}|${link.to}|${link.relationship}`);
+  const weights = creditWeights.get(link.from) ?? new Map<string, number>();
+  weights.set(link.relationship, (weights.get(link.relationship) ?? 0) + MAIN_ROLE_WEIGHT[linkTier(link.relationship, link.label, link.billing)]);
+  creditWeights.set(link.from, weights);
+}
+function mainlyActorOrDirector(key: string): boolean {
+  const weights = creditWeights.get(key) ?? new Map<string, number>();
+  const most = Math.max(0, ...weights.values());
+  return most > 0 && Math.max(weights.get('acted_in') ?? 0, weights.get('directed') ?? 0) >= most;
+}
 /** The popularity a person or film must reach: that of the last of the top 10% of its type's entities with a core link. */
 function decileFloor(type: 'person' | 'movie'): number {
   const popularity = entities
@@ -54,6 +73,7 @@ function unknownEnd(key: string): string | null {
   if (!withCoreLink.has(key)) return `${entity.name} has no core link`;
   if ((entity.popularity ?? 0) < floors[entity.type]) return `${entity.name} (popularity ${entity.popularity}) is below the top decile (${floors[entity.type]})`;
   if (entity.type === 'person' && !onThePoster.has(key)) return `${entity.name} never starred in or directed a film (a producer, writer, composer or crew)`;
+  if (entity.type === 'person' && !mainlyActorOrDirector(key)) return `${entity.name} is mainly a ${[...(creditWeights.get(key) ?? new Map<string, number>()).entries()].sort((a, b) => b[1] - a[1])[0]?.[0] ?? 'nobody'}`;
   return null;
 }
 const nameOf = (key: string) => byKey.get(key)?.name ?? key;

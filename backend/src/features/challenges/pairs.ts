@@ -7,9 +7,9 @@ import { UNREACHED } from './game-graph.js';
  * The ends of every generated pair (daily, weekly, list, race) are entities a fan knows: people and
  * films with at least one core link (top-billed cast, director, writer, original-music composer;
  * a film with such a credit) whose popularity lies in the top FAN_KNOWN_SHARE of their type among
- * those with a core link; a person besides has a core link as top-billed cast or director (the
- * faces and names on a poster). Producers, crew, and writers or composers who never starred in or
- * directed a film are never ends. Of those, at most WELL_KNOWN_PEOPLE people and WELL_KNOWN_FILMS
+ * those with a core link; a person besides is mainly an actor or a director (their main role from
+ * their credits) with a core link as top-billed cast or director (the faces and names on a poster).
+ * Producers, crew, and writers or composers (even one who once directed) are never ends. Of those, at most WELL_KNOWN_PEOPLE people and WELL_KNOWN_FILMS
  * films, most popular first.
  */
 export const FAN_KNOWN_SHARE = 0.1;
@@ -61,8 +61,8 @@ export function hasCoreLink(game: GameGraph, node: number, relationships?: Reado
   return false;
 }
 
-/** The core links that make a person a face or name on a poster. */
-const ON_THE_POSTER = new Set(['acted_in', 'directed']);
+/** The core links, and main roles, that make a person a face or name on a poster. */
+const ON_THE_POSTER = new Set(['acted_in', 'directed', 'actor', 'director']);
 
 /** The most popular playable entities of a type (ties by index, so every process agrees). */
 export function mostPopular(game: GameGraph, type: 'person' | 'movie' | 'collection', limit: number): number[] {
@@ -77,8 +77,8 @@ export function mostPopular(game: GameGraph, type: 'person' | 'movie' | 'collect
 /**
  * The people or films a fan knows, most popular first (ties by index): playable, with a core link,
  * and in the top FAN_KNOWN_SHARE by popularity of their type's entities with a core link (an entity
- * tied with the last one of the share is in too); people, of those, who starred in (top-billed) or
- * directed a film. Computed once per loaded graph.
+ * tied with the last one of the share is in too); people, of those, mainly actors or directors who
+ * starred in (top-billed) or directed a film. Computed once per loaded graph.
  */
 export function fanKnown(game: GameGraph, type: 'person' | 'movie'): number[] {
   let known = fanKnownSets.get(game);
@@ -93,7 +93,8 @@ export function fanKnown(game: GameGraph, type: 'person' | 'movie'): number[] {
       const floor = graph.popularity[found[share - 1]!]!;
       return found.filter((v) => graph.popularity[v]! >= floor);
     };
-    known = { person: of(TYPE_CODE.person).filter((v) => hasCoreLink(game, v, ON_THE_POSTER)), movie: of(TYPE_CODE.movie) };
+    const onThePoster = (v: number) => ON_THE_POSTER.has(graph.subtype(v) ?? '') && hasCoreLink(game, v, ON_THE_POSTER);
+    known = { person: of(TYPE_CODE.person).filter(onThePoster), movie: of(TYPE_CODE.movie) };
     fanKnownSets.set(game, known);
   }
   return known[type];
