@@ -64,10 +64,14 @@ describe.each(databaseTargets())('public traces on $name', (dbTarget) => {
       feedItems: (await feed()).filter((item) => item.user.id === author.id).length,
       activity: (await visitor.send('get', `/api/users/${author.id}/activity`)).status,
       readerFollowing: await followingOfReader(),
+      // The reader's own "followed <author>" item names the author: it is a trace of theirs too.
+      followOfAuthor: ActivityFeedSchema.parse((await visitor.send('get', `/api/users/${reader.id}/activity`).expect(200)).body).items.filter(
+        (item) => item.type === 'follow' && item.content.targetUser === author.username,
+      ).length,
     });
 
     const before = await visible();
-    expect(before).toMatchObject({ reviewOnEntity: true, reviews: 200, watchlist: 200, boardRow: 1, activity: 200, readerFollowing: 1 });
+    expect(before).toMatchObject({ reviewOnEntity: true, reviews: 200, watchlist: 200, boardRow: 1, activity: 200, readerFollowing: 1, followOfAuthor: 1 });
     expect(before.feedItems).toBeGreaterThan(1);
     const { count: countBefore } = await entityReviews();
     const totalBefore = (await board()).total;
@@ -75,7 +79,7 @@ describe.each(databaseTargets())('public traces on $name', (dbTarget) => {
 
     await admin.send('patch', `/api/admin/users/${author.id}`, { isActive: false }).expect(200);
     await t.events.settled();
-    expect(await visible()).toEqual({ reviewOnEntity: false, reviews: 404, watchlist: 404, boardRow: null, feedItems: 0, activity: 404, readerFollowing: 0 });
+    expect(await visible()).toEqual({ reviewOnEntity: false, reviews: 404, watchlist: 404, boardRow: null, feedItems: 0, activity: 404, readerFollowing: 0, followOfAuthor: 0 });
     expect((await entityReviews()).count).toBe(countBefore - 1);
     expect((await board()).total).toBe(totalBefore - 1);
     // Off the board itself (its sorted set), not only off the page a reader gets.

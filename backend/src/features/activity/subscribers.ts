@@ -119,7 +119,7 @@ export function registerActivitySubscribers(deps: ActivitySubscriberDeps): void 
   }
 
   const push = (rows: ItemRow[]) => {
-    for (const row of rows) notifier.toRoom(feedRoom(Number(row.user_id)), 'activity:new', toItem(row, names));
+    for (const row of rows) if (!row.hidden) notifier.toRoom(feedRoom(Number(row.user_id)), 'activity:new', toItem(row, names));
   };
 
   events.subscribe({
