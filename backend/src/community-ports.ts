@@ -45,8 +45,9 @@ export function profileAggregates(db: Db, badges: BadgeService): ProfileAggregat
     async follows(userId, viewerId) {
       const [row] = await db
         .select({
-          followers: sql<number>`(count(*) filter (where ${follows.followeeId} = ${userId}))::int`,
-          following: sql<number>`(count(*) filter (where ${follows.followerId} = ${userId}))::int`,
+          // Deactivated accounts on the other side are not counted (their traces are hidden until reactivated).
+          followers: sql<number>`(count(*) filter (where ${follows.followeeId} = ${userId} and exists (select 1 from ${userAccounts} o where o.id = ${follows.followerId} and o.is_active)))::int`,
+          following: sql<number>`(count(*) filter (where ${follows.followerId} = ${userId} and exists (select 1 from ${userAccounts} o where o.id = ${follows.followeeId} and o.is_active)))::int`,
           isFollowing: sql<boolean>`coalesce(bool_or(${follows.followerId} = ${viewerId ?? 0} and ${follows.followeeId} = ${userId}), false)`,
         })
         .from(follows)

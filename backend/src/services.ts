@@ -46,7 +46,7 @@ import { createReviewService, type ReviewService } from './features/reviews/serv
 import { createSavedConnectionService, type SavedConnectionService } from './features/saved-connections/service.js';
 import { createUserService, type UserService } from './features/users/service.js';
 import { createWatchlistService, type WatchlistService } from './features/watchlist/service.js';
-import type { GraphService } from './graph/index.js';
+import { catalogLink, type GraphService } from './graph/index.js';
 import type { DetailsEnricher } from './catalog/model.js';
 import { allEntityDetails } from './catalog/entity-store.js';
 import { createMovieCatalog } from './catalog/movie-catalog.js';
@@ -296,9 +296,23 @@ export function createServices(deps: ServiceDeps): Services {
 
   // The catalog through ports: community features never import the graph or the entities feature.
   const reviews = createReviewService({ db, events, catalog: graphNames(graph) });
-  const watchlist = createWatchlistService({ db, events, catalog: { hasMovie: (movieId) => graphNames(graph).nameOf(`movie:${movieId}`) !== null } });
+  const watchlist = createWatchlistService({ db, events, catalog: { titleOf: (movieId) => graphNames(graph).nameOf(`movie:${movieId}`) } });
   const diary = createDiaryService({ db, events, catalog: movieCatalog });
-  const savedConnections = createSavedConnectionService({ db, events, verifyPath: (steps) => graph.verifyPath(steps) });
+  const savedConnections = createSavedConnectionService({
+    db,
+    events,
+    verifyPath: (steps) => graph.verifyPath(steps),
+    // A checked path as the catalog names it: the entities' summaries and the links' labels from the graph.
+    catalogPath: async (steps) => {
+      const loaded = graph.graph;
+      const nodes = steps.map((step) => loaded.resolve(`${step.entity.type}:${step.entity.id}`));
+      const summaries = await entities.summaries(nodes);
+      return steps.map((step, i) => ({
+        entity: summaries[i]!,
+        relationship: step.relationship && catalogLink(loaded, nodes[i]!, nodes[i + 1]!, step.relationship.type, step.relationship.direction === 'forward'),
+      }));
+    },
+  });
   const points = createPointsService({ db });
   // User cards through ports: the follows feature never imports badges, points, reviews, diary or watchlist.
   const follows = createFollowService({
@@ -395,7 +409,7 @@ export function createServices(deps: ServiceDeps): Services {
     status,
     statusRefreshLimiter: createRateLimiter(shared.counters, perMinute('status-refresh', STATUS_REFRESH_PER_MINUTE, 'local'), logger),
     // The follows feature's table through a port: the feed stays one query.
-    activity: createActivityService({ db, followees: followeesQuery }),
+    activity: createActivityService({ db, followees: followeesQuery, names: graphNames(graph) }),
     start() {
       events.start();
       // Live metrics into shared state every few seconds; the status checker once this process listens.

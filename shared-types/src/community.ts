@@ -94,7 +94,7 @@ const MovieIdSchema = trimmedText(200).transform((id) => (id.startsWith('movie:'
 /** POST /api/watchlist body (spec §7: movieId, movieTitle, posterPath). */
 export const WatchlistAddSchema = z.object({
   movieId: MovieIdSchema,
-  movieTitle: trimmedText(500),
+  movieTitle: trimmedText(500).meta({ description: 'Accepted for compatibility and ignored: the catalog’s title of movieId is stored and shown.' }),
   posterPath: text().trim().max(500).nullish(),
 });
 export type WatchlistAdd = z.input<typeof WatchlistAddSchema>;

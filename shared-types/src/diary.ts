@@ -107,7 +107,7 @@ export type DiaryEntry = z.infer<typeof DiaryEntrySchema>;
 /** POST /api/diary body (spec §7). */
 export const DiaryEntryCreateSchema = z.object({
   movieId: DiaryMovieIdSchema,
-  movieTitle: text().trim().min(1, DIARY_TEXTS.movieRequired).max(500),
+  movieTitle: text().trim().min(1, DIARY_TEXTS.movieRequired).max(500).meta({ description: 'Accepted for compatibility and ignored: the catalog’s title of movieId is stored and shown.' }),
   posterPath: text().trim().max(500).nullish(),
   watchedDate: WatchedDateSchema,
   rating: RatingInputSchema,
@@ -122,7 +122,7 @@ export type DiaryEntryCreate = z.input<typeof DiaryEntryCreateSchema>;
 export const DiaryEntryUpdateSchema = z
   .object({
     movieId: DiaryMovieIdSchema.optional(),
-    movieTitle: text().trim().min(1).max(500).optional(),
+    movieTitle: text().trim().min(1).max(500).optional().meta({ description: 'Accepted for compatibility and ignored: the catalog’s title of movieId is stored and shown.' }),
     posterPath: text().trim().max(500).nullish(),
     watchedDate: WatchedDateSchema.optional(),
     rating: RatingInputSchema.optional(),

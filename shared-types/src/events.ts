@@ -71,6 +71,13 @@ export const UserSignedInSchema = z.object({
 /** An account and everything it owns were deleted (its ledger rows with it): boards drop the user. */
 export const UserDeletedSchema = z.object({ userId: UserIdSchema });
 
+/**
+ * An admin deactivated an account (or reactivated it): its public traces (reviews, watchlist, board
+ * rows, feed items) are hidden while it is inactive and come back with it.
+ */
+export const UserDeactivatedSchema = z.object({ userId: UserIdSchema });
+export const UserReactivatedSchema = z.object({ userId: UserIdSchema });
+
 /** One ledger row was written: the award, the balance after it, and the level it reached. */
 export const PointsAwardedSchema = z.object({
   userId: UserIdSchema,
@@ -178,6 +185,8 @@ export const DOMAIN_EVENTS = {
   'user.registered': UserRegisteredSchema,
   'user.signed_in': UserSignedInSchema,
   'user.deleted': UserDeletedSchema,
+  'user.deactivated': UserDeactivatedSchema,
+  'user.reactivated': UserReactivatedSchema,
   'points.awarded': PointsAwardedSchema,
   'badge.earned': BadgeEarnedSchema,
   'challenge.solved': ChallengeSolvedSchema,

@@ -13,10 +13,10 @@ const entityId = z.union([text().trim().min(1).max(150), z.number().int().nonneg
  */
 export const SaveConnectionRequestSchema = z.object({
   fromEntityId: entityId,
-  fromEntityName: text().trim().min(1).max(300),
+  fromEntityName: text().trim().min(1).max(300).meta({ description: 'Ignored: the catalog’s name is stored and shown (the path’s names and labels too).' }),
   fromEntityType: EntityTypeSchema,
   toEntityId: entityId,
-  toEntityName: text().trim().min(1).max(300),
+  toEntityName: text().trim().min(1).max(300).meta({ description: 'Ignored: the catalog’s name is stored and shown (the path’s names and labels too).' }),
   toEntityType: EntityTypeSchema,
   path: z.array(PathStepSchema).min(2, INVALID_CONNECTION_PATH).max(9, INVALID_CONNECTION_PATH),
   degrees: z.number().int().min(1).max(8).optional().meta({ deprecated: true, description: 'Ignored: the server counts the degrees of the path.' }),

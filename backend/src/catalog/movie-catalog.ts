@@ -38,6 +38,11 @@ export function createMovieCatalog(graph: GraphService, db: Db) {
   return {
     hasMovie: (movieId: string) => nodeOf(movieId) !== null,
 
+    titleOf(movieId: string): string | null {
+      const node = nodeOf(movieId);
+      return node === null ? null : graph.entityAt(node).name;
+    },
+
     async movies(movieIds: readonly string[]): Promise<Map<string, MovieFacts>> {
       const present = [...new Set(movieIds)].filter((id) => nodeOf(id) !== null);
       const stored = await findEntityDetails(db, present.map((id) => entityKey(MOVIE_TYPE, id)));

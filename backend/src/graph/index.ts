@@ -49,7 +49,7 @@ export {
   type RecommendOptions,
   type RecommendSeed,
 } from './recommend.js';
-export { checkPath, type PathCheck, type PathProblem, type PathStepClaim, type PathVerifier } from './path-check.js';
+export { catalogLink, checkPath, type PathCheck, type PathProblem, type PathStepClaim, type PathVerifier } from './path-check.js';
 export { Graph, loadSnapshot, loadSnapshotSync, SNAPSHOT_VERSION, type GraphEntity } from './snapshot.js';
 export { SnapshotBuilder, type EntityInput, type LinkInput, type SnapshotBuildStats } from './snapshot-builder.js';
 export { TypeaheadIndex, type TypeaheadHit, type TypeaheadOptions } from './typeahead.js';

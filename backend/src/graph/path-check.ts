@@ -1,5 +1,5 @@
-import type { EntityType, Relationship } from '@cinema-dna/shared-types';
-import { FORWARD_BIT, relationshipOf } from './model.js';
+import type { EntityType, PathRelationship, Relationship } from '@cinema-dna/shared-types';
+import { FORWARD_BIT, relationshipOf, tierOf } from './model.js';
 import type { Graph } from './snapshot.js';
 
 /** One step of a path as a client sends it back: the entity and its link to the next step. */
@@ -50,6 +50,28 @@ export function checkPath(graph: Graph, steps: readonly PathStepClaim[]): PathCh
     }
   }
   return { ok: true, degrees: nodes.length - 1 };
+}
+
+/**
+ * The catalog's description of a link a checked path claims (its character, job or award year and its
+ * tier, from the graph), or null when the graph holds no such link.
+ */
+export function catalogLink(graph: Graph, from: number, to: number, relationship: Relationship, forward: boolean): PathRelationship | null {
+  const { neighbours, relations, offsets } = graph;
+  for (let p = firstEntryTo(graph, from, to); p < offsets[from + 1]! && neighbours[p] === to; p++) {
+    const byte = relations[p]!;
+    if (relationshipOf(byte) !== relationship || ((byte & FORWARD_BIT) !== 0) !== forward) continue;
+    const label = graph.labelAt(from, p);
+    return {
+      type: relationship,
+      direction: forward ? 'forward' : 'backward',
+      character: relationship === 'acted_in' ? label : null,
+      job: relationship === 'acted_in' || relationship === 'won' || relationship === 'nominated_for' ? null : label,
+      label,
+      tier: tierOf(byte),
+    };
+  }
+  return null;
 }
 
 /** Whether `from`'s adjacency holds `to` with `relationship`, `from` being its subject iff `forward`. */

@@ -14,22 +14,39 @@ export interface ItemRow {
   created_at: string;
   username: string;
   display_name: string;
+  /** A follow item whose followed account is deactivated: left out of every read until it is reactivated. */
+  hidden: boolean;
 }
 
 /** The items' columns with their author, shared by every read. */
 export const itemColumns = (alias: string) => sql.raw(`
   ${alias}.id::text as id, ${alias}.user_id, ${alias}.type, ${alias}.content,
   to_char(${alias}.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as created_at,
-  u.username, u.display_name`);
+  u.username, u.display_name,
+  case when ${alias}.type = 'follow' and ${alias}.subject_key ~ '^follow:[0-9]{1,9}$'
+    then exists (select 1 from users followed where followed.id = substring(${alias}.subject_key from 8)::int and not followed.is_active)
+    else false end as hidden`);
 
-export function toItem(row: ItemRow): ActivityItem {
+/** Entity names from the graph (null when it does not hold the key), through a port. */
+export interface ActivityNames {
+  nameOf(key: string): string | null;
+}
+
+/**
+ * An item as readers get it. A film's or entity's name is the catalog's, read now from its
+ * `entityKey` (never a title a client typed, whatever an older row stored); the stored one only
+ * when the catalog no longer holds the key.
+ */
+export function toItem(row: ItemRow, names: ActivityNames): ActivityItem {
+  let content = row.content;
+  if (content.entityKey !== undefined && content.movieTitle !== undefined) content = { ...content, movieTitle: names.nameOf(content.entityKey) ?? content.movieTitle };
   return {
     id: String(row.id),
     type: row.type,
     user: { id: Number(row.user_id), username: row.username, displayName: row.display_name },
     // ISO with milliseconds, as every other timestamp of the API.
     timestamp: new Date(row.created_at).toISOString(),
-    content: row.content,
+    content,
   };
 }
 
@@ -99,12 +116,16 @@ export function feedQuery(followees: FolloweesQuery, userId: number, options: { 
  * (created_at, id), in pages after an opaque cursor. Nothing private is stored (see schema.ts), so
  * no read needs a visibility filter; deactivated authors are left out.
  */
-export function createActivityService(deps: { db: Db; followees: FolloweesQuery }) {
-  const { db, followees } = deps;
+export function createActivityService(deps: { db: Db; followees: FolloweesQuery; names: ActivityNames }) {
+  const { db, followees, names } = deps;
 
+  /**
+   * A page of items. A follow of a deactivated account is left out after the page is cut (the
+   * cursor still follows the rows read, so no item is skipped or repeated; a page may hold fewer).
+   */
   function page(rows: ItemRow[], limit: number): ActivityFeed {
     const shown = rows.slice(0, limit);
-    return { items: shown.map(toItem), nextCursor: rows.length > limit && shown.length > 0 ? encodeCursor(shown.at(-1)!) : null };
+    return { items: shown.filter((row) => !row.hidden).map((row) => toItem(row, names)), nextCursor: rows.length > limit && shown.length > 0 ? encodeCursor(shown.at(-1)!) : null };
   }
 
   return {

@@ -6,12 +6,9 @@ import type { AnyDomainEvent, DbTransaction, DomainEvent, DomainEvents } from '.
 import type { Logger } from '../../platform/logging.js';
 import { feedRoom, type Notifier } from '../../platform/notifier.js';
 import { activityItems } from './schema.js';
-import { itemColumns, toItem, type ItemRow } from './service.js';
+import { itemColumns, toItem, type ActivityNames, type ItemRow } from './service.js';
 
-/** Entity names from the graph (null when it does not hold the key), through a port. */
-export interface ActivityNames {
-  nameOf(key: string): string | null;
-}
+export type { ActivityNames } from './service.js';
 
 export interface ActivitySubscriberDeps {
   events: Pick<DomainEvents, 'subscribe'>;
@@ -80,11 +77,13 @@ export function registerActivitySubscribers(deps: ActivitySubscriberDeps): void 
         return { ...base, userId, type: 'challenge', content: { challengeTitle: title, points, degrees }, subjectKey: `challenge:${challengeId}` };
       }
       case 'diary.logged': {
-        const { userId, entryId, movieId, movieTitle, rating, rewatch, isPrivate } = event.payload;
+        const { userId, entryId, movieId, rating, rewatch, isPrivate } = event.payload;
         // A private entry never reaches a feed; one logged again as private takes its old item back.
         await tx.delete(activityItems).where(and(eq(activityItems.userId, userId), eq(activityItems.subjectKey, `diary:${entryId}`)));
         if (isPrivate) return null;
-        const content: ActivityContent = { movieTitle, entityKey: movieKey(movieId), rewatch };
+        // The catalog's title, never the payload's (an event recorded before titles were the catalog's carries a typed one).
+        const key = movieKey(movieId);
+        const content: ActivityContent = { movieTitle: nameOf(key), entityKey: key, rewatch };
         if (rating !== null) content.rating = rating;
         return { ...base, userId, type: 'diary', content, subjectKey: `diary:${entryId}` };
       }
@@ -120,7 +119,7 @@ export function registerActivitySubscribers(deps: ActivitySubscriberDeps): void 
   }
 
   const push = (rows: ItemRow[]) => {
-    for (const row of rows) notifier.toRoom(feedRoom(Number(row.user_id)), 'activity:new', toItem(row));
+    for (const row of rows) if (!row.hidden) notifier.toRoom(feedRoom(Number(row.user_id)), 'activity:new', toItem(row, names));
   };
 
   events.subscribe({

@@ -3,6 +3,7 @@ import type { AdminConnection, ExportKind } from '@cinema-dna/shared-types';
 import { stringify } from 'csv-stringify';
 import { asc, gt } from 'drizzle-orm';
 import { users } from '../../platform/auth/schema.js';
+import { safeCsvCast } from '../../platform/csv.js';
 import type { Db } from '../../platform/db/database.js';
 import type { EntityRefs } from './ports.js';
 import { searchedConnections } from './schema.js';
@@ -104,6 +105,7 @@ const kindsOf = (kind: ExportKind) => (kind === 'all' ? (['users', 'connections'
  * The export as a byte stream, pulled page by page (Readable.from reads the next page only when the
  * consumer wants more, so a slow client holds back the database reads).
  * - CSV of one kind: a header row and one row per record; a path is its entity keys joined by " > ".
+ *   A text cell beginning like a formula (= + - @ tab CR) is neutralised with a leading quote (platform/csv.ts).
  * - CSV of `all`: one header, a first `kind` column (users or connections) and the union of both
  *   kinds' columns (a column of the other kind is empty).
  * - JSON: `{"users": [...]}`, `{"connections": [...]}` or both arrays in one object for `all`.
@@ -144,7 +146,7 @@ export function exportStream(db: Db, refs: EntityRefs, kind: ExportKind, format:
       }
     })(),
   );
-  const csv = stringify({ header: true, columns, cast: { boolean: (value) => String(value) } });
+  const csv = stringify({ header: true, columns, cast: { ...safeCsvCast, boolean: (value) => String(value) } });
   // Errors travel downstream; a consumer that goes away (a download cancelled) ends the reads.
   records.on('error', (error) => csv.destroy(error));
   csv.on('close', () => records.destroy());

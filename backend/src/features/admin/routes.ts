@@ -63,7 +63,7 @@ export function adminRoutes(routes: ApiRoutes, deps: { service: AdminService; lo
     {
       access: 'admin',
       summary: 'Change a user’s role or activation',
-      description: `Role and/or isActive. Deactivating ends the user’s sessions at once (API keys stop answering too). ${AUDITED} Toast: "${ADMIN_TEXTS.userUpdated}".`,
+      description: `Role and/or isActive. Deactivating ends the user’s sessions at once (API keys stop answering too) and hides their public traces (reviews, watchlist, leaderboard rows, feed items, follow counts) until they are reactivated, which brings them back. ${AUDITED} Toast: "${ADMIN_TEXTS.userUpdated}".`,
       inputName: 'User update',
       params: AdminUserParamsSchema,
       body: AdminUserUpdateSchema,

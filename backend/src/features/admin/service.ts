@@ -146,6 +146,8 @@ export function createAdminService(deps: AdminDeps) {
         if (change.isActive !== undefined) set.isActive = change.isActive;
         const [updated] = await tx.update(users).set(set).where(eq(users.id, userId)).returning(userColumns);
         if (change.isActive === false) await tx.delete(sessions).where(eq(sessions.userId, userId));
+        // Boards and other features hide or bring back the account's public traces.
+        if (updated!.isActive !== target.isActive) await events.record(tx, updated!.isActive ? 'user.reactivated' : 'user.deactivated', { userId }, userAggregate(userId));
         await recordAudit(tx, {
           actorId,
           action: 'user.updated',

@@ -1,9 +1,25 @@
 import type { ChallengeDifficulty } from '@cinema-dna/shared-types';
-import { TYPE_CODE } from '../../graph/model.js';
+import { relationshipOf, TYPE_CODE, tierOf } from '../../graph/model.js';
 import type { GameGraph } from './game-graph.js';
 import { UNREACHED } from './game-graph.js';
 
-/** The popularity floor of a generated pair: the graph's most popular people and films. */
+/**
+ * The ends of every generated pair (daily, weekly, list, race) are entities a fan knows: people and
+ * films with at least one core link (top-billed cast, director, writer, original-music composer;
+ * a film with such a credit) whose popularity lies in the top FAN_KNOWN_SHARE of their type among
+ * those with a core link; a person besides is mainly an actor or a director (their main role from
+ * their credits) with a core link as top-billed cast or director (the faces and names on a poster).
+ * Producers, crew, and writers or composers (even one who once directed) are never ends. Of those, at most WELL_KNOWN_PEOPLE people and WELL_KNOWN_FILMS
+ * films, most popular first.
+ */
+export const FAN_KNOWN_SHARE = 0.1;
+/**
+ * On a small graph (under 600 entities of a type with a core link: a test's, a tiny catalog's) the
+ * share holds this many of the most popular instead, so pairs and themed challenges exist at all.
+ * The starter catalog's people (2,737 with a core link) use the decile; its 561 films would keep 57,
+ * and the 60th ties with them (popularity 26: 65 films either way). The fan-known test checks the decile.
+ */
+export const FAN_KNOWN_MIN = 60;
 export const WELL_KNOWN_PEOPLE = 200;
 export const WELL_KNOWN_FILMS = 150;
 /** Pairs are measured from this many well-known people (spread over the popularity ranking). */
@@ -30,6 +46,23 @@ export interface PairPool {
 }
 
 const pools = new WeakMap<GameGraph, PairPool>();
+const fanKnownSets = new WeakMap<GameGraph, { person: number[]; movie: number[] }>();
+
+/**
+ * Whether `node` has a core link to a playable entity (top-billed cast, director, writer, composer),
+ * of one of `relationships` when given.
+ */
+export function hasCoreLink(game: GameGraph, node: number, relationships?: ReadonlySet<string>): boolean {
+  const { neighbours, relations, offsets } = game.graph;
+  for (let p = offsets[node]!; p < offsets[node + 1]!; p++) {
+    const byte = relations[p]!;
+    if (tierOf(byte) === 'core' && game.playable(neighbours[p]!) && (!relationships || relationships.has(relationshipOf(byte)))) return true;
+  }
+  return false;
+}
+
+/** The core links, and main roles, that make a person a face or name on a poster. */
+const ON_THE_POSTER = new Set(['acted_in', 'directed', 'actor', 'director']);
 
 /** The most popular playable entities of a type (ties by index, so every process agrees). */
 export function mostPopular(game: GameGraph, type: 'person' | 'movie' | 'collection', limit: number): number[] {
@@ -42,15 +75,41 @@ export function mostPopular(game: GameGraph, type: 'person' | 'movie' | 'collect
 }
 
 /**
+ * The people or films a fan knows, most popular first (ties by index): playable, with a core link,
+ * and in the top FAN_KNOWN_SHARE by popularity of their type's entities with a core link (an entity
+ * tied with the last one of the share is in too); people, of those, mainly actors or directors who
+ * starred in (top-billed) or directed a film. Computed once per loaded graph.
+ */
+export function fanKnown(game: GameGraph, type: 'person' | 'movie'): number[] {
+  let known = fanKnownSets.get(game);
+  if (!known) {
+    const { graph } = game;
+    const of = (code: number) => {
+      const found: number[] = [];
+      for (let v = 0; v < graph.nodeCount; v++) if (graph.types[v] === code && game.playable(v) && hasCoreLink(game, v)) found.push(v);
+      found.sort((x, y) => graph.popularity[y]! - graph.popularity[x]! || x - y);
+      if (found.length === 0) return found;
+      const share = Math.min(found.length, Math.max(FAN_KNOWN_MIN, Math.ceil(found.length * FAN_KNOWN_SHARE)));
+      const floor = graph.popularity[found[share - 1]!]!;
+      return found.filter((v) => graph.popularity[v]! >= floor);
+    };
+    const onThePoster = (v: number) => ON_THE_POSTER.has(graph.subtype(v) ?? '') && hasCoreLink(game, v, ON_THE_POSTER);
+    known = { person: of(TYPE_CODE.person).filter(onThePoster), movie: of(TYPE_CODE.movie) };
+    fanKnownSets.set(game, known);
+  }
+  return known[type];
+}
+
+/**
  * The pool every generator draws from, measured once per loaded graph: breadth-first searches from
- * POOL_SOURCES well-known people (every n-th of the popularity ranking), each pair to a well-known
+ * POOL_SOURCES well-known people (every n-th of the fanKnown ranking), each pair to a well-known
  * person or film at distance 2 or more (a pair linked directly is trivial).
  */
 export function pairPool(game: GameGraph): PairPool {
   const known = pools.get(game);
   if (known) return known;
-  const people = mostPopular(game, 'person', WELL_KNOWN_PEOPLE);
-  const films = mostPopular(game, 'movie', WELL_KNOWN_FILMS);
+  const people = fanKnown(game, 'person').slice(0, WELL_KNOWN_PEOPLE);
+  const films = fanKnown(game, 'movie').slice(0, WELL_KNOWN_FILMS);
   const wellKnown = new Set([...people, ...films]);
   const targets = [...people, ...films].sort((x, y) => x - y);
   const step = Math.max(1, Math.floor(people.length / POOL_SOURCES));

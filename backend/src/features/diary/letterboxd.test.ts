@@ -176,6 +176,7 @@ describe('matching', () => {
   const titles = movies.map(({ movieId, title }) => ({ movieId, title }));
   const catalog: DiaryCatalog = {
     hasMovie: (id) => movies.some((each) => each.movieId === id),
+    titleOf: (id) => movies.find((each) => each.movieId === id)?.title ?? null,
     movies: async (ids) => new Map(movies.filter((each) => ids.includes(each.movieId)).map((each) => [each.movieId, each])),
     titles: () => titles,
     byExternalIds: async ({ tmdb, imdb }) => ({

@@ -18,6 +18,8 @@ export interface CatalogMovie {
 /** The catalog: the loaded graph and the entities' details store. */
 export interface DiaryCatalog {
   hasMovie(movieId: string): boolean;
+  /** A movie's title in the loaded graph (null when it holds none): what others read, never a typed title. */
+  titleOf(movieId: string): string | null;
   /** Details of the movies the catalog holds (absent ids are left out). */
   movies(movieIds: readonly string[]): Promise<Map<string, CatalogMovie>>;
   /** Every movie of the loaded graph (id and title), for the importer's title index; the same array until the graph reloads. */

@@ -2,6 +2,7 @@ import { LETTERBOXD_EXPORT_COLUMNS, type DiaryEntry, type DiaryEntryCreateSchema
 import { stringify } from 'csv-stringify/sync';
 import { and, asc, desc, eq, like, sql } from 'drizzle-orm';
 import type { z } from 'zod';
+import { safeCsvCast } from '../../platform/csv.js';
 import type { Db } from '../../platform/db/database.js';
 import { notFound } from '../../platform/errors.js';
 import { userAggregate, type DbTransaction, type EventRecorder } from '../../platform/events/index.js';
@@ -15,11 +16,12 @@ type UpdateInput = z.output<typeof DiaryEntryUpdateSchema>;
 export const ENTRY_NOT_FOUND = 'Diary entry not found';
 const MOVIE_NOT_FOUND = 'The requested movie could not be found.';
 
-export function toDiaryEntry(row: Row): DiaryEntry {
+/** An entry as read; `movieTitle`: the catalog's when given (the stored one only for a film the catalog no longer holds). */
+export function toDiaryEntry(row: Row, movieTitle = row.movieTitle): DiaryEntry {
   return {
     id: row.id,
     movieId: row.movieId,
-    movieTitle: row.movieTitle,
+    movieTitle,
     posterPath: row.posterPath,
     watchedDate: row.watchedDate,
     rating: row.rating,
@@ -46,8 +48,18 @@ export function createDiaryService(deps: { db: Db; events: EventRecorder; catalo
   const requireMovie = (movieId: string) => {
     if (!catalog.hasMovie(movieId)) throw notFound(MOVIE_NOT_FOUND);
   };
-  /** The poster the client sent, else the catalog's. */
-  const posterFor = async (movieId: string, sent: string | null | undefined) => sent || ((await catalog.movies([movieId])).get(movieId)?.posterPath ?? null);
+  /**
+   * The catalog's title of a movie (never the one a client typed: followers and profile visitors read it)
+   * and the poster the client sent, else the catalog's.
+   */
+  const catalogFacts = async (movieId: string, sentPoster: string | null | undefined) => {
+    const movie = (await catalog.movies([movieId])).get(movieId);
+    if (!movie) throw notFound(MOVIE_NOT_FOUND);
+    return { movieTitle: movie.title, posterPath: sentPoster || movie.posterPath };
+  };
+
+  /** The catalog's title of an entry's film, whatever a row stored before titles were the catalog's. */
+  const titleOf = (row: { movieId: string; movieTitle: string }) => catalog.titleOf(row.movieId) ?? row.movieTitle;
 
   /** The user's entry, locked for the write; 404 for anyone else's. */
   async function owned(tx: DbTransaction, userId: number, entryId: number): Promise<Row> {
@@ -68,21 +80,22 @@ export function createDiaryService(deps: { db: Db; events: EventRecorder; catalo
         .from(diaryEntries)
         .where(and(eq(diaryEntries.userId, userId), year ? like(sql`${diaryEntries.watchedDate}::text`, `${year}%`) : undefined))
         .orderBy(...diaryOrder);
-      return rows.map(toDiaryEntry);
+      return rows.map((row) => toDiaryEntry(row, titleOf(row)));
     },
 
     /**
      * The user's whole diary (private entries too: it is theirs) in Letterboxd's import format, oldest
      * first: Rating10 is the rating × 2, Rewatch true/false, the notes as Review, the catalog's ids when known.
+   * A cell beginning like a formula (= + - @ tab CR) gets a leading quote (platform/csv.ts).
      */
     async exportCsv(userId: number): Promise<string> {
       const rows = await db.select().from(diaryEntries).where(eq(diaryEntries.userId, userId)).orderBy(asc(diaryEntries.watchedDate), asc(diaryEntries.id));
       const movies = await catalog.movies(rows.map((row) => row.movieId));
       const records = rows.map((row) => {
         const movie = movies.get(row.movieId);
-        return [row.movieTitle, movie?.year ?? '', movie?.imdbId ?? '', movie?.tmdbId ?? '', row.watchedDate, row.rating === null ? '' : row.rating * 2, row.rewatch ? 'true' : 'false', '', row.notes ?? ''];
+        return [movie?.title ?? row.movieTitle, movie?.year ?? '', movie?.imdbId ?? '', movie?.tmdbId ?? '', row.watchedDate, row.rating === null ? '' : row.rating * 2, row.rewatch ? 'true' : 'false', '', row.notes ?? ''];
       });
-      return stringify(records, { header: true, columns: [...LETTERBOXD_EXPORT_COLUMNS] });
+      return stringify(records, { header: true, columns: [...LETTERBOXD_EXPORT_COLUMNS], cast: safeCsvCast });
     },
 
     /** How many entries a user has (private ones only when asked: their owner looking). */
@@ -94,9 +107,9 @@ export function createDiaryService(deps: { db: Db; events: EventRecorder; catalo
       return row?.count ?? 0;
     },
 
-    /** The entries stats read (private ones only when asked), newest first. */
+    /** The entries stats read (private ones only when asked), newest first, titled by the catalog. */
     async logged(userId: number, includePrivate: boolean) {
-      return db
+      const rows = await db
         .select({
           movieId: diaryEntries.movieId,
           movieTitle: diaryEntries.movieTitle,
@@ -108,19 +121,20 @@ export function createDiaryService(deps: { db: Db; events: EventRecorder; catalo
         .from(diaryEntries)
         .where(and(eq(diaryEntries.userId, userId), includePrivate ? undefined : eq(diaryEntries.isPrivate, false)))
         .orderBy(...diaryOrder);
+      return rows.map((row) => ({ ...row, movieTitle: titleOf(row) }));
     },
 
-    /** Logs a film of the catalog (404 otherwise). */
+    /** Logs a film of the catalog (404 otherwise), under the catalog's title (a typed `movieTitle` is ignored). */
     async create(userId: number, input: CreateInput): Promise<DiaryEntry> {
       requireMovie(input.movieId);
-      const posterPath = await posterFor(input.movieId, input.posterPath);
+      const { movieTitle, posterPath } = await catalogFacts(input.movieId, input.posterPath);
       const row = await events.transaction(async (tx) => {
         const [inserted] = await tx
           .insert(diaryEntries)
           .values({
             userId,
             movieId: input.movieId,
-            movieTitle: input.movieTitle,
+            movieTitle,
             posterPath,
             watchedDate: input.watchedDate,
             rating: input.rating,
@@ -158,16 +172,18 @@ export function createDiaryService(deps: { db: Db; events: EventRecorder; catalo
     async update(userId: number, entryId: number, input: UpdateInput): Promise<DiaryEntry> {
       if (input.movieId !== undefined) requireMovie(input.movieId);
       // Read before the transaction: the embedded database has one connection, held by the transaction.
-      const catalogPoster = input.movieId !== undefined && !input.posterPath ? await posterFor(input.movieId, null) : null;
+      const movie = input.movieId !== undefined ? await catalogFacts(input.movieId, null) : null;
       const row = await events.transaction(async (tx) => {
         const before = await owned(tx, userId, entryId);
         const changes: Partial<typeof diaryEntries.$inferInsert> = {};
-        for (const field of ['movieId', 'movieTitle', 'watchedDate', 'rating', 'notes', 'location', 'rewatch', 'isPrivate'] as const) {
+        // A typed movieTitle is ignored: the title is the catalog's, of the entry's film.
+        for (const field of ['movieId', 'watchedDate', 'rating', 'notes', 'location', 'rewatch', 'isPrivate'] as const) {
           if (input[field] !== undefined) (changes as Record<string, unknown>)[field] = input[field];
         }
+        if (movie) changes.movieTitle = movie.movieTitle;
         if (input.posterPath !== undefined) changes.posterPath = input.posterPath || null;
         // Another film without a poster sent: the catalog's, not the previous film's.
-        if (input.movieId !== undefined && input.movieId !== before.movieId && !input.posterPath) changes.posterPath = catalogPoster;
+        if (movie && input.movieId !== before.movieId && !input.posterPath) changes.posterPath = movie.posterPath;
         const [updated] = await tx
           .update(diaryEntries)
           .set({ ...changes, updatedAt: sql`now()` })

@@ -57,8 +57,9 @@ export function createFollowService(deps: { db: Db; events: EventRecorder; notif
           bio: users.bio,
           points: users.points,
           lastActiveAt: users.lastActiveAt,
-          followersCount: sql<number>`(select count(*)::int from ${follows} f where f.followee_id = ${users.id})`,
-          followingCount: sql<number>`(select count(*)::int from ${follows} f where f.follower_id = ${users.id})`,
+          // Deactivated accounts are not counted (hidden until reactivated). `users`.id: the card's account (a bare column would name o's).
+          followersCount: sql<number>`(select count(*)::int from ${follows} f join ${users} o on o.id = f.follower_id and o.is_active where f.followee_id = ${users}.id)`,
+          followingCount: sql<number>`(select count(*)::int from ${follows} f join ${users} o on o.id = f.followee_id and o.is_active where f.follower_id = ${users}.id)`,
           isFollowing: sql<boolean>`exists (select 1 from ${follows} f where f.follower_id = ${viewerId} and f.followee_id = ${users.id})`,
         })
         .from(users)

@@ -15,7 +15,7 @@ import { isSharedStateUnavailable, outageLog } from '../../platform/cache/unavai
 import type { Db } from '../../platform/db/database.js';
 import type { Logger } from '../../platform/logging.js';
 import type { Notifier } from '../../platform/notifier.js';
-import { findPlayers } from './players.js';
+import { findInactive, findPlayers } from './players.js';
 import type { BadgeCountsPort, LedgerTotalsPort, UserLedgerTotals, WindowTotals } from './ports.js';
 import { BOARD_DEFINITIONS, boardDefinition, boardKey, dayKey, snapshotKey, windowName, windowsAt, type BoardDefinition } from './windows.js';
 
@@ -196,13 +196,15 @@ export function createLeaderboards(deps: LeaderboardDeps) {
   async function syncUser(userId: number, at: Date, reader?: Db): Promise<LeaderboardChanged[]> {
     touchedDuringRebuild?.add(userId);
     const now = clock();
-    const totals = await deps.totals.forUser(userId, windowsAt(at), reader);
+    const [totals, inactive] = await Promise.all([deps.totals.forUser(userId, windowsAt(at), reader), findInactive(reader ?? deps.db, [userId])]);
+    // A deactivated account is on no board: its scores come back from the ledger when it is reactivated.
+    const hidden = inactive.has(userId);
     const member = String(userId);
     const changes: LeaderboardChanged[] = [];
     await Promise.all(
       BOARD_DEFINITIONS.map(async (definition) => {
         const key = boardKey(definition.board, at);
-        const score = scoreOn(definition, totals);
+        const score = hidden ? null : scoreOn(definition, totals);
         if ((await sets.score(key, member)) === score) return;
         // An award of a past window (delivered late) corrects that window's board, quietly.
         const current = key === boardKey(definition.board, now);
@@ -221,7 +223,7 @@ export function createLeaderboards(deps: LeaderboardDeps) {
     return changes;
   }
 
-  /** Takes a user off every board and snapshot (their account and ledger rows are gone). */
+  /** Takes a user off every board and snapshot (their account and ledger rows are gone, or the account is deactivated). */
   async function removeUser(userId: number): Promise<void> {
     touchedDuringRebuild?.add(userId);
     const member = String(userId);
@@ -245,9 +247,12 @@ export function createLeaderboards(deps: LeaderboardDeps) {
       for (;;) {
         // The next page is read from the database while this one is written to the sets.
         const next = page.next === null ? null : deps.totals.page(page.next, pageSize, windows);
+        // Deactivated accounts stay off the boards (one query per page).
+        const hidden = await findInactive(deps.db, page.rows.map((totals) => totals.userId));
         const writes = BOARD_DEFINITIONS.map((definition, index) => {
           const batch: Array<{ member: string; score: number }> = [];
           for (const totals of page.rows) {
+            if (hidden.has(totals.userId)) continue;
             const score = scoreOn(definition, totals);
             if (score !== null) batch.push({ member: String(totals.userId), score });
           }
@@ -279,6 +284,14 @@ export function createLeaderboards(deps: LeaderboardDeps) {
   return {
     syncUser,
     removeUser,
+
+    /**
+     * A reactivated account's rows back on the current boards, recomputed from the ledger (`reader`:
+     * the delivery's transaction). Its deactivation took it off with removeUser.
+     */
+    async restoreUser(userId: number, reader?: Db): Promise<void> {
+      await syncUser(userId, clock(), reader);
+    },
 
     takeSnapshots,
 
@@ -417,7 +430,8 @@ export function createLeaderboards(deps: LeaderboardDeps) {
       // Competition ranking from the top: a score equal to the previous one keeps its rank.
       if (index === 0 || entry.score !== top[index - 1]!.score) rank = index + 1;
       const player = players.get(ids[index]!);
-      if (!player) return; // deleted while being read; user.deleted takes it off the board
+      // Deleted or deactivated while being read: user.deleted or user.deactivated takes it off the board.
+      if (!player?.isActive) return;
       const previous = before[index];
       rows.push({
         id: player.id,

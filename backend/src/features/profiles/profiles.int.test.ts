@@ -231,11 +231,12 @@ describe.each(databaseTargets())('profiles on $name', (dbTarget) => {
 
     it('finds films in common (public entries), the overlap, each favourite and the chain between them', async () => {
       const result = await compare(a.user.id, b.user.id);
-      expect(result.a).toEqual({ id: a.user.id, username: a.username, displayName: expect.any(String), filmsLogged: 3, favourite: { movieId: 'heat-1995', title: 'heat-1995', posterPath: null } });
+      expect(result.a).toEqual({ id: a.user.id, username: a.username, displayName: expect.any(String), filmsLogged: 3, favourite: { movieId: 'heat-1995', title: 'Heat', posterPath: null } });
       expect(result.b).toMatchObject({ id: b.user.id, filmsLogged: 5, favourite: { movieId: 'forrest-gump-1994' } });
       expect(result.filmsInCommon).toEqual([
-        { movieId: 'heat-1995', title: 'heat-1995', ratingA: 5, ratingB: 4 },
-        { movieId: 'jaws-1975', title: 'jaws-1975', ratingA: 3, ratingB: 4.5 },
+        // The catalog's titles, not the ones the test typed (the movie ids).
+        { movieId: 'heat-1995', title: 'Heat', ratingA: 5, ratingB: 4 },
+        { movieId: 'jaws-1975', title: 'Jaws', ratingA: 3, ratingB: 4.5 },
       ]);
       // 2 in common of 5 films either logged (don-2006 is private).
       expect(result).toMatchObject({ commonCount: 2, tasteOverlap: 40 });

@@ -119,7 +119,7 @@ export function reviewRoutes(routes: ApiRoutes, deps: { service: ReviewService; 
     {
       access: 'public',
       summary: 'A user’s reviews',
-      description: 'Newest first. Reviews are public; those hidden by a moderator are left out.',
+      description: 'Newest first. Reviews are public; those hidden by a moderator are left out. A deactivated account is a 404, like its profile.',
       inputName: 'User',
       params: UserParamsSchema,
       example: { params: { id: '1' } },
@@ -127,7 +127,8 @@ export function reviewRoutes(routes: ApiRoutes, deps: { service: ReviewService; 
       errors: { 404: 'User not found.' },
     },
     async ({ params: { id } }, _req, res) => {
-      if (!(await deps.users.findById(id))) throw notFound('User not found');
+      // A deactivated account's traces are hidden until it is reactivated, as its profile is.
+      if (!(await deps.users.findById(id))?.isActive) throw notFound('User not found');
       res.json({ reviews: await deps.service.forUser(id) });
     },
   );

@@ -68,8 +68,12 @@ const forbidden = (message: string) => new AppError(403, 'FORBIDDEN', message);
 export function createReviewService(deps: { db: Db; events: EventRecorder; catalog: ReviewCatalog }) {
   const { db, events, catalog } = deps;
   const live = isNull(reviews.deletedAt);
-  /** What others see: live and not hidden by a moderator. */
-  const visible = and(live, isNull(reviews.hiddenAt));
+  /**
+   * What others see: live, not hidden by a moderator, by an account that is active (a deactivated
+   * account's reviews are hidden from every public read, counts and averages included, until it is
+   * reactivated).
+   */
+  const visible = and(live, isNull(reviews.hiddenAt), sql`exists (select 1 from ${users} author where author.id = ${reviews.userId} and author.is_active)`);
 
   async function read(executor: Db | DbTransaction, id: number): Promise<Review> {
     const [row] = await executor.select(columns).from(reviews).innerJoin(users, eq(users.id, reviews.userId)).where(eq(reviews.id, id));

@@ -1,7 +1,7 @@
-import { entityKey, INVALID_CONNECTION_PATH, type EntityType, type SaveConnectionRequestSchema, type UserConnection } from '@cinema-dna/shared-types';
+import { entityKey, INVALID_CONNECTION_PATH, type EntityType, type PathStep, type SaveConnectionRequestSchema, type UserConnection } from '@cinema-dna/shared-types';
 import { desc, eq } from 'drizzle-orm';
 import type { z } from 'zod';
-import { GraphError, type PathVerifier } from '../../graph/index.js';
+import { GraphError, type PathStepClaim, type PathVerifier } from '../../graph/index.js';
 import type { Db } from '../../platform/db/database.js';
 import { AppError } from '../../platform/errors.js';
 import { userAggregate, type EventRecorder } from '../../platform/events/index.js';
@@ -45,20 +45,32 @@ function checkedDegrees(verifyPath: PathVerifier, input: SaveInput): number {
 }
 
 /**
+ * The catalog's own steps of a checked path (a port wired in services.ts): each entity's summary and
+ * each link's label as the catalog holds them, never the names or labels a client typed.
+ */
+export type CatalogPath = (steps: readonly PathStepClaim[]) => Promise<PathStep[]>;
+
+/**
  * Connection paths users keep from their results. `verifyPath` is the graph's check (a port, so this
  * feature needs neither the connections nor the entities feature): only real paths are kept, with
  * the degrees the server counted.
  */
-export function createSavedConnectionService(deps: { db: Db; verifyPath: PathVerifier; events: EventRecorder }) {
+export function createSavedConnectionService(deps: { db: Db; verifyPath: PathVerifier; catalogPath: CatalogPath; events: EventRecorder }) {
   const { db, events } = deps;
   return {
-    /** Saves a checked path and records `connection.saved` with it: both or neither. */
+    /**
+     * Saves a checked path and records `connection.saved` with it: both or neither. The names of the
+     * ends and the path's steps are the catalog's (the client's names and labels are not kept).
+     */
     async save(userId: number, input: SaveInput): Promise<UserConnection> {
       const degrees = checkedDegrees(deps.verifyPath, input);
+      const path = await deps.catalogPath(input.path.map((step) => ({ entity: step.entity, relationship: step.relationship })));
+      const { degrees: _ignored, ...sent } = input;
+      const named = { ...sent, fromEntityName: path[0]!.entity.name, toEntityName: path.at(-1)!.entity.name, path };
       const row = await events.transaction(async (tx) => {
         const [saved] = await tx
           .insert(savedConnections)
-          .values({ userId, ...input, degrees })
+          .values({ userId, ...named, degrees })
           .returning();
         await events.record(
           tx,

@@ -78,7 +78,7 @@ export function watchlistRoutes(routes: ApiRoutes, deps: { service: WatchlistSer
     {
       access: 'public',
       summary: 'A user’s watchlist',
-      description: 'The profile’s Lists tab. Newest addition first.',
+      description: 'The profile’s Lists tab. Newest addition first. A deactivated account is a 404, like its profile.',
       inputName: 'User',
       params: UserParamsSchema,
       example: { params: { id: '1' } },
@@ -86,7 +86,8 @@ export function watchlistRoutes(routes: ApiRoutes, deps: { service: WatchlistSer
       errors: { 404: 'User not found.' },
     },
     async ({ params: { id } }, _req, res) => {
-      if (!(await deps.users.findById(id))) throw notFound('User not found');
+      // A deactivated account's traces are hidden until it is reactivated, as its profile is.
+      if (!(await deps.users.findById(id))?.isActive) throw notFound('User not found');
       res.json({ items: await deps.service.list(id) });
     },
   );

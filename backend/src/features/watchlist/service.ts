@@ -10,16 +10,17 @@ type Row = typeof watchlistItems.$inferSelect;
 type AddInput = z.output<typeof WatchlistAddSchema>;
 type WatchedInput = z.output<typeof WatchedMarkSchema>;
 
-/** The catalog, through a port: whether it holds a movie (this feature imports neither the graph nor the entities feature). */
+/** The catalog, through a port: a movie's title, null when it does not hold it (this feature imports neither the graph nor the entities feature). */
 export interface WatchlistCatalog {
-  hasMovie(movieId: string): boolean;
+  titleOf(movieId: string): string | null;
 }
 
-function toItem(row: Row): WatchlistItem {
+/** An item as read: the title is the catalog's (the stored one only when the catalog no longer holds the film). */
+function toItem(row: Row, catalog: WatchlistCatalog): WatchlistItem {
   return {
     id: row.id,
     movieId: row.movieId,
-    movieTitle: row.movieTitle,
+    movieTitle: catalog.titleOf(row.movieId) ?? row.movieTitle,
     posterPath: row.posterPath,
     addedAt: row.addedAt.toISOString(),
     watched: row.watched,
@@ -34,25 +35,28 @@ function toItem(row: Row): WatchlistItem {
  */
 export function createWatchlistService(deps: { db: Db; events: EventRecorder; catalog: WatchlistCatalog }) {
   const { db, events, catalog } = deps;
-  const requireMovie = (movieId: string) => {
-    if (!catalog.hasMovie(movieId)) throw notFound('The requested movie could not be found.');
+  /** The catalog's title of the movie (404 when it holds none): a title a client typed is never stored, since others read it. */
+  const catalogTitle = (movieId: string): string => {
+    const title = catalog.titleOf(movieId);
+    if (title === null) throw notFound('The requested movie could not be found.');
+    return title;
   };
 
   return {
-    /** Puts a movie of the catalog on the user's list; 409 with the spec's text when it is there already. */
+    /** Puts a movie of the catalog on the user's list, under the catalog's title; 409 with the spec's text when it is there already. */
     async add(userId: number, input: AddInput): Promise<WatchlistItem> {
-      requireMovie(input.movieId);
+      const movieTitle = catalogTitle(input.movieId);
       const row = await events.transaction(async (tx) => {
         const [inserted] = await tx
           .insert(watchlistItems)
-          .values({ userId, movieId: input.movieId, movieTitle: input.movieTitle, posterPath: input.posterPath ?? null })
+          .values({ userId, movieId: input.movieId, movieTitle, posterPath: input.posterPath ?? null })
           .onConflictDoNothing()
           .returning();
         if (!inserted) throw new AppError(409, 'CONFLICT', WATCHLIST_DUPLICATE, []);
         await events.record(tx, 'watchlist.added', { userId, movieId: input.movieId }, userAggregate(userId));
         return inserted;
       });
-      return toItem(row);
+      return toItem(row, catalog);
     },
 
     /** Takes a movie off the user's list (404 when it is not on it). */
@@ -66,17 +70,17 @@ export function createWatchlistService(deps: { db: Db; events: EventRecorder; ca
 
     /** Marks a movie watched (with the rating given, 0 or none for none); a movie not on the list yet is put on it, watched. */
     async markWatched(userId: number, input: WatchedInput): Promise<WatchlistItem> {
-      requireMovie(input.movieId);
+      const movieTitle = catalogTitle(input.movieId);
       const rating = input.rating ? input.rating : null;
       const [row] = await db
         .insert(watchlistItems)
-        .values({ userId, movieId: input.movieId, movieTitle: input.movieTitle, posterPath: input.posterPath ?? null, watched: true, watchedAt: sql`now()`, rating })
+        .values({ userId, movieId: input.movieId, movieTitle, posterPath: input.posterPath ?? null, watched: true, watchedAt: sql`now()`, rating })
         .onConflictDoUpdate({
           target: [watchlistItems.userId, watchlistItems.movieId],
           set: { watched: true, watchedAt: sql`now()`, rating },
         })
         .returning();
-      return toItem(row!);
+      return toItem(row!, catalog);
     },
 
     /**
@@ -108,7 +112,7 @@ export function createWatchlistService(deps: { db: Db; events: EventRecorder; ca
         .where(eq(watchlistItems.userId, userId))
         .orderBy(desc(watchlistItems.addedAt), desc(watchlistItems.id))
         .limit(limit);
-      return rows.map(toItem);
+      return rows.map((row) => toItem(row, catalog));
     },
   };
 }

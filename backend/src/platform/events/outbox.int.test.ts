@@ -1,3 +1,4 @@
+import type { PathStep } from '@cinema-dna/shared-types';
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { createInterface } from 'node:readline';
@@ -129,7 +130,13 @@ describe.each(databaseTargets())('the outbox on $name', (target) => {
     const users = createUserService({ db: database.db, events: outbox });
     // The graph's path check has its own tests (graph/path-check.test.ts); here it accepts, so the
     // outbox's refusal is the only thing that can stop the save.
-    const saving = createSavedConnectionService({ db: database.db, events: outbox, verifyPath: (steps) => ({ ok: true, degrees: steps.length - 1 }) });
+    const saving = createSavedConnectionService({
+      db: database.db,
+      events: outbox,
+      verifyPath: (steps) => ({ ok: true, degrees: steps.length - 1 }),
+      // The path as sent (the catalog's naming has its own test: activity/public-traces.int.test.ts).
+      catalogPath: (steps) => Promise.resolve(steps as PathStep[]),
+    });
     const username = `honest_${uniqueSuffix()}`;
     const before = await users.register({ username, email: `${username}@example.com`, password: TEST_PASSWORD });
     const lastActive = async () => (await database.db.select({ at: usersTable.lastActiveAt }).from(usersTable).where(eq(usersTable.id, before.id)))[0]!.at;

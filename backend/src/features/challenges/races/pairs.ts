@@ -1,6 +1,7 @@
 import type { PathRelationship } from '@cinema-dna/shared-types';
 import type { Graph } from '../../../graph/snapshot.js';
 import { GameGraph, UNREACHED, type GameLink } from '../game-graph.js';
+import { fanKnown } from '../pairs.js';
 import { pairId, type LinkCheck, type RacePair } from './room.js';
 
 /**
@@ -12,7 +13,7 @@ import { pairId, type LinkCheck, type RacePair } from './room.js';
 /** A pair's true distance over the strict links falls within this band. */
 export const RACE_MIN_PAR = 2;
 export const RACE_MAX_PAR = 4;
-/** Pairs are drawn between the most popular playable people and films. */
+/** Pairs are drawn between the most popular people and films a fan knows (fanKnown: a core link, top decile of popularity): at most these many. */
 const POPULAR_PEOPLE = 120;
 const POPULAR_MOVIES = 60;
 /** Breadth-first searches run once per graph to build the pool of pairs. */
@@ -53,19 +54,14 @@ export class RaceRules {
   }
 
   /**
-   * Every candidate pair, built once per graph: from each of the most popular people, the popular
-   * people and films at a true distance within the band.
+   * Every candidate pair, built once per graph: from each of the most popular people a fan knows, the
+   * people and films a fan knows at a true distance within the band (the daily's rule for its ends).
    */
   pairs(): RacePair[] {
     if (this.pool) return this.pool;
     const g = this.graph;
-    const popular = (type: string, count: number) => {
-      const nodes: number[] = [];
-      for (let i = 0; i < g.nodeCount; i++) if (g.type(i) === type && this.game.playable(i)) nodes.push(i);
-      return nodes.sort((a, b) => g.popularity[b]! - g.popularity[a]! || a - b).slice(0, count);
-    };
-    const people = popular('person', POPULAR_PEOPLE);
-    const targets = [...people, ...popular('movie', POPULAR_MOVIES)];
+    const people = fanKnown(this.game, 'person').slice(0, POPULAR_PEOPLE);
+    const targets = [...people, ...fanKnown(this.game, 'movie').slice(0, POPULAR_MOVIES)];
     const pool: RacePair[] = [];
     for (const source of people.slice(0, POOL_SOURCES)) {
       const dist = this.game.distancesFrom(source, RACE_MAX_PAR);
