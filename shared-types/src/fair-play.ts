@@ -1,26 +1,36 @@
-import { HINT_COST_POINTS } from './challenges.js';
+import {
+  HINT_COST_POINTS,
+  RACE_CLOCK_READS_PER_10_SECONDS,
+  RACE_CODE_ALPHABET,
+  RACE_CODE_LENGTH,
+  RACE_COMMANDS_PER_10_SECONDS,
+  RACE_MOVES_PER_MINUTE,
+  RACE_WRONG_CODES_PER_MINUTE,
+  SOLVE_FLOOR_SECONDS_PER_LINK,
+} from './challenges.js';
 import { POINT_RULES } from './progression.js';
 
 /**
  * The rules of points (fair play), in the product's words: one text that /help (Points and
  * Achievements), /badges (How points work) and the README ("The rules of points (fair play)") show.
- * The numbers come from the constants the server enforces (POINT_RULES here; the challenge, engine and
- * race numbers below are the ones the challenges and races enforce), so the words cannot drift from
+ * The numbers are the constants the server enforces (POINT_RULES, the challenges' solve floor, the
+ * races' limits) and the engine's refusal is this module's message, so the words cannot drift from
  * what the server does.
  */
 
-/** The challenge, engine and race rules' numbers (issue 25, rules 2, 3 and 10). */
+/** The engine's answer to a search between an open challenge's ends by its player (409 CHALLENGE_IN_PROGRESS). */
+export const CHALLENGE_IN_PROGRESS_MESSAGE = 'Finish or give up your challenge first: the engine will not solve it for you.';
+
+/** The challenge, engine and race rules' numbers (issue 25, rules 2, 3 and 10), as enforced. */
 export const FAIR_PLAY_LIMITS = {
-  /** A solve faster than this per link of its chain (server clock from the attempt's start) pays 0. */
-  humanFloorSecondsPerLink: 2,
-  /** The engine's answer to a search between an open challenge's ends by its player (409 CHALLENGE_IN_PROGRESS). */
-  engineRefusal: 'Finish or give up your challenge first: the engine will not solve it for you.',
-  raceCodeLength: 8,
-  raceCodeAlphabet: 31,
-  /** Failed room-code look-ups a minute, per connection, per account and per address. */
-  failedCodeLookupsPerMinute: 5,
-  /** Ready toggles and other cheap race commands per player. */
-  raceCommands: { count: 10, seconds: 10 },
+  humanFloorSecondsPerLink: SOLVE_FLOOR_SECONDS_PER_LINK,
+  engineRefusal: CHALLENGE_IN_PROGRESS_MESSAGE,
+  raceCodeLength: RACE_CODE_LENGTH,
+  raceCodeAlphabet: RACE_CODE_ALPHABET.length,
+  failedCodeLookupsPerMinute: RACE_WRONG_CODES_PER_MINUTE,
+  raceCommands: { count: RACE_COMMANDS_PER_10_SECONDS, seconds: 10 },
+  raceClockReads: { count: RACE_CLOCK_READS_PER_10_SECONDS, seconds: 10 },
+  raceMovesPerMinute: RACE_MOVES_PER_MINUTE,
 } as const;
 
 /** One row of "what pays": the action, its points, and how often it pays. */
@@ -64,13 +74,15 @@ export const FAIR_PLAY_SECTIONS: readonly FairPlaySection[] = [
     rules: [
       `The daily, the weekly and each list challenge pay once. Your score is the reward, scaled by par ÷ your links (never above 1) and by your time (full at the start, half at the time limit), less ${HINT_COST_POINTS} points per hint.`,
       'Giving up, running out of time or running out of moves shows the best chains and ends payment for that challenge for good. A later attempt is refused or pays nothing, and the challenge shows your finished result, share text and the answer. Opening a solved or revealed daily never starts a new clock.',
-      `A whole chain sent at once follows the same rules as link-by-link play: each link counts as a move, and a chain longer than your remaining moves is refused and does not solve. A solve faster than ${limits.humanFloorSecondsPerLink} seconds per link, by the server's clock from the start of the attempt, is recorded as solved but pays 0 points, and says why.`,
+      'A finished challenge (solved, given up, timed out or out of moves) is not played again: starting it once more opens your finished result.',
+      `A whole chain sent at once follows the same rules as link-by-link play: each link counts as a move, and a chain longer than your remaining moves is refused and does not solve. A whole chain sent without starting the challenge first has no clock and pays 0 points.`,
+      `Every solve, link by link or whole, faster than ${limits.humanFloorSecondsPerLink} seconds per link of its chain, by the server's clock from the start of the attempt, is recorded as solved but pays 0 points, and says why.`,
     ],
   },
   {
     title: 'The search engine will not play for you',
     rules: [
-      `While you have an open attempt at a daily, weekly or list challenge, or are in a race that has not finished, a search between the two ends of that challenge or race is refused: either way round, with any settings, from your session or your API keys, including live search, alternatives and share previews. The answer: '${limits.engineRefusal}'`,
+      `While you have an open attempt at a daily, weekly or list challenge, or are in a race that has not finished, a search between the two ends of that challenge or race is refused: either way round, with any settings, from your session or your API keys, including live search, alternatives and share previews; trending cards leave that pair out for you. The answer: '${limits.engineRefusal}'`,
       'To be honest about it: a search made without signing in cannot be tied to anyone, so nobody can stop an anonymous look-up. The move limit and the time floor still apply to every solve.',
     ],
   },
@@ -78,7 +90,7 @@ export const FAIR_PLAY_SECTIONS: readonly FairPlaySection[] = [
     title: 'Races',
     rules: [
       'Races are for bragging rights: they pay no points.',
-      `Room codes are ${limits.raceCodeLength} characters from a ${limits.raceCodeAlphabet}-character alphabet with no look-alike characters. After ${limits.failedCodeLookupsPerMinute} wrong codes in a minute, per connection, per account and per address, look-ups are refused (RATE_LIMITED). Ready toggles and other quick race commands are limited to ${limits.raceCommands.count} every ${limits.raceCommands.seconds} seconds per player.`,
+      `Room codes are ${limits.raceCodeLength} characters from a ${limits.raceCodeAlphabet}-character alphabet with no look-alike characters. After ${limits.failedCodeLookupsPerMinute} wrong codes in a minute, per connection, per account and per address, look-ups are refused (RATE_LIMITED). Ready toggles and other quick race commands are limited to ${limits.raceCommands.count} every ${limits.raceCommands.seconds} seconds per player, clock readings to ${limits.raceClockReads.count} every ${limits.raceClockReads.seconds} seconds, and moves and undos to ${limits.raceMovesPerMinute} a minute.`,
     ],
   },
   {

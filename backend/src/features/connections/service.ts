@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { ConnectionResult, EntitySummary, FindConnectionRequestSchema, PathStep, SearchParameters, SearchProgressed, TrendingConnection } from '@cinema-dna/shared-types';
-import { entityKey, isEntityKey, parseEntityKey, SearchParametersSchema } from '@cinema-dna/shared-types';
+import { CHALLENGE_IN_PROGRESS_MESSAGE, entityKey, isEntityKey, parseEntityKey, SearchParametersSchema } from '@cinema-dna/shared-types';
 import type { z } from 'zod';
 import { GraphError } from '../../graph/errors.js';
 import { SNAPSHOT_VERSION, type GraphService, type ServiceSearchOptions } from '../../graph/index.js';
@@ -48,7 +48,6 @@ export interface FindOptions extends Pick<ServiceSearchOptions, 'signal' | 'samp
 }
 
 export const SAME_ENTITY_MESSAGE = 'Please select two different entities to find a connection.';
-export const CHALLENGE_IN_PROGRESS_MESSAGE = 'Finish or give up your challenge first: the engine will not solve it for you.';
 
 /** A search between the ends of a challenge the caller is playing (issue 25, rule 3). */
 export const challengeInProgress = () => new AppError(409, 'CHALLENGE_IN_PROGRESS', CHALLENGE_IN_PROGRESS_MESSAGE);
