@@ -46,6 +46,16 @@ WHERE l."reason" = 'challenge'
     OR (a."degrees" IS NOT NULL AND a."finished_at" IS NOT NULL AND a."finished_at" - a."started_at" < a."degrees" * interval '2 seconds')
   );
 --> statement-breakpoint
+-- The attempts whose payment was taken back say so: 0 points and not rewarded, so challenge stats
+-- (totalPointsEarned, daily streaks) agree with the ledger.
+UPDATE "challenge_attempts" a
+SET "points" = 0, "rewarded" = false
+WHERE a."points" > 0
+  AND NOT EXISTS (
+    SELECT 1 FROM "points_ledger" l
+    WHERE l."user_id" = a."user_id" AND l."reason" = 'challenge' AND l."award_key" = 'challenge:' || a."challenge_id"
+  );
+--> statement-breakpoint
 -- 4. Badge counters, counted again from what they count.
 -- Saved connections: distinct unordered pairs ("a|b", the two keys in code point order, as the badges feature writes them).
 DELETE FROM "badge_counted_keys" WHERE "counter" = 'saved-connections';

@@ -243,6 +243,15 @@ describe('the fair-play migration on postgres', () => {
       counters: { 'daily-challenges': 0, level: 1, 'par-solves': 0, points: 0 },
       ledger: {},
     });
+    // The attempts say what they paid: challenge stats sum attempts, and now agree with the ledger.
+    const attempts = await rows<{ challenge_id: string; status: string; points: number; rewarded: boolean }>(
+      sql`select challenge_id, status, points, rewarded from challenge_attempts where user_id = ${ids.replayer!} and status = 'solved' order by challenge_id`,
+    );
+    expect(attempts).toEqual([
+      { challenge_id: `daily-${DAY}`, status: 'solved', points: 0, rewarded: false },
+      { challenge_id: 'list-on-par', status: 'solved', points: 0, rewarded: false },
+      { challenge_id: 'list-speed-blitz', status: 'solved', points: 0, rewarded: false },
+    ]);
   });
 
   it('keeps 10 watchlist adds a day', async () => {
@@ -252,6 +261,8 @@ describe('the fair-play migration on postgres', () => {
   it("leaves an honest player's awards, badges and counters as they were", async () => {
     expect(await state('honest')).toEqual(honestBefore);
     expect(honestBefore).toMatchObject({ points: 191, ledgerSum: 191, level: 2 });
+    const [attempt] = await rows<{ points: number; rewarded: boolean }>(sql`select points, rewarded from challenge_attempts where user_id = ${ids.honest!}`);
+    expect(attempt).toEqual({ points: 85, rewarded: true });
   });
 
   it('changes nothing when run again', async () => {
