@@ -1,4 +1,4 @@
-import { REVIEW_CONTENT_MAX, REVIEW_TITLE_MAX } from '@cinema-dna/shared-types';
+import { POINT_RULES, REVIEW_CONTENT_MAX, REVIEW_TITLE_MAX } from '@cinema-dna/shared-types';
 import { useState, type FormEvent } from 'react';
 import { Button } from '../../../ui/button';
 import { Field, Input, Textarea } from '../../../ui/form-field';
@@ -33,6 +33,15 @@ export function reviewFormErrors(values: ReviewFormValues): FieldErrors {
   return errors;
 }
 
+const { points, minTextLength } = POINT_RULES.review;
+
+/** Says, as the writer types, whether the text is long enough to earn review points (the server decides). */
+export function paidReviewHint(content: string): string {
+  const length = content.trim().length;
+  if (length >= minTextLength) return `${length} characters: long enough to earn ${points} points (your first review of this, within the daily limit).`;
+  return `${length} of ${minTextLength} characters: a first review with a rating and at least ${minTextLength} characters earns ${points} points.`;
+}
+
 /** Write or edit a review: 1–5 stars, a title and the text. What was typed stays on a failure. */
 export function ReviewForm({ heading, initial, submitLabel, pending, error, onSubmit, onCancel }: ReviewFormProps) {
   const [values, setValues] = useState<ReviewFormValues>(initial ?? { rating: 0, title: '', content: '' });
@@ -61,7 +70,7 @@ export function ReviewForm({ heading, initial, submitLabel, pending, error, onSu
           <Input id={id} aria-describedby={describedBy} aria-invalid={invalid} maxLength={REVIEW_TITLE_MAX} value={values.title} onChange={(e) => setValues((v) => ({ ...v, title: e.target.value }))} />
         )}
       </Field>
-      <Field label="Review" error={errors.content}>
+      <Field label="Review" error={errors.content} hint={paidReviewHint(values.content)}>
         {({ id, describedBy, invalid }) => (
           <Textarea id={id} aria-describedby={describedBy} aria-invalid={invalid} maxLength={REVIEW_CONTENT_MAX} className="min-h-28" value={values.content} onChange={(e) => setValues((v) => ({ ...v, content: e.target.value }))} />
         )}
