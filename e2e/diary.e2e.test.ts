@@ -192,6 +192,10 @@ describe('film diary', () => {
     await form.getByRole('radio', { name: '5 stars' }).click();
     await form.getByLabel('Title').fill('A courtyard of secrets');
     await form.getByLabel('Review').fill('Hitchcock makes a whole world out of one window.');
+    // The text box says what a review must be to earn points (the server decides; the rules of points).
+    await form.getByText('48 characters: long enough to earn 5 points (your first review of this, within the daily limit).').waitFor();
+    await form.scrollIntoViewIfNeeded();
+    await screenshotBothSizes(page, 'entity-review-form', { fullPage: false });
     await form.getByRole('button', { name: 'Post Review' }).click();
     await toast(page, 'Review Posted').waitFor();
     await page.getByRole('article', { name: 'Review: A courtyard of secrets' }).waitFor();
