@@ -19,6 +19,10 @@ import { BadgeEarnedNoticeSchema, type BadgeEarnedNotice } from './badges.js';
 import { LeaderboardChangedSchema, LeaderboardWatchSchema, type LeaderboardChanged, type LeaderboardWatch } from './leaderboards.js';
 import { PointsChangedSchema, type PointsChanged } from './progression.js';
 import {
+  RACE_CLOCK_READS_PER_10_SECONDS,
+  RACE_COMMANDS_PER_10_SECONDS,
+  RACE_MOVES_PER_MINUTE,
+  RACE_WRONG_CODES_PER_MINUTE,
   RaceClockSchema,
   RaceCodeOnlySchema,
   RaceJoinSchema,
@@ -194,6 +198,10 @@ export interface SocketBroadcastContract {
 export const SearchCancelledSchema = z.object({ cancelled: z.boolean() });
 
 /** Every command's schemas, the ones the server parses with; the AsyncAPI document is generated from here. */
+/** The race commands' limits, as the server enforces them (README, "Guessing race codes"). */
+const WRONG_CODES = `A code that names no room counts as a wrong code: ${RACE_WRONG_CODES_PER_MINUTE} a minute per socket, per user and per address (the same count as GET /api/challenges/races/{code}), then RATE_LIMITED for every code.`;
+const COMMANDS = `At most ${RACE_COMMANDS_PER_10_SECONDS} of join, leave, ready, start, rematch, give-up and resync every 10 s per player (per address when signed out), then RATE_LIMITED.`;
+
 export const SOCKET_COMMANDS = {
   'room:join': { summary: 'Join a room of friends under a display name; acknowledged with the room as it is now.', payload: RoomJoinSchema, ack: RoomStateSchema },
   'room:leave': { summary: 'Leave a room; acknowledged with the room as it is now.', payload: RoomLeaveSchema, ack: RoomStateSchema },
@@ -205,16 +213,16 @@ export const SOCKET_COMMANDS = {
   'search:cancel': { summary: 'Stop a running search.', payload: SearchCancelSchema, ack: SearchCancelledSchema },
   'leaderboard:watch': { summary: 'Watch a board (room `leaderboard:<board>`): leaderboard:changed follows each time a score on it moves.', payload: LeaderboardWatchSchema, ack: LeaderboardWatchSchema },
   'leaderboard:unwatch': { summary: 'Stop watching a board.', payload: LeaderboardWatchSchema, ack: LeaderboardWatchSchema },
-  'race:join': { summary: 'Join a race room (`race:<code>`) as a player (signed in) or a spectator; acknowledged with the room as it is now.', payload: RaceJoinSchema, ack: RaceStateSchema },
-  'race:leave': { summary: 'Leave a race room.', payload: RaceCodeOnlySchema, ack: RaceStateSchema },
-  'race:ready': { summary: 'A player says they are ready (or not) in the lobby.', payload: RaceReadySchema, ack: RaceStateSchema },
-  'race:start': { summary: 'The host starts the countdown: one pair and one absolute start and end time for everyone.', payload: RaceCodeOnlySchema, ack: RaceStateSchema },
-  'race:move': { summary: "The player's next entity; the server checks the link at once (a refused pick costs a move). Moves and undos: 60 a minute per player, then RATE_LIMITED.", payload: RaceMoveSchema, ack: RaceMoveOutcomeSchema },
+  'race:join': { summary: `Join a race room (\`race:<code>\`) as a player (signed in) or a spectator; acknowledged with the room as it is now. ${WRONG_CODES} ${COMMANDS}`, payload: RaceJoinSchema, ack: RaceStateSchema },
+  'race:leave': { summary: `Leave a race room. ${COMMANDS}`, payload: RaceCodeOnlySchema, ack: RaceStateSchema },
+  'race:ready': { summary: `A player says they are ready (or not) in the lobby. ${COMMANDS}`, payload: RaceReadySchema, ack: RaceStateSchema },
+  'race:start': { summary: `The host starts the countdown: one pair and one absolute start and end time for everyone. ${COMMANDS}`, payload: RaceCodeOnlySchema, ack: RaceStateSchema },
+  'race:move': { summary: `The player's next entity; the server checks the link at once (a refused pick costs a move). Moves and undos: ${RACE_MOVES_PER_MINUTE} a minute per player, then RATE_LIMITED.`, payload: RaceMoveSchema, ack: RaceMoveOutcomeSchema },
   'race:undo': { summary: 'Remove the last link of the chain (costs a move).', payload: RaceCodeOnlySchema, ack: RaceMoveOutcomeSchema },
-  'race:give-up': { summary: 'Stop racing this round.', payload: RaceCodeOnlySchema, ack: RaceStateSchema },
-  'race:rematch': { summary: 'The host starts another round in the same room with a new pair.', payload: RaceCodeOnlySchema, ack: RaceStateSchema },
-  'race:resync': { summary: 'The room as it is now and the caller’s own chain, for a client that may have missed events.', payload: RaceCodeOnlySchema, ack: z.object({ state: RaceStateSchema, chain: RaceMoveOutcomeSchema.nullable() }) },
-  'race:clock': { summary: "The server's clock (epoch ms), for the client's offset estimate.", payload: z.object({}), ack: RaceClockSchema },
+  'race:give-up': { summary: `Stop racing this round. ${COMMANDS}`, payload: RaceCodeOnlySchema, ack: RaceStateSchema },
+  'race:rematch': { summary: `The host starts another round in the same room with a new pair. ${COMMANDS}`, payload: RaceCodeOnlySchema, ack: RaceStateSchema },
+  'race:resync': { summary: `The room as it is now and the caller’s own chain, for a client that may have missed events. ${COMMANDS}`, payload: RaceCodeOnlySchema, ack: z.object({ state: RaceStateSchema, chain: RaceMoveOutcomeSchema.nullable() }) },
+  'race:clock': { summary: `The server's clock (epoch ms), for the client's offset estimate. At most ${RACE_CLOCK_READS_PER_10_SECONDS} readings every 10 s per player (per address when signed out), then RATE_LIMITED.`, payload: z.object({}), ack: RaceClockSchema },
   'admin:watch': { summary: 'Administrators only: join room `admin:metrics` (admin:metrics every few seconds); acknowledged with the metrics now.', payload: AdminWatchSchema, ack: AdminMetricsSchema },
   'admin:unwatch': { summary: 'Stop receiving admin:metrics.', payload: AdminWatchSchema, ack: z.object({ watching: z.boolean() }) },
 } as const satisfies Record<keyof ClientToServerEvents, SocketCommandContract>;
