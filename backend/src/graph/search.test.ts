@@ -47,12 +47,19 @@ function bruteForce(fx: GraphFixture, from: string, to: string, p: EngineParamet
   const allowed = new Set(p.allowedTypes);
   const entity = new Map(fx.entities.map((e) => [e.key, e]));
   const adjacency = new Map<string, Map<string, number>>();
+  const ranks = new Map<string, number>();
   for (const l of fx.links) {
     if (l.from === l.to) continue;
+    // A step takes its parallel link of the best tier (the snapshot's order), and of those an acting one.
+    const rank = TIER_LINK_WEIGHT[tierOfLink(l)] * 2 + (crewLinkWeight(l.relationship) ? 1 : 0);
     const w = (p.prioritizeDirectConnections ? TIER_LINK_WEIGHT[tierOfLink(l)] : 1) + crewLinkWeight(l.relationship);
     for (const [a, b] of [[l.from, l.to], [l.to, l.from]] as const) {
       const m = adjacency.get(a) ?? adjacency.set(a, new Map()).get(a)!;
-      m.set(b, Math.min(m.get(b) ?? Infinity, w));
+      const r = ranks.get(`${a}|${b}`) ?? Infinity;
+      if (rank < r) {
+        ranks.set(`${a}|${b}`, rank);
+        m.set(b, w);
+      }
     }
   }
   const distanceFrom = (start: string): Map<string, number> => {
