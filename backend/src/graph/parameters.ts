@@ -21,7 +21,8 @@ export function defaultParameters(): EngineParameters {
 
 /**
  * Weight of a path = Σ link weights + Σ intermediate node penalties; it only ranks paths of equal
- * length. With prioritizeDirectConnections a link weighs its tier's TIER_LINK_WEIGHT, otherwise 1.
+ * length. With prioritizeDirectConnections a link weighs its tier's TIER_LINK_WEIGHT, otherwise 1;
+ * a link that is not acting adds CREW_LINK_WEIGHT (below), which outranks every tier.
  * The tiers are lexicographic: with at most 8 links and 7 intermediates (penalties ≤ 1 each), one
  * supporting link instead of a core one adds 9 > 7 (more than any popularity difference), and one
  * obscure link instead of a supporting one adds 90 > 8 × 9 + 7 (more than any mix of the others).
