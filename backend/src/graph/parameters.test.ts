@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { FORWARD_BIT, OBSCURE_BIT, RELATIONSHIP_CODE, TIER_SHIFT, TYPE_CODE } from './model.js';
-import { ALL_TIERS, TIER_LINK_WEIGHT, compileParameters, defaultParameters, popularityPenalty } from './parameters.js';
+import { ALL_TIERS, CREW_LINK_WEIGHT, TIER_LINK_WEIGHT, compileParameters, defaultParameters, popularityPenalty } from './parameters.js';
 import { TIER_CODE } from './tiers.js';
 
 describe('compileParameters', () => {
@@ -28,10 +28,12 @@ describe('compileParameters', () => {
     for (const forward of [false, true]) {
       expect(on.linkWeights[byte('acted_in', 'core', forward)]).toBe(TIER_LINK_WEIGHT.core);
       expect(on.linkWeights[byte('acted_in', 'supporting', forward)]).toBe(TIER_LINK_WEIGHT.supporting);
-      expect(on.linkWeights[byte('has_genre', 'obscure', forward)]).toBe(TIER_LINK_WEIGHT.obscure);
+      expect(on.linkWeights[byte('has_genre', 'obscure', forward)]).toBe(TIER_LINK_WEIGHT.obscure + CREW_LINK_WEIGHT);
+      expect(on.linkWeights[byte('composed', 'core', forward)]).toBe(TIER_LINK_WEIGHT.core + CREW_LINK_WEIGHT);
     }
     const off = compileParameters({ ...defaultParameters(), prioritizeDirectConnections: false });
-    expect(off.linkWeights[byte('has_genre', 'obscure', true)]).toBe(1);
+    expect(off.linkWeights[byte('has_genre', 'obscure', true)]).toBe(1 + CREW_LINK_WEIGHT);
+    expect(off.linkWeights[byte('acted_in', 'supporting', true)]).toBe(1);
   });
 
   it('penalises unpopular entities more, within (0, 1], never enough to outweigh a tier', () => {

@@ -3,7 +3,7 @@
  * of the parameter object. The parameters themselves, their defaults and bounds are one schema in
  * shared-types (SearchParametersSchema), the same for the HTTP body, the socket and the engine.
  */
-import { LINK_TIERS, SearchParametersSchema, type LinkTier, type SearchParameters } from '@cinema-dna/shared-types';
+import { LINK_TIERS, RELATIONSHIPS, SearchParametersSchema, type LinkTier, type Relationship, type SearchParameters } from '@cinema-dna/shared-types';
 import { TIER_SHIFT, TYPE_CODE } from './model.js';
 import { TIER_CODE } from './tiers.js';
 
@@ -21,12 +21,30 @@ export function defaultParameters(): EngineParameters {
 
 /**
  * Weight of a path = Σ link weights + Σ intermediate node penalties; it only ranks paths of equal
- * length. With prioritizeDirectConnections a link weighs its tier's TIER_LINK_WEIGHT, otherwise 1.
+ * length. With prioritizeDirectConnections a link weighs its tier's TIER_LINK_WEIGHT, otherwise 1;
+ * a link that is not acting adds CREW_LINK_WEIGHT (below), which outranks every tier.
  * The tiers are lexicographic: with at most 8 links and 7 intermediates (penalties ≤ 1 each), one
  * supporting link instead of a core one adds 9 > 7 (more than any popularity difference), and one
  * obscure link instead of a supporting one adds 90 > 8 × 9 + 7 (more than any mix of the others).
  */
 export const TIER_LINK_WEIGHT: Readonly<Record<LinkTier, number>> = { core: 1, supporting: 10, obscure: 100 };
+
+/**
+ * Which chain among equally short ones: acting links before crew links, then billing (the tiers,
+ * with prioritizeDirectConnections), then fame (weightByPopularity). A link that is not acting
+ * (directed, wrote, composed, produced, crew, and the non-person links) adds CREW_LINK_WEIGHT, more
+ * than any mix of tiers and penalties (8 × 100 + 7 < 1000), so one acting link more always wins,
+ * however core the crew link. Links every chain must take (a genre's has_genre) cost all chains alike.
+ */
+export const CREW_LINK_WEIGHT = 1000;
+const RELATIONSHIP_BITS = (1 << TIER_SHIFT) - 1;
+/** CREW_LINK_WEIGHT for a link that is not acting, else 0. */
+export function crewLinkWeight(relationship: Relationship | undefined): number {
+  return relationship === 'acted_in' ? 0 : CREW_LINK_WEIGHT;
+}
+function crewWeight(byte: number): number {
+  return crewLinkWeight(RELATIONSHIPS[byte & RELATIONSHIP_BITS]);
+}
 
 /** Popularity penalty of an intermediate: 1 for popularity 0, falling towards 0 as popularity grows. */
 export function popularityPenalty(popularity: number): number {
@@ -55,10 +73,14 @@ export interface CompiledParameters {
 }
 
 // Built once: a search must not allocate array buffers (they add GC pressure outside the heap).
-const UNIFORM_LINK_WEIGHTS = new Float64Array(256).fill(1);
+const UNIFORM_LINK_WEIGHTS = (() => {
+  const weights = new Float64Array(256);
+  for (let byte = 0; byte < 256; byte++) weights[byte] = 1 + crewWeight(byte);
+  return weights;
+})();
 const TIERED_LINK_WEIGHTS = (() => {
   const weights = new Float64Array(256);
-  for (let byte = 0; byte < 256; byte++) weights[byte] = TIER_LINK_WEIGHT[LINK_TIERS[(byte >>> TIER_SHIFT) & 3] ?? 'obscure'];
+  for (let byte = 0; byte < 256; byte++) weights[byte] = TIER_LINK_WEIGHT[LINK_TIERS[(byte >>> TIER_SHIFT) & 3] ?? 'obscure'] + crewWeight(byte);
   return weights;
 })();
 

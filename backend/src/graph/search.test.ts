@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_ALLOWED_TYPES, entityKey, parseEntityKey, type EntityType } from '@cinema-dna/shared-types';
 import { GraphError, SearchCancelledError } from './errors.js';
-import { TIER_LINK_WEIGHT, defaultParameters, popularityPenalty, type EngineParameters } from './parameters.js';
+import { TIER_LINK_WEIGHT, crewLinkWeight, defaultParameters, popularityPenalty, type EngineParameters } from './parameters.js';
 import { SearchEngine, type SearchProgress, type SearchResult } from './search.js';
 import type { Graph } from './snapshot.js';
 import { buildGraph, fixture, isFanLink, isHubType, randomGraph, referenceDistance, seededRandom, tierOfLink, type GraphFixture } from './test-graphs.js';
@@ -47,12 +47,19 @@ function bruteForce(fx: GraphFixture, from: string, to: string, p: EngineParamet
   const allowed = new Set(p.allowedTypes);
   const entity = new Map(fx.entities.map((e) => [e.key, e]));
   const adjacency = new Map<string, Map<string, number>>();
+  const ranks = new Map<string, number>();
   for (const l of fx.links) {
     if (l.from === l.to) continue;
-    const w = p.prioritizeDirectConnections ? TIER_LINK_WEIGHT[tierOfLink(l)] : 1;
+    // A step takes its parallel link of the best tier (the snapshot's order), and of those an acting one.
+    const rank = TIER_LINK_WEIGHT[tierOfLink(l)] * 2 + (crewLinkWeight(l.relationship) ? 1 : 0);
+    const w = (p.prioritizeDirectConnections ? TIER_LINK_WEIGHT[tierOfLink(l)] : 1) + crewLinkWeight(l.relationship);
     for (const [a, b] of [[l.from, l.to], [l.to, l.from]] as const) {
       const m = adjacency.get(a) ?? adjacency.set(a, new Map()).get(a)!;
-      m.set(b, Math.min(m.get(b) ?? Infinity, w));
+      const r = ranks.get(`${a}|${b}`) ?? Infinity;
+      if (rank < r) {
+        ranks.set(`${a}|${b}`, rank);
+        m.set(b, w);
+      }
     }
   }
   const distanceFrom = (start: string): Map<string, number> => {
@@ -327,7 +334,7 @@ describe('search parameters change results the way their names say', () => {
     const everything = params({ includeObscureConnections: true });
     const core = engine.search(m1, m2, everything)!;
     expect(keys(core)).toEqual(['movie:m1', 'person:director', 'movie:m2']);
-    expect(core.totalWeight).toBeCloseTo(2 * TIER_LINK_WEIGHT.core + popularityPenalty(1), 12);
+    expect(core.totalWeight).toBeCloseTo(2 * (TIER_LINK_WEIGHT.core + crewLinkWeight('directed')) + popularityPenalty(1), 12);
     expect(core.shortestPathCount).toBe(3);
     // Without prioritizing, popularity alone decides.
     expect(keys(engine.search(m1, m2, params({ includeObscureConnections: true, prioritizeDirectConnections: false })))).toEqual(['movie:m1', 'person:gaffer', 'movie:m2']);
@@ -335,7 +342,37 @@ describe('search parameters change results the way their names say', () => {
     expect(keys(engine.search(m1, m2, params({ prioritizeDirectConnections: false })))).toEqual(['movie:m1', 'person:producer', 'movie:m2']);
     const noDirector = engine.search(m1, m2, params({ ...everything, avoid: [graph.resolve('person:director')] }))!;
     expect(keys(noDirector)).toEqual(['movie:m1', 'person:producer', 'movie:m2']);
-    expect(noDirector.totalWeight).toBeCloseTo(2 * TIER_LINK_WEIGHT.supporting + popularityPenalty(500), 12);
+    expect(noDirector.totalWeight).toBeCloseTo(2 * (TIER_LINK_WEIGHT.supporting + crewLinkWeight('produced')) + popularityPenalty(500), 12);
+  });
+
+  it('among equally short chains acting links beat crew links, however core and famous the composer (issue 26)', () => {
+    // Two 4-degree chains from a star to a star: one through a famous original-music composer (core
+    // links), one through a little-known actor billed last (supporting links).
+    const fx = fixture(
+      [['person:streep', 50], ['person:chan', 50], ['movie:complicated', 10], ['movie:panda', 10], ['person:zimmer', 100000],
+        ['movie:fox', 10], ['movie:noon', 10], ['person:wilson', 1]],
+      [
+        ['person:streep', 'acted_in', 'movie:complicated', undefined, 0],
+        ['person:zimmer', 'composed', 'movie:complicated', 'Original Music Composer'],
+        ['person:zimmer', 'composed', 'movie:panda', 'Original Music Composer'],
+        ['person:chan', 'acted_in', 'movie:panda', undefined, 0],
+        ['person:streep', 'acted_in', 'movie:fox', undefined, 0],
+        ['person:wilson', 'acted_in', 'movie:fox', undefined, 30],
+        ['person:wilson', 'acted_in', 'movie:noon', undefined, 30],
+        ['person:chan', 'acted_in', 'movie:noon', undefined, 0],
+      ],
+    );
+    const graph = buildGraph(fx);
+    const engine = new SearchEngine(graph);
+    const [streep, chan] = [graph.resolve('person:streep'), graph.resolve('person:chan')];
+    const actors = ['person:streep', 'movie:fox', 'person:wilson', 'movie:noon', 'person:chan'];
+    for (const prioritizeDirectConnections of [true, false]) {
+      for (const weightByPopularity of [true, false]) {
+        const p = params({ prioritizeDirectConnections, weightByPopularity });
+        expect(keys(engine.search(streep, chan, p))).toEqual(actors);
+        expect(keys(engine.search(chan, streep, p))).toEqual([...actors].reverse());
+      }
+    }
   });
 
   it('includeObscureConnections: off still reaches a hub picked as an endpoint through its own links, in one pass', () => {

@@ -147,6 +147,30 @@ describe.runIf(existsSync(SHARED)).each(databaseTargets())('the TMDB 5000 import
     }
   });
 
+  it('among equally short chains takes acting links before crew links, however core the composer (issue 26)', async () => {
+    const describeChain = (result: Awaited<ReturnType<typeof graph.search>>) =>
+      result?.path.map((step) => `${step.name}${step.relationship ? ` -${step.relationship.code}-` : ''}`).join(' ');
+    const pairs: Array<[from: string, to: string]> = [
+      [byName.get('Meryl Streep')!, byName.get('Jackie Chan')!],
+      [byName.get('Shah Rukh Khan')!, byName.get('Tom Cruise')!],
+      ['movie:27205', 'movie:807'], // Inception → Se7en (Compare's pair)
+    ];
+    for (const [from, to] of pairs) {
+      const result = await graph.search(from, to);
+      const chain = describeChain(result);
+      expect(result, `${from} → ${to}`).not.toBeNull();
+      // As short as any chain of fan links, and every link an acting link.
+      expect(result!.degrees, chain).toBe(fanDistance(adjacency, from, to, 6));
+      for (const step of result!.path.slice(0, -1)) expect(step.relationship!.code, chain).toBe('acted_in');
+    }
+    // The Dark Knight → Romance: three links, the film before the genre reached by acting.
+    const romance = await graph.search('movie:155', 'genre:romance');
+    const chain = describeChain(romance);
+    expect(romance!.degrees, chain).toBe(3);
+    expect(romance!.path.slice(0, -2).map((step) => step.relationship!.code), chain).toEqual(['acted_in', 'acted_in']);
+    expect(romance!.path.at(-2)!.relationship!.code, chain).toBe('has_genre');
+  });
+
   it('says when only hubs or obscure links connect within maxDegrees (Charlie Chaplin → Jennifer Lawrence)', async () => {
     const [from, to] = [byName.get('Charlie Chaplin')!, byName.get('Jennifer Lawrence')!];
     expect(fanDistance(adjacency, from, to, 6)).toBeNull();
