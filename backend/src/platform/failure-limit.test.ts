@@ -64,6 +64,29 @@ describe('createFailureLimiter', () => {
     expect(answers.filter((answer) => answer === 'RATE_LIMITED')).toHaveLength(47);
   });
 
+  it('lets attempts beyond the failures left wait their turn instead of refusing them: right codes sent all at once all get in', async () => {
+    const limiter = createFailureLimiter(createLocalCounters(), rule());
+    const office = [{ scope: 'address', id: '10.0.0.5' }];
+    let running = 0;
+    let most = 0;
+    const slowFind = async () => {
+      running += 1;
+      most = Math.max(most, running);
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      running -= 1;
+      return 'found';
+    };
+    const answers = await Promise.all(Array.from({ length: 12 }, () => settle(limiter.attempt(office, slowFind, isWrong))));
+    expect(answers).toEqual(Array(12).fill('found'));
+    // Never more in flight than failures left.
+    expect(most).toBeLessThanOrEqual(3);
+    // One failure leaves two in flight at most, and two failures later the third is the last.
+    expect(await settle(limiter.attempt(office, fail, isWrong))).toBe('NOT_FOUND');
+    expect(await settle(limiter.attempt(office, fail, isWrong))).toBe('NOT_FOUND');
+    expect(await settle(limiter.attempt(office, fail, isWrong))).toBe('NOT_FOUND');
+    expect(await settle(limiter.attempt(office, succeed, isWrong))).toBe('RATE_LIMITED');
+  });
+
   it('while the counters cannot answer: local counts on this process, closed refuses with 503, open lets through', async () => {
     const identity = [{ scope: 'address', id: '10.0.0.9' }];
     const local = createFailureLimiter(unreachable, rule('local'));

@@ -174,80 +174,119 @@ export interface FailureIdentity {
   id: string;
 }
 
+/** How long one attempt may hold its place in line: longer than any lookup, short enough to heal after a crash mid-attempt. */
+const IN_FLIGHT_TTL_MS = 30_000;
+/** How long an attempt waits for attempts ahead of it to settle before it is refused. */
+const IN_FLIGHT_WAIT_MS = 2_000;
+
 /**
  * Failures counted against several identities at once (a socket, its user, its address): an attempt
- * is refused with 429 RATE_LIMITED once any of them has had `limit` failures in its window. Only
- * failures count: each attempt reserves one on every identity before it runs and gives them back
- * when it did not fail, so attempts sent all at once cannot overrun the limit (each holds its
- * reservation while it runs) and successes cost nothing. The price of that exactness: while an
- * identity has more attempts in flight at once than it has failures left, the extra ones are refused
- * even if they would have succeeded. While the counters cannot answer, the
- * rule's `whenUnavailable` decides, as for createRateLimiter; a reservation is given back to the
- * counters that took it (if those have gone, it stays: the error is on the safe side), and only
- * within the window it was taken in.
+ * is refused with 429 RATE_LIMITED once any of them has had `limit` failures in its window, before
+ * its work runs. Only failures count; successes cost nothing. So that attempts sent all at once
+ * cannot overrun the limit, each one also holds a place while it runs: an identity never has more
+ * attempts in flight than it has failures left. Extra attempts wait (up to IN_FLIGHT_WAIT_MS) for
+ * those ahead to settle instead of being refused, so six friends behind one address joining at
+ * once with the right code all get in, while a burst of guesses is still cut at the limit.
+ * While the counters cannot answer, the rule's `whenUnavailable` decides, as for
+ * createRateLimiter; a place is given back to the counters that took it, and only while it lasts.
  */
 export function createFailureLimiter(counters: Counters, rule: RateLimitRule & { refusal: string }, logger?: Logger) {
   const mode = rule.whenUnavailable ?? 'open';
   const outage = outageLog(logger, { rule: rule.name, whenUnavailable: mode }, { failed: 'failure limit on its fallback: counters unreachable', recovered: 'failure limit counted in the shared counters again' });
   const local = mode === 'local' ? createLocalCounters() : null;
-  const keyOf = (identity: FailureIdentity) => `ratelimit:${rule.name}:${identity.scope}:${identity.id}`;
+  const failuresKey = (identity: FailureIdentity) => `ratelimit:${rule.name}:${identity.scope}:${identity.id}`;
+  const inFlightKey = (identity: FailureIdentity) => `${failuresKey(identity)}:in-flight`;
+  const windowSeconds = Math.round(rule.windowMs / 1000);
+  const refused = (identity: FailureIdentity, retryAfterSeconds: number) =>
+    new AppError(429, 'RATE_LIMITED', `${rule.refusal}: at most ${rule.limit} per ${windowSeconds} seconds. Try again in ${retryAfterSeconds} s.`, {
+      scope: identity.scope,
+      limit: rule.limit,
+      windowSeconds,
+      retryAfterSeconds,
+    });
 
-  /** Takes one from the identity's allowance; null when nothing was counted (`open` during an outage). */
-  async function reserve(identity: FailureIdentity): Promise<{ identity: FailureIdentity; on: Counters; counted: CounterValue; windowEndsAt: number } | null> {
-    const key = keyOf(identity);
-    const taken = (on: Counters, counted: CounterValue) => ({ identity, on, counted, windowEndsAt: Date.now() + (counted.ttlMs ?? rule.windowMs) });
+  /** Runs `op` on the shared counters, or as the rule says while they cannot answer; null when nothing is counted (`open`). */
+  async function count<T>(op: (on: Counters) => Promise<T>): Promise<{ value: T; on: Counters } | null> {
     try {
-      const counted = await counters.increment(key, { ttlMs: rule.windowMs });
+      const value = await op(counters);
       outage.recovered();
-      return taken(counters, counted);
+      return { value, on: counters };
     } catch (error) {
       outage.failed(error);
       if (mode === 'closed') throw new AppError(503, 'SERVICE_UNAVAILABLE', 'This cannot be checked right now; try again in a moment.', { retryable: true });
-      if (!local) return null;
-      return taken(local, await local.increment(key, { ttlMs: rule.windowMs }));
+      return local ? { value: await op(local), on: local } : null;
     }
+  }
+
+  interface Place {
+    identity: FailureIdentity;
+    on: Counters;
+    failures: CounterValue;
+    inFlight: number;
+    heldUntil: number;
+  }
+
+  /** Reads the identity's failures and takes a place in its line, on the same counters. */
+  async function takePlace(identity: FailureIdentity): Promise<Place | null> {
+    const taken = await count(async (on) => {
+      // `by: 0` reads the failures with their window's remaining time in one step.
+      const failures = await on.increment(failuresKey(identity), { by: 0, ttlMs: rule.windowMs });
+      const inFlight = await on.increment(inFlightKey(identity), { ttlMs: IN_FLIGHT_TTL_MS });
+      return { failures, inFlight };
+    });
+    if (!taken) return null;
+    const { failures, inFlight } = taken.value;
+    return { identity, on: taken.on, failures, inFlight: inFlight.value, heldUntil: Date.now() + (inFlight.ttlMs ?? IN_FLIGHT_TTL_MS) };
+  }
+
+  // Once its counter has expired a place is gone with it: given back, it would open one more.
+  const giveBack = (places: readonly Place[]) =>
+    Promise.all(places.filter((place) => Date.now() < place.heldUntil).map((place) => place.on.increment(inFlightKey(place.identity), { by: -1, ttlMs: IN_FLIGHT_TTL_MS }).catch(() => undefined)));
+
+  /** Places on every identity, or a refusal, or the identity whose line is full for now. */
+  async function enter(identities: readonly FailureIdentity[]): Promise<Place[] | FailureIdentity> {
+    const settled = await Promise.allSettled(identities.map(takePlace));
+    const places = settled.flatMap((each) => (each.status === 'fulfilled' && each.value ? [each.value] : []));
+    const unavailable = settled.find((each) => each.status === 'rejected');
+    if (unavailable) {
+      await giveBack(places);
+      throw unavailable.reason;
+    }
+    const spent = places.find((place) => place.failures.value >= rule.limit);
+    if (spent) {
+      await giveBack(places);
+      throw refused(spent.identity, Math.max(1, Math.ceil((spent.failures.ttlMs ?? rule.windowMs) / 1000)));
+    }
+    const full = places.find((place) => place.failures.value + place.inFlight > rule.limit);
+    if (full) {
+      await giveBack(places);
+      return full.identity;
+    }
+    return places;
   }
 
   return {
     rule,
     /**
      * Runs `work` unless an identity has no failures left (then throws RATE_LIMITED before `work`
-     * runs); a throw that `failed` recognises counts as a failure, anything else is given back.
+     * runs); a throw that `failed` recognises counts as a failure, anything else costs nothing.
      */
     async attempt<T>(identities: readonly FailureIdentity[], work: () => Promise<T>, failed: (error: unknown) => boolean): Promise<T> {
-      const settled = await Promise.allSettled(identities.map(reserve));
-      const reserved = settled.flatMap((each) => (each.status === 'fulfilled' && each.value ? [each.value] : []));
-      // Once its window has ended a reservation is gone with it: given back, it would add one to the next window's allowance.
-      const giveBack = () =>
-        Promise.all(
-          reserved
-            .filter(({ windowEndsAt }) => Date.now() < windowEndsAt)
-            .map(({ identity, on }) => on.increment(keyOf(identity), { by: -1, ttlMs: rule.windowMs }).catch(() => undefined)),
-        );
-      const refusal = settled.find((each) => each.status === 'rejected');
-      if (refusal) {
-        await giveBack();
-        throw refusal.reason;
-      }
-      const over = reserved.find(({ counted }) => counted.value > rule.limit);
-      if (over) {
-        await giveBack();
-        const retryAfterSeconds = Math.max(1, Math.ceil((over.counted.ttlMs ?? rule.windowMs) / 1000));
-        const windowSeconds = Math.round(rule.windowMs / 1000);
-        throw new AppError(429, 'RATE_LIMITED', `${rule.refusal}: at most ${rule.limit} per ${windowSeconds} seconds. Try again in ${retryAfterSeconds} s.`, {
-          scope: over.identity.scope,
-          limit: rule.limit,
-          windowSeconds,
-          retryAfterSeconds,
-        });
+      const giveUpAt = Date.now() + IN_FLIGHT_WAIT_MS;
+      let places = await enter(identities);
+      while (!Array.isArray(places)) {
+        if (Date.now() >= giveUpAt) throw refused(places, 1);
+        // Attempts ahead of this one settle within a lookup's time; a little jitter spreads the retries.
+        await new Promise((resolve) => setTimeout(resolve, 5 + Math.random() * 15));
+        places = await enter(identities);
       }
       try {
-        const result = await work();
-        await giveBack();
-        return result;
+        return await work();
       } catch (error) {
-        if (!failed(error)) await giveBack();
+        if (failed(error)) await Promise.all(places.map((place) => place.on.increment(failuresKey(place.identity), { ttlMs: rule.windowMs }).catch(() => undefined)));
         throw error;
+      } finally {
+        await giveBack(places);
       }
     },
   };

@@ -456,6 +456,17 @@ describe('guessing race codes (issue 25)', () => {
     const e = await client(app.url, eve.cookie, address());
     expect(await e.socket.emitWithAck(EVENTS.raceJoin, { code: open.code, as: 'player' })).toMatchObject({ ok: false, error: { code: 'RATE_LIMITED', details: { scope: 'user' } } });
     reads.mockRestore();
+    // Right codes sent all at once from one address are never refused, even while each lookup is slow:
+    // 20 reads of the room in flight together (a class joining from one school address).
+    const read = app.services.races.get.bind(app.services.races);
+    const slow = vi.spyOn(app.services.races, 'get').mockImplementation(async (code) => {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      return read(code);
+    });
+    const crowd = address();
+    const together = await Promise.all(Array.from({ length: 20 }, () => getRoom(open.code, { 'x-forwarded-for': crowd })));
+    slow.mockRestore();
+    expect(together.map((answer) => answer.status)).toEqual(Array(20).fill(200));
   });
 
   it(`race:ready spam: ${RACE_COMMANDS_PER_10_SECONDS} commands per player every 10 s, nothing past them reaches the room`, async () => {
