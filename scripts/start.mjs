@@ -1,16 +1,18 @@
 #!/usr/bin/env node
 // `npm start`: build what is missing or out of date, then serve under the supervisor, which restarts
 // the server if it crashes (scripts/supervise.mjs). Keeps `npm ci && npm start` one step.
-import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { fastBuild } from './fast-build.mjs';
 import { supervise } from './supervise.mjs';
 
 const root = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
 const backendEntry = path.join(root, 'backend/dist/index.js');
-// tsc -b rewrites its build info on every build that changed anything; index.js may be untouched.
-const backendStamp = path.join(root, 'backend/dist/.tsbuildinfo');
+// tsc -b rewrites its build info on every build that changed anything (index.js may be untouched);
+// the start build (fast-build.mjs) writes its own stamp. The newer of the two says when it was built.
+const tscStamp = path.join(root, 'backend/dist/.tsbuildinfo');
+const startStamp = path.join(root, 'backend/dist/.start-build');
 const frontendEntry = path.join(root, 'frontend/dist/index.html');
 
 /** Newest modification time under a folder (skipping build output and dependencies). */
@@ -26,10 +28,13 @@ function newest(dir) {
 
 const builtAt = (file) => (existsSync(file) ? statSync(file).mtimeMs : 0);
 const sourcesAt = Math.max(...['shared-types', 'backend', 'frontend'].map((dir) => newest(path.join(root, dir))));
-if (!existsSync(backendEntry) || builtAt(backendStamp) < sourcesAt || builtAt(frontendEntry) < sourcesAt) {
+const backendBuiltAt = Math.max(builtAt(tscStamp), builtAt(startStamp));
+if (!existsSync(backendEntry) || backendBuiltAt < sourcesAt || builtAt(frontendEntry) < sourcesAt) {
   console.log('Building Cinema DNA (first start or sources changed)...');
-  const build = spawnSync('npm', ['run', 'build'], { cwd: root, stdio: 'inherit' });
-  if (build.status !== 0) process.exit(build.status ?? 1);
+  const started = Date.now();
+  const code = await fastBuild(root, startStamp);
+  if (code !== 0) process.exit(code);
+  console.log(`Built in ${((Date.now() - started) / 1000).toFixed(1)} s.`);
 }
 
 process.exitCode = await supervise(backendEntry, [], { cwd: root });
