@@ -77,6 +77,13 @@ describe.each(databaseTargets())('challenges over HTTP on $name', (dbTarget) => 
 
   let daily: DailyChallenge;
 
+  it('prepares the list and stores today’s daily at start-up, before anyone asks (the first visitor does not wait)', async () => {
+    expect(await database.db.select().from(challenges).where(eq(challenges.date, TODAY))).toHaveLength(0);
+    const prepared = await t.services.challenges.warm();
+    expect(prepared).toEqual({ yearsMs: expect.any(Number), listMs: expect.any(Number), dailyMs: expect.any(Number) });
+    expect(await database.db.select().from(challenges).where(eq(challenges.date, TODAY))).toHaveLength(1);
+  });
+
   it('generates the day’s daily from the graph, stores it once, and measures its par as the true shortest distance', async () => {
     const res = await (await player()).client.send('get', '/api/challenges/daily').expect(200);
     daily = DailyChallengeSchema.parse(res.body);
