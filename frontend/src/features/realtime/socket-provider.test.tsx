@@ -20,12 +20,15 @@ function fakeSocket() {
       handlers.get(event)?.delete(fn);
       return socket;
     },
+    connects: 0,
     connect() {
+      socket.connects += 1;
       socket.connected = true;
       return socket;
     },
     disconnect() {
       socket.closed = true;
+      socket.connected = false;
       return socket;
     },
     emitFromServer(event: string, ...args: unknown[]) {
@@ -58,5 +61,21 @@ describe('SocketProvider', () => {
 
     unmount();
     expect(socket.closed).toBe(true);
+  });
+
+  it('tries again at once when the browser is back online or the tab is shown, and leaves a live socket alone', () => {
+    const socket = fakeSocket();
+    render(<SocketProvider createSocket={() => socket as unknown as AppSocket}>app</SocketProvider>);
+    expect(socket.connects).toBe(1);
+    // Connected: nothing to do.
+    act(() => void window.dispatchEvent(new Event('online')));
+    expect(socket.connects).toBe(1);
+    // The connection dropped and Socket.IO is waiting out its backoff: coming back online retries now.
+    socket.connected = false;
+    act(() => void window.dispatchEvent(new Event('online')));
+    expect(socket.connects).toBe(2);
+    socket.connected = false;
+    act(() => void document.dispatchEvent(new Event('visibilitychange')));
+    expect(socket.connects).toBe(3);
   });
 });

@@ -25,6 +25,22 @@ export function SocketProvider({ children, createSocket = createAppSocket }: Soc
     };
   }, [socket]);
 
+  // Back online, or back to the tab (a phone wakes its browser): try again now rather than after the
+  // backoff's next step. Restarting the connection drops the pending wait; a live socket is left alone.
+  useEffect(() => {
+    const retryNow = () => {
+      if (socket.connected || document.visibilityState !== 'visible') return;
+      socket.disconnect();
+      socket.connect();
+    };
+    window.addEventListener('online', retryNow);
+    document.addEventListener('visibilitychange', retryNow);
+    return () => {
+      window.removeEventListener('online', retryNow);
+      document.removeEventListener('visibilitychange', retryNow);
+    };
+  }, [socket]);
+
   usePresenceEvents(socket);
 
   return <SocketContext.Provider value={socket}>{children}</SocketContext.Provider>;
