@@ -92,7 +92,7 @@ async function main(): Promise<void> {
   await entities.warmDetails();
   const shared = createMemorySharedState();
   const notifier = createSocketNotifier();
-  const races = createRaceService({ rooms: createRaceRoomStore(database.db, logger), graph: () => graph.graph, summaries: (indices) => entities.summaries(indices), notifier, logger });
+  const races = createRaceService({ rooms: createRaceRoomStore(database.liveDb, logger), graph: () => graph.graph, summaries: (indices) => entities.summaries(indices), notifier, logger });
   // As createServices' start() does: the pool of pairs is ready before anyone races.
   races.warm();
   const rules = new RaceRules(graph.graph);

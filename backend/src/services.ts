@@ -278,7 +278,7 @@ export function createServices(deps: ServiceDeps): Services {
   let stopDailySnapshots = () => {};
   let stopRestoreWatch = () => {};
   registerBadgeSubscribers(events, { notifier });
-  const races = createRaceService({ rooms: createRaceRoomStore(db, logger), graph: () => graph.graph, summaries: (indices) => entities.summaries(indices), notifier, logger, settings: settings.races });
+  const races = createRaceService({ rooms: createRaceRoomStore(database.liveDb, logger), graph: () => graph.graph, summaries: (indices) => entities.summaries(indices), notifier, logger, settings: settings.races });
 
 
   const challenges = createChallengeService({

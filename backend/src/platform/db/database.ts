@@ -19,6 +19,14 @@ export type Db = PgDatabase<PgQueryResultHKT>;
 
 export interface Database {
   db: Db;
+  /**
+   * The same database through a second, smaller pool whose commits do not wait for their WAL flush
+   * (`synchronous_commit = off`): for state written many times a second whose last fraction of a
+   * second may be lost only if PostgreSQL itself or the machine crashes — never when an app process
+   * dies, since PostgreSQL already holds the commit. Race rooms use it; nothing that pays, counts or
+   * belongs to an account does.
+   */
+  liveDb: Db;
   /** `postgres`: a server named by DATABASE_URL; `embedded-postgres`: the one the app runs under DATA_DIR. */
   driver: 'postgres' | 'embedded-postgres';
   /** A real round trip; resolves to its latency in ms. */
@@ -77,13 +85,19 @@ async function openPostgres(url: string, schemaName: string, driver: Database['d
   const pool = new pg.Pool({ connectionString: url, max: 10, connectionTimeoutMillis: 5_000, options: `-c search_path=${schemaName}` });
   // An idle client losing its server must not crash the process; the next query reports it.
   pool.on('error', () => {});
+  let livePool: pg.Pool | undefined;
   try {
     await pool.query(`CREATE SCHEMA IF NOT EXISTS "${schemaName}"`);
     const db = drizzle(pool) as unknown as Db;
     await migrate(db as never, { migrationsFolder: MIGRATIONS_FOLDER, migrationsSchema: schemaName });
-    return { db, driver, ping: () => timed(() => db.execute(sql`select 1`)), close: () => pool.end() };
+    // Its own connections, so live writes neither wait behind the main pool's queries nor hold them up.
+    livePool = new pg.Pool({ connectionString: url, max: 10, connectionTimeoutMillis: 5_000, options: `-c search_path=${schemaName} -c synchronous_commit=off` });
+    livePool.on('error', () => {});
+    const live = livePool;
+    const liveDb = drizzle(live) as unknown as Db;
+    return { db, liveDb, driver, ping: () => timed(() => db.execute(sql`select 1`)), close: () => Promise.all([pool.end(), live.end()]).then(() => undefined) };
   } catch (error) {
-    await pool.end().catch(() => {});
+    await Promise.all([pool.end().catch(() => {}), livePool?.end().catch(() => {})]);
     throw error;
   }
 }

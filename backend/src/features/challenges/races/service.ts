@@ -1,4 +1,5 @@
 import { randomInt } from 'node:crypto';
+import { LRUCache } from 'lru-cache';
 import {
   RACE_CODE_ALPHABET,
   RACE_CODE_LENGTH,
@@ -88,6 +89,8 @@ export function createRaceService(deps: RaceServiceDeps) {
   // One change at a time per room on this process (boardgame.io queues per match): no lost
   // compare-and-set between this process's own players; other processes still race through the CAS.
   const queues = new Map<string, Promise<unknown>>();
+  // The rooms this process wrote last, as written: the next change starts from them (see change()).
+  const lastWritten = new LRUCache<string, { room: Room; version: number }>({ max: 5_000, ttl: 10 * 60_000 });
   const timers = new Map<string, { at: number; timer: NodeJS.Timeout }>();
   let closed = false;
 
@@ -112,16 +115,36 @@ export function createRaceService(deps: RaceServiceDeps) {
   /**
    * Applies a pure change with compare-and-set, retrying on a concurrent write, and broadcasts the
    * new state, all inside the room's queue so this process sends its states in version order.
+   * The room this process last wrote is tried first without reading it back: the compare-and-set
+   * refuses it if another process has written since (then the room is read and the change applied
+   * again). A change that changes nothing, or is refused, is only answered from a room just read.
    */
   async function change<T>(code: string, apply: (room: Room, at: number) => { room: Room; result: T }, beforeBroadcast?: (room: Room) => void): Promise<Changed<T>> {
     const outcome: Changed<T> = await serialized(code, async () => {
       for (let attempt = 0; attempt < MAX_WRITE_ATTEMPTS; attempt++) {
-        const { room, version } = await load(code);
-        const { room: next, result } = apply(room, now());
-        if (next === room) return { room, version, changed: false, result };
+        const remembered = attempt === 0 ? lastWritten.get(code) : undefined;
+        const { room, version } = remembered ?? (await load(code));
+        let applied: { room: Room; result: T };
+        try {
+          applied = apply(room, now());
+        } catch (error) {
+          // A refusal is only answered from a room just read: the remembered one may be behind.
+          if (remembered) continue;
+          throw error;
+        }
+        const { room: next, result } = applied;
+        if (next === room) {
+          if (remembered) continue;
+          return { room, version, changed: false, result };
+        }
         // A room nobody plays in any more lingers briefly, answering NOT_FOUND.
         const ttl = next.players.length === 0 ? 60_000 : ROOM_TTL_MS;
-        if (!(await store.compareAndSet(code, version, JSON.stringify(next), ttl))) continue;
+        if (!(await store.compareAndSet(code, version, JSON.stringify(next), ttl))) {
+          lastWritten.delete(code);
+          continue;
+        }
+        if (next.players.length === 0) lastWritten.delete(code);
+        else lastWritten.set(code, { room: next, version: version + 1 });
         const written: Changed<T> = { room: next, version: version + 1, changed: true, result };
         if (next.players.length === 0) return written;
         // The volatile progress goes first: right behind the state it would find the sockets busy and be dropped.

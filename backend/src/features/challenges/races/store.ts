@@ -12,7 +12,9 @@ const SWEEP_INTERVAL_MS = 10 * 60_000;
  * VersionedStore: a write lands only on the version it read. The database is the room's one record,
  * so a room survives Redis being stopped, frozen or restarted empty (Redis carries only the room's
  * broadcasts between processes), and an app restart. Expiry uses the database's clock, so every
- * process agrees on it.
+ * process agrees on it. Give it the database's `liveDb`: a race writes several times a second per
+ * room, and waiting for each commit's flush to disk was most of a move's time (bench:rooms, 2,000
+ * players: p50 833 ms → 3.6 ms); a killed app process still loses no acknowledged move.
  */
 export function createRaceRoomStore(db: Db, logger?: Logger): VersionedStore {
   const live = (code: string) => and(eq(raceRooms.code, code), gt(raceRooms.expiresAt, sql`now()`));
