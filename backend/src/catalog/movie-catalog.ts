@@ -1,7 +1,9 @@
 import { entityKey, type EntityKey } from '@cinema-dna/shared-types';
 import { and, eq, inArray, or, sql } from 'drizzle-orm';
 import type { GraphService } from '../graph/index.js';
+import { betterCredit, creditAt, type Credit } from '../graph/prominence.js';
 import type { Graph } from '../graph/snapshot.js';
+import { TIER_CODE } from '../graph/tiers.js';
 import type { Db } from '../platform/db/database.js';
 import { findEntityDetails, type StoredEntity } from './entity-store.js';
 import { entities } from './schema.js';
@@ -15,6 +17,15 @@ export interface MovieFacts {
   tmdbId: string | null;
   imdbId: string | null;
 }
+
+/** A person of a movie with their credit in it: how prominently to name them (graph/prominence.ts). */
+export interface CreditedPerson {
+  key: string;
+  name: string;
+  credit: Credit;
+}
+/** Sound, art, make-up, casting, effects…: credits a fan does not know people by. */
+const OBSCURE_TIER = TIER_CODE.obscure;
 
 const yearOf = (stored?: StoredEntity) => stored?.details.year ?? (stored?.details.release_date ? Number(stored.details.release_date.slice(0, 4)) || null : null);
 const MOVIE_TYPE = 'movie';
@@ -62,20 +73,28 @@ export function createMovieCatalog(graph: GraphService, db: Db) {
       return found;
     },
 
-    /** People (cast and crew, each once) and genres linked to each movie, from the loaded graph. */
-    links(movieIds: readonly string[]): Map<string, { people: { key: string; name: string }[]; genres: { key: string; name: string }[] }> {
-      const found = new Map<string, { people: { key: string; name: string }[]; genres: { key: string; name: string }[] }>();
+    /**
+     * The people a fan knows in each movie (cast and crew of the core and supporting tiers, each once
+     * with their best credit in it; prominence.ts) and its genres, from the loaded graph.
+     */
+    links(movieIds: readonly string[]): Map<string, { people: CreditedPerson[]; genres: { key: string; name: string }[] }> {
+      const found = new Map<string, { people: CreditedPerson[]; genres: { key: string; name: string }[] }>();
       for (const movieId of new Set(movieIds)) {
         const node = nodeOf(movieId);
         if (node === null) continue;
         const loaded = graph.graph;
-        const people = new Map<number, { key: string; name: string }>();
+        const people = new Map<number, CreditedPerson>();
         const genres = new Map<number, { key: string; name: string }>();
         for (let position = loaded.offsets[node]!; position < loaded.offsets[node + 1]!; position++) {
           const neighbour = loaded.neighbours[position]!;
           const type = loaded.type(neighbour);
-          const into = type === 'person' ? people : type === 'genre' ? genres : null;
-          if (into && !into.has(neighbour)) into.set(neighbour, { key: loaded.key(neighbour), name: loaded.name(neighbour) });
+          if (type === 'genre' && !genres.has(neighbour)) genres.set(neighbour, { key: loaded.key(neighbour), name: loaded.name(neighbour) });
+          if (type !== 'person') continue;
+          const credit = creditAt(loaded, node, position);
+          if (credit.tier === OBSCURE_TIER) continue;
+          const known = people.get(neighbour);
+          if (!known) people.set(neighbour, { key: loaded.key(neighbour), name: loaded.name(neighbour), credit });
+          else known.credit = betterCredit(known.credit, credit);
         }
         found.set(movieId, { people: [...people.values()], genres: [...genres.values()] });
       }

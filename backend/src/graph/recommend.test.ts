@@ -151,6 +151,36 @@ describe('recommend (random walks with restart)', () => {
     if (gaffer) expect(graph.key(gaffer.basis.via)).toBe('person:crew-b');
   });
 
+  it('names the person a fan knows: the better billed in both films first, then the more famous, never the rarer', () => {
+    // Liked X; Y shares three of its cast. The cameo is the most famous and the rarest (one more film),
+    // the co-lead is billed second in both; the lead is billed first in both and the least famous.
+    const shared = fixture(
+      [['movie:x', 50], ['movie:y', 40], ['movie:z', 10], ['person:lead', 5], ['person:co-lead', 6], ['person:cameo', 90], ...[1, 2, 3, 4].map((i): [string, number] => [`movie:lead-${i}`, 1])],
+      [
+        ['person:lead', 'acted_in', 'movie:x', 'Hero', 0],
+        ['person:lead', 'acted_in', 'movie:y', 'Hero', 0],
+        ['person:co-lead', 'acted_in', 'movie:x', 'Friend', 1],
+        ['person:co-lead', 'acted_in', 'movie:y', 'Friend', 1],
+        ['person:cameo', 'acted_in', 'movie:x', 'Himself', 8],
+        ['person:cameo', 'acted_in', 'movie:y', 'Himself', 8],
+        ['person:co-lead', 'acted_in', 'movie:z', 'Rival', 1],
+        ['person:cameo', 'acted_in', 'movie:z', 'Himself', 1],
+        // The lead and the co-lead made more films than the cameo: the rarer via is the cameo.
+        ...[1, 2, 3, 4].flatMap((i): Array<[string, 'acted_in', string, string, number]> => [
+          ['person:lead', 'acted_in', `movie:lead-${i}`, 'Hero', 0],
+          ['person:co-lead', 'acted_in', `movie:lead-${i}`, 'Friend', 1],
+        ]),
+      ],
+    );
+    const small = buildGraph(shared);
+    const at = (key: string) => small.resolve(key);
+    const results = recommend(small, [{ node: at('movie:x'), weight: 3 }], { limit: 5, exclude: [] });
+    expect(small.key(results.find((r) => r.node === at('movie:y'))!.basis.via)).toBe('person:lead');
+    // Z shares the co-lead and the cameo, each billed second in Z: the worse billing of the two films
+    // decides (the cameo is eighth in X), so the co-lead is named although the cameo is more famous.
+    expect(small.key(results.find((r) => r.node === at('movie:z'))!.basis.via)).toBe('person:co-lead');
+  });
+
   it('is deterministic for a given rngSeed', () => {
     const first = recommend(graph, seeds, { limit: 10, exclude, rngSeed: 42 });
     expect(recommend(graph, seeds, { limit: 10, exclude, rngSeed: 42 })).toEqual(first);

@@ -15,7 +15,8 @@
  *
  * Every result shares a real link with a seed (seed — via — film, both adjacency entries exist);
  * its `basis` is the strongest such link pair: better weaker tier first (core, supporting, obscure),
- * then better stronger tier, then the rarer via (lower degree), then the heavier seed. Films with no
+ * then better stronger tier, then the via a fan knows (prominence.ts: the worse of its two credits'
+ * billing, then its fame), then the heavier seed. Films with no
  * shared link are never returned, nor seeds, excluded films or non-movies. The ranked list is
  * re-ranked greedily for variety: at most one film per collection (part_of_collection) and at most
  * MAX_PER_VIA films resting on the same via.
@@ -24,6 +25,7 @@
  * touched), one per graph and thread: workers are long-lived and answer one request at a time.
  */
 import { GraphError } from './errors.js';
+import { creditAt } from './prominence.js';
 import { RELATIONSHIP_CODE, RELATIONSHIP_MASK, TIER_BITS, TIER_SHIFT, TYPE_CODE } from './model.js';
 import { seededRandom } from './seeded-random.js';
 import type { Graph } from './snapshot.js';
@@ -99,6 +101,8 @@ interface SeedLink {
   seed: number;
   relation: number;
   tier: number;
+  /** The via's place in the seed's credits (prominence.ts). */
+  billing: number;
   weight: number;
 }
 
@@ -106,7 +110,9 @@ interface SeedLink {
 interface BasisChoice {
   worse: number;
   better: number;
-  viaDegree: number;
+  /** The via's worse place in the two films' credits: "also starring" names a lead of both when there is one. */
+  billing: number;
+  viaPopularity: number;
   seedWeight: number;
   link: RecommendedMovieBasis;
 }
@@ -114,7 +120,8 @@ interface BasisChoice {
 function betterBasis(a: BasisChoice, b: BasisChoice): boolean {
   if (a.worse !== b.worse) return a.worse < b.worse;
   if (a.better !== b.better) return a.better < b.better;
-  if (a.viaDegree !== b.viaDegree) return a.viaDegree < b.viaDegree;
+  if (a.billing !== b.billing) return a.billing < b.billing;
+  if (a.viaPopularity !== b.viaPopularity) return a.viaPopularity > b.viaPopularity;
   if (a.seedWeight !== b.seedWeight) return a.seedWeight > b.seedWeight;
   // Determinism among equals.
   if (a.link.via !== b.link.via) return a.link.via < b.link.via;
@@ -341,7 +348,7 @@ export class Recommender {
       for (let i = offsets[seed]!; i < offsets[seed + 1]!; i++) {
         const via = nb[i]!;
         if (types[via] === MOVIE) continue;
-        const link: SeedLink = { seed, relation: rel[i]!, tier: tierOfByte(rel[i]!), weight };
+        const link: SeedLink = { seed, relation: rel[i]!, tier: tierOfByte(rel[i]!), billing: creditAt(this.graph, seed, i).billing, weight };
         const list = byVia.get(via);
         if (list) list.push(link);
         else byVia.set(via, [link]);
@@ -359,11 +366,13 @@ export class Recommender {
       const links = seedLinks.get(via);
       if (!links) continue;
       const tier = tierOfByte(rel[i]!);
+      const billing = creditAt(this.graph, node, i).billing;
       for (const link of links) {
         const choice: BasisChoice = {
           worse: Math.max(tier, link.tier),
           better: Math.min(tier, link.tier),
-          viaDegree: this.graph.degree(via),
+          billing: Math.max(billing, link.billing),
+          viaPopularity: this.graph.popularity[via]!,
           seedWeight: link.weight,
           link: { seed: link.seed, via, relation: rel[i]!, seedRelation: link.relation },
         };

@@ -219,7 +219,9 @@ export function createEntityService(deps: { graph: GraphService; db: Db; enriche
       const byPopularity = (a: { index: number }, b: { index: number }) => graph.entityAt(b.index).popularity - graph.entityAt(a.index).popularity;
       const idOf = (i: number) => graph.entityAt(i).id;
 
-      const credits = links.filter((link) => graph.entityAt(link.index).type === 'movie' && link.forward && type === 'person').sort(byPopularity);
+      // Known for: the films of their credits that a fan knows them by (core, then supporting, then
+      // obscure jobs — prominence.ts), the more famous film first within each.
+      const credits = links.filter((link) => graph.entityAt(link.index).type === 'movie' && link.forward && type === 'person').sort((a, b) => TIER_ORDER[a.tier] - TIER_ORDER[b.tier] || byPopularity(a, b));
       const knownFor = new Map<number, { character: string | null; job: string | null }>();
       for (const credit of credits) {
         const previous = knownFor.get(credit.index);

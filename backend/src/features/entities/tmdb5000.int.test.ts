@@ -11,13 +11,17 @@ import { fileURLToPath } from 'node:url';
 import { createGunzip } from 'node:zlib';
 import { parse } from 'csv-parse';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createMovieCatalog } from '../../catalog/movie-catalog.js';
 import { GraphService } from '../../graph/index.js';
+import type { Credit } from '../../graph/prominence.js';
+import { recommend } from '../../graph/recommend.js';
 import type { IngestEntity, IngestLink } from '../../ingest/model.js';
 import { runImport, snapshotPath } from '../../ingest/pipeline.js';
 import { readSourceEntities, readSourceLinks } from '../../ingest/source-files.js';
 import { importTmdb5000 } from '../../ingest/tmdb5000/importer.js';
 import { createLogger } from '../../platform/logging.js';
 import { databaseTargets } from '../../test-support/targets.js';
+import { topPeople } from '../profiles/service.js';
 import { createEntityService, type EntityService } from './service.js';
 
 const SHARED = path.resolve(fileURLToPath(new URL('../../../..', import.meta.url)), '../shared/data/tmdb-5000');
@@ -203,5 +207,35 @@ describe.runIf(existsSync(SHARED)).each(databaseTargets())('the TMDB 5000 import
     const [summary] = await entities.summaries([graph.resolve(key)!]);
     expect(summary).toMatchObject({ name: 'Bryan Singer', subtype: 'director' });
     expect(people.get(key)).toMatchObject({ subtype: 'director', details: { known_for_department: 'Directing' } });
+  });
+
+  describe('names a fan knows, chosen by billing then fame, never by the alphabet (issue 26)', () => {
+    it('a profile that logged Inception lists Leonardo DiCaprio first and no obscure crew', async () => {
+      const catalog = createMovieCatalog(graph, database.db);
+      const counts = new Map<string, { name: string; count: number; credit: Credit }>();
+      for (const person of catalog.links(['27205']).get('27205')!.people) counts.set(person.key, { name: person.name, count: 1, credit: person.credit });
+      const top = topPeople(counts, 10).map((person) => person.name);
+      expect(top[0]).toBe('Leonardo DiCaprio');
+      expect(top).toEqual(expect.arrayContaining(['Joseph Gordon-Levitt', 'Christopher Nolan']));
+      // Brad Ricker (art direction) was first in alphabetical order; an art director is no name a fan knows.
+      expect(top).not.toContain('Brad Ricker');
+    });
+
+    it('recommends a Pirates sequel to a fan of The Curse of the Black Pearl "also starring Johnny Depp"', () => {
+      const loaded = graph.graph;
+      const seed = loaded.resolve('movie:22');
+      const results = recommend(loaded, [{ node: seed, weight: 3 }], { limit: 18, exclude: [] });
+      const sequels = results.filter((film) => ['movie:58', 'movie:285', 'movie:1865'].includes(loaded.key(film.node)));
+      expect(sequels.length).toBeGreaterThan(0);
+      for (const sequel of sequels) expect(loaded.name(sequel.basis.via)).toBe('Johnny Depp');
+    });
+
+    it('lists a person’s known-for films by their credit first: Stan Lee is known for the films he wrote before his cameos', async () => {
+      const page = await entities.detail('person', byName.get('Stan Lee')!.slice('person:'.length));
+      const roles = page.filmography.map((film) => (film.character === null ? 'crew' : 'cast'));
+      // Every crew credit of his (Writer: the characters) comes before any cameo.
+      expect(roles.indexOf('cast') === -1 || roles.lastIndexOf('crew') < roles.indexOf('cast')).toBe(true);
+      expect(roles[0]).toBe('crew');
+    });
   });
 });

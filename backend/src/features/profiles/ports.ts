@@ -3,6 +3,7 @@
  * imports none of them. Each aggregate is one query, whoever the profile is.
  */
 import type { EarnedBadge, PathStep } from '@cinema-dna/shared-types';
+import type { Credit } from '../../graph/prominence.js';
 
 /** Counts of other features' rows for one user (one query each). */
 export interface ProfileAggregates {
@@ -41,10 +42,15 @@ export interface LinkedEntity {
   name: string;
 }
 
+/** A person of a movie with their credit in it, which says how prominently to name them. */
+export interface CreditedEntity extends LinkedEntity {
+  credit: Credit;
+}
+
 /** The catalog's graph: a movie's people and genres, and the shortest chain between two movies. */
 export interface ProfileGraph {
-  /** People (cast and crew, each once) and genres of each movie the graph holds. */
-  links(movieIds: readonly string[]): Map<string, { people: LinkedEntity[]; genres: LinkedEntity[] }>;
+  /** The people a fan knows (cast and crew but the obscure jobs, each once) and the genres of each movie the graph holds. */
+  links(movieIds: readonly string[]): Map<string, { people: CreditedEntity[]; genres: LinkedEntity[] }>;
   /** The connection engine's chain (default parameters) between two movies; null when there is none. */
   chain(fromMovieId: string, toMovieId: string): Promise<{ degrees: number; path: PathStep[] } | null>;
 }

@@ -14,6 +14,7 @@ import { users } from '../../platform/auth/schema.js';
 import type { Db } from '../../platform/db/database.js';
 import { AppError } from '../../platform/errors.js';
 import type { LoggedFilm, ProfileAggregates, ProfileDiary, ProfileGraph } from './ports.js';
+import { betterCredit, compareCredits, type Credit } from '../../graph/prominence.js';
 
 type UpdateInput = z.output<typeof ProfileUpdateSchema>;
 
@@ -42,6 +43,14 @@ function topCounted(counts: Map<string, { name: string; count: number }>, limit:
     .map(([key, { name, count }]) => ({ key, name, count }))
     .sort((a, b) => b.count - a.count || a.name.localeCompare(b.name) || a.key.localeCompare(b.key))
     .slice(0, limit);
+}
+
+/** People by how many of the films they are in, then as a fan would name them (their best credit: billing, then fame). */
+export function topPeople(counts: Map<string, { name: string; count: number; credit: Credit }>, limit: number): CountedEntity[] {
+  return [...counts]
+    .sort(([, a], [, b]) => b.count - a.count || compareCredits(a.credit, b.credit))
+    .slice(0, limit)
+    .map(([key, { name, count }]) => ({ key, name, count }));
 }
 
 /** Each logged film once: its latest entry's rating, its best rating, how often it was logged. */
@@ -163,11 +172,14 @@ export function createProfileService(deps: { db: Db; aggregates: ProfileAggregat
           rated++;
         }
       }
-      const people = new Map<string, { name: string; count: number }>();
+      const people = new Map<string, { name: string; count: number; credit: Credit }>();
       const genres = new Map<string, { name: string; count: number }>();
       const movieIds = [...new Set(inYear.map((entry) => entry.movieId))];
       for (const links of graph.links(movieIds).values()) {
-        for (const person of links.people) people.set(person.key, { name: person.name, count: (people.get(person.key)?.count ?? 0) + 1 });
+        for (const person of links.people) {
+          const known = people.get(person.key);
+          people.set(person.key, { name: person.name, count: (known?.count ?? 0) + 1, credit: known ? betterCredit(known.credit, person.credit) : person.credit });
+        }
         for (const genre of links.genres) genres.set(genre.key, { name: genre.name, count: (genres.get(genre.key)?.count ?? 0) + 1 });
       }
       return {
@@ -178,7 +190,7 @@ export function createProfileService(deps: { db: Db; aggregates: ProfileAggregat
         filmsByMonth,
         ratingSpread,
         averageRating: rated > 0 ? Math.round((ratingSum / rated) * 100) / 100 : null,
-        topPeople: topCounted(people, YEAR_TOP),
+        topPeople: topPeople(people, YEAR_TOP),
         topGenres: topCounted(genres, YEAR_TOP),
       };
     },
