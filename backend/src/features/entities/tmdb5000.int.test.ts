@@ -13,7 +13,7 @@ import { parse } from 'csv-parse';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMovieCatalog } from '../../catalog/movie-catalog.js';
 import { GraphService } from '../../graph/index.js';
-import type { Credit } from '../../graph/prominence.js';
+import { compareCredits } from '../../graph/prominence.js';
 import { recommend } from '../../graph/recommend.js';
 import type { IngestEntity, IngestLink } from '../../ingest/model.js';
 import { runImport, snapshotPath } from '../../ingest/pipeline.js';
@@ -21,7 +21,6 @@ import { readSourceEntities, readSourceLinks } from '../../ingest/source-files.j
 import { importTmdb5000 } from '../../ingest/tmdb5000/importer.js';
 import { createLogger } from '../../platform/logging.js';
 import { databaseTargets } from '../../test-support/targets.js';
-import { topPeople } from '../profiles/service.js';
 import { createEntityService, type EntityService } from './service.js';
 
 const SHARED = path.resolve(fileURLToPath(new URL('../../../..', import.meta.url)), '../shared/data/tmdb-5000');
@@ -211,10 +210,10 @@ describe.runIf(existsSync(SHARED)).each(databaseTargets())('the TMDB 5000 import
 
   describe('names a fan knows, chosen by billing then fame, never by the alphabet (issue 26)', () => {
     it('a profile that logged Inception lists Leonardo DiCaprio first and no obscure crew', async () => {
+      // One film: every person counts once, so the profile's order is the credits' (profiles/service.ts topPeople).
       const catalog = createMovieCatalog(graph, database.db);
-      const counts = new Map<string, { name: string; count: number; credit: Credit }>();
-      for (const person of catalog.links(['27205']).get('27205')!.people) counts.set(person.key, { name: person.name, count: 1, credit: person.credit });
-      const top = topPeople(counts, 10).map((person) => person.name);
+      const people = catalog.links(['27205']).get('27205')!.people;
+      const top = [...people].sort((a, b) => compareCredits(a.credit, b.credit)).slice(0, 10).map((person) => person.name);
       expect(top[0]).toBe('Leonardo DiCaprio');
       expect(top).toEqual(expect.arrayContaining(['Joseph Gordon-Levitt', 'Christopher Nolan']));
       // Brad Ricker (art direction) was first in alphabetical order; an art director is no name a fan knows.

@@ -46,7 +46,7 @@ function topCounted(counts: Map<string, { name: string; count: number }>, limit:
 }
 
 /** People by how many of the films they are in, then as a fan would name them (their best credit: billing, then fame). */
-export function topPeople(counts: Map<string, { name: string; count: number; credit: Credit }>, limit: number): CountedEntity[] {
+function topPeople(counts: Map<string, { name: string; count: number; credit: Credit }>, limit: number): CountedEntity[] {
   return [...counts]
     .sort(([, a], [, b]) => b.count - a.count || compareCredits(a.credit, b.credit))
     .slice(0, limit)
