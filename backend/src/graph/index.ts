@@ -51,6 +51,7 @@ export {
 } from './recommend.js';
 export { catalogLink, checkPath, type PathCheck, type PathProblem, type PathStepClaim, type PathVerifier } from './path-check.js';
 export { Graph, loadSnapshot, loadSnapshotSync, SNAPSHOT_VERSION, type GraphEntity } from './snapshot.js';
+export { CHAIN_RANKING_VERSION } from './parameters.js';
 export { SnapshotBuilder, type EntityInput, type LinkInput, type SnapshotBuildStats } from './snapshot-builder.js';
 export { TypeaheadIndex, type TypeaheadHit, type TypeaheadOptions } from './typeahead.js';
 export { SearchWorkerPool } from './worker-pool.js';

@@ -37,6 +37,13 @@ export const TIER_LINK_WEIGHT: Readonly<Record<LinkTier, number>> = { core: 1, s
  * however core the crew link. Links every chain must take (a genre's has_genre) cost all chains alike.
  */
 export const CREW_LINK_WEIGHT = 1000;
+
+/**
+ * The version of the rule that picks among equally short chains. Raised whenever that rule changes
+ * (2: acting links before the rest, issue 26), so cached answers chosen by an older rule are not
+ * served: it is part of every cached path's key.
+ */
+export const CHAIN_RANKING_VERSION = 2;
 const RELATIONSHIP_BITS = (1 << TIER_SHIFT) - 1;
 /** CREW_LINK_WEIGHT for a link that is not acting, else 0. */
 export function crewLinkWeight(relationship: Relationship | undefined): number {

@@ -3,7 +3,7 @@ import type { ConnectionResult, EntitySummary, FindConnectionRequestSchema, Path
 import { CHALLENGE_IN_PROGRESS_MESSAGE, entityKey, isEntityKey, parseEntityKey, SearchParametersSchema } from '@cinema-dna/shared-types';
 import type { z } from 'zod';
 import { GraphError } from '../../graph/errors.js';
-import { SNAPSHOT_VERSION, type GraphService, type ServiceSearchOptions } from '../../graph/index.js';
+import { CHAIN_RANKING_VERSION, SNAPSHOT_VERSION, type GraphService, type ServiceSearchOptions } from '../../graph/index.js';
 import type { SearchProgress, SearchResult } from '../../graph/search.js';
 import type { SharedState } from '../../platform/cache/types.js';
 import type { EventPublisher } from '../../platform/events/index.js';
@@ -88,11 +88,12 @@ export function createConnectionService(deps: ConnectionServiceDeps) {
 
   /**
    * A new snapshot must not serve old paths: its format version (a new engine may answer differently,
-   * e.g. link tiers) and its size (another import) are part of every cache key.
+   * e.g. link tiers), the version of the rule among equal chains and its size (another import) are
+   * part of every cache key.
    */
   const graphVersion = () => {
     const status = graph.status();
-    return `v${SNAPSHOT_VERSION}.${status.entities}.${status.links}`;
+    return `v${SNAPSHOT_VERSION}.r${CHAIN_RANKING_VERSION}.${status.entities}.${status.links}`;
   };
   const cacheKey = (from: string, to: string, parameters: SearchParameters) =>
     `path:${graphVersion()}:${createHash('sha256').update(JSON.stringify([from, to, parameters])).digest('base64url')}`;
