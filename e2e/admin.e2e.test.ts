@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { registerUser, signIn } from './support/accounts.js';
 import { callApi } from './support/api.js';
 import { startAppServer, type AppServer } from './support/app-server.js';
-import { DESKTOP, launchBrowser, openPage } from './support/browser.js';
+import { DESKTOP, launchBrowser, MOBILE, openPage } from './support/browser.js';
 import { expectNoSidewaysScroll, screenshotBothSizes } from './support/screens.js';
 
 /**
@@ -75,6 +75,17 @@ describe('admin dashboard', () => {
     await page.getByRole('banner').getByRole('link', { name: 'Admin' }).click();
     await page.getByRole('heading', { level: 1, name: 'Admin Dashboard' }).waitFor();
     expect(await page.getByRole('tab').allTextContents()).toEqual(['Overview', 'Users', 'Connections', 'System', 'Content']);
+    // On a phone every tab is whole on screen: none is cut off at the edge with nothing saying the row scrolls.
+    await page.setViewportSize(MOBILE);
+    const cutOff = await page.getByRole('tab').evaluateAll((tabs) =>
+      tabs.filter((tab) => {
+        const box = tab.getBoundingClientRect();
+        const row = tab.parentElement!.getBoundingClientRect();
+        return box.left < Math.max(0, row.left) || box.right > Math.min(window.innerWidth, row.right);
+      }).map((tab) => tab.textContent),
+    );
+    expect(cutOff).toEqual([]);
+    await page.setViewportSize(DESKTOP);
 
     // Overview: real counts (the admin, the writer and the reporter at least).
     const totalUsers = page.getByRole('article', { name: 'Total Users' });

@@ -8,7 +8,7 @@ import { EntityKeySchema } from './entities.js';
 import { SaveConnectionRequestSchema } from './saved-connections.js';
 import { FacetedSearchQuerySchema, SearchQuerySchema } from './catalog.js';
 import { RoomJoinSchema } from './socket.js';
-import { isStorableText, STORABLE_TEXT_RULE, text } from './text.js';
+import { endSentence, isStorableText, STORABLE_TEXT_RULE, text } from './text.js';
 
 const UNSTORABLE = { nul: 'a\u0000b', 'lone high surrogate': 'a\ud800', 'lone low surrogate': '\udc00b', 'pair in the wrong order': '\udc00\ud800' };
 
@@ -58,5 +58,14 @@ describe('storable text', () => {
       const issues = schema.safeParse(poisoned).error?.issues ?? [];
       expect(issues.map((issue) => [issue.path.join('.'), issue.message])).toContainEqual([at.join('.'), STORABLE_TEXT_RULE]);
     }
+  });
+});
+
+describe('endSentence', () => {
+  it('adds one full stop, never a second after a name that ends with one', () => {
+    expect(endSentence('Found a 2-degree connection between Tom Hanks and Pixar')).toBe('Found a 2-degree connection between Tom Hanks and Pixar.');
+    expect(endSentence('Found a 2-degree connection between Tom Hanks and Warner Bros.')).toBe('Found a 2-degree connection between Tom Hanks and Warner Bros.');
+    expect(endSentence('Who framed Roger Rabbit?')).toBe('Who framed Roger Rabbit?');
+    expect(endSentence('Wait for it… ')).toBe('Wait for it…');
   });
 });

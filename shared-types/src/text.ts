@@ -11,3 +11,9 @@ export const isStorableText = (value: string): boolean => !value.includes('\u000
 
 /** A string field of a request body, query, path or socket payload: any text a database can store. */
 export const text = () => z.string().refine(isStorableText, STORABLE_TEXT_RULE);
+
+/**
+ * Ends a sentence with a full stop unless it already ends with one (or ! ? …): a sentence that ends
+ * with a name such as "Warner Bros." or "Jr." gets no second period.
+ */
+export const endSentence = (sentence: string): string => (/[.!?…]$/.test(sentence.trimEnd()) ? sentence.trimEnd() : `${sentence.trimEnd()}.`);

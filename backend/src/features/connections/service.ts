@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { ConnectionResult, EntitySummary, FindConnectionRequestSchema, PathStep, SearchParameters, SearchProgressed, TrendingConnection } from '@cinema-dna/shared-types';
-import { CHALLENGE_IN_PROGRESS_MESSAGE, entityKey, isEntityKey, parseEntityKey, SearchParametersSchema } from '@cinema-dna/shared-types';
+import { CHALLENGE_IN_PROGRESS_MESSAGE, endSentence, entityKey, isEntityKey, parseEntityKey, SearchParametersSchema } from '@cinema-dna/shared-types';
 import type { z } from 'zod';
 import { GraphError } from '../../graph/errors.js';
 import { CHAIN_RANKING_VERSION, SNAPSHOT_VERSION, type GraphService, type ServiceSearchOptions } from '../../graph/index.js';
@@ -177,7 +177,7 @@ export function createConnectionService(deps: ConnectionServiceDeps) {
       path,
       degrees: result.degrees,
       cached: false,
-      message: `Found a ${result.degrees}-degree connection between ${path[0]!.entity.name} and ${path.at(-1)!.entity.name}.`,
+      message: endSentence(`Found a ${result.degrees}-degree connection between ${path[0]!.entity.name} and ${path.at(-1)!.entity.name}`),
       totalWeight: Math.round(result.totalWeight * 1000) / 1000,
       shortestPathCount: result.shortestPathCount,
       maxDegrees: parameters.maxDegrees,

@@ -76,7 +76,7 @@ function Dashboard({ role }: { role: Role }) {
       <PageHeader eyebrow={role === 'admin' ? 'Administration' : 'Moderation'} title="Admin Dashboard" lead={lead} />
       <Tabs value={tab} onValueChange={(value) => setParams(value === tabs[0] ? {} : { tab: value }, { replace: true, preventScrollReset: true })} className="mt-10">
         <div ref={listRef}>
-          <TabsList aria-label="Admin sections" layout="scroll" className="relative">
+          <TabsList aria-label="Admin sections" layout="wrap" className="relative">
             {tabs.map((value) => (
               <TabsTrigger key={value} value={value}>
                 {ADMIN_TAB_LABELS[value]}

@@ -1,4 +1,4 @@
-import { EntitySummarySchema, EntityTypeSchema, type EntityDetail } from '@cinema-dna/shared-types';
+import { endSentence, EntitySummarySchema, EntityTypeSchema, type EntityDetail } from '@cinema-dna/shared-types';
 import { ArrowLeft, Waypoints } from 'lucide-react';
 import { useLocation, useNavigate, useParams } from 'react-router-dom';
 import { ConnectFromEntity } from '../../features/connections';
@@ -68,7 +68,7 @@ function EntityContent({ entity }: { entity: EntityDetail }) {
               <h2 id="find-connections" className="font-display text-2xl font-medium tracking-tight text-bone-50">
                 Find Connections
               </h2>
-              <p className="mt-1 text-sm text-bone-400">Pick anyone or anything and watch the search find its way from {entity.name}.</p>
+              <p className="mt-1 text-sm text-bone-400">{endSentence(`Pick anyone or anything and watch the search find its way from ${entity.name}`)}</p>
             </div>
           </div>
           <ConnectFromEntity entity={summary} />

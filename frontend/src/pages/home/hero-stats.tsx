@@ -53,9 +53,9 @@ function StatsFigures({ stats }: { stats: GraphStats }) {
     <div className="mt-8 sm:mt-10" data-testid="hero-stats">
       <dl className="flex items-start justify-center divide-x divide-ink-700">
         {primary.map((item) => (
-          <div key={item.label} className="flex flex-col-reverse items-center px-5 sm:px-9">
+          <div key={item.label} className="flex min-w-0 flex-col-reverse items-center px-3 sm:px-9">
             <dt className="mt-1 text-[11px] font-semibold uppercase tracking-[0.22em] text-bone-500">{item.label}</dt>
-            <dd className="font-display text-3xl font-medium tabular-nums tracking-tight text-bone-50 sm:text-[2.6rem]">{formatCount(item.value)}</dd>
+            <dd className="font-display text-[1.625rem] font-medium tabular-nums tracking-tight text-bone-50 min-[400px]:text-3xl sm:text-[2.6rem]">{formatCount(item.value)}</dd>
           </div>
         ))}
       </dl>

@@ -1,4 +1,4 @@
-import { DIARY_LOCATION_MAX, DIARY_NOTES_MAX, DIARY_TEXTS } from '@cinema-dna/shared-types';
+import { DIARY_LOCATION_MAX, DIARY_NOTES_MAX, DIARY_TEXTS, endSentence } from '@cinema-dna/shared-types';
 import { Repeat } from 'lucide-react';
 import { useId, type FormEvent } from 'react';
 import { useSnapshot } from 'valtio';
@@ -76,7 +76,7 @@ export function DiaryEntryDialog() {
         <form onSubmit={submit} noValidate className="grid gap-5">
           <div className="pr-6">
             <DialogTitle>{editing ? DIARY_TEXTS.editTitle : DIARY_TEXTS.newTitle}</DialogTitle>
-            <DialogDescription id={`${ids}-description`}>{editing ? `Change what you noted about ${editing.movieTitle}.` : 'Keep a record of a film you watched.'}</DialogDescription>
+            <DialogDescription id={`${ids}-description`}>{editing ? endSentence(`Change what you noted about ${editing.movieTitle}`) : 'Keep a record of a film you watched.'}</DialogDescription>
           </div>
 
           <DiaryMoviePicker value={form.movie} onChange={(movie) => updateDiaryForm({ movie: movie ? { ...movie } : null })} />

@@ -1,4 +1,4 @@
-import { REVIEW_DUPLICATE, type EntityType, type Review } from '@cinema-dna/shared-types';
+import { endSentence, REVIEW_DUPLICATE, type EntityType, type Review } from '@cinema-dna/shared-types';
 import { LogIn, MessageSquareText, RotateCw } from 'lucide-react';
 import { useState } from 'react';
 import { useSnapshot } from 'valtio';
@@ -93,7 +93,7 @@ export function EntityReviewsSection({ entityType, entityId, entityName }: Entit
     !user ? (
             <div className="rounded-2xl border border-ink-700 bg-ink-850/60 p-5 sm:p-6">
               <h3 className="font-display text-xl font-medium text-bone-50">{REVIEW_TEXTS.writeTitle}</h3>
-              <p className="mt-1 text-sm text-bone-400">Sign in to rate and review {entityName}.</p>
+              <p className="mt-1 text-sm text-bone-400">{endSentence(`Sign in to rate and review ${entityName}`)}</p>
               <Button className="mt-4" onClick={() => openLoginDialog('login')}>
                 <LogIn aria-hidden className="size-4" />
                 Sign In
@@ -162,7 +162,7 @@ export function EntityReviewsSection({ entityType, entityId, entityName }: Entit
             <div className="rounded-2xl border border-dashed border-ink-600 px-6 py-10 text-center" data-testid="reviews-empty">
               <MessageSquareText aria-hidden className="mx-auto size-8 text-bone-500" strokeWidth={1.5} />
               <p className="mt-3 font-display text-xl text-bone-50">{REVIEW_TEXTS.emptyTitle}</p>
-              <p className="mt-1 text-sm text-bone-400">Be the first to say what you think of {entityName}.</p>
+              <p className="mt-1 text-sm text-bone-400">{endSentence(`Be the first to say what you think of ${entityName}`)}</p>
             </div>
           )}
           {own && !editing && <ReviewCard review={own} onEdit={() => { setFormError(null); setEditing(true); }} onDelete={() => setDeleting(own)} className="border-amber-glow/30" />}
