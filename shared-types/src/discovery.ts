@@ -147,7 +147,7 @@ export type Surprise = z.infer<typeof SurpriseSchema>;
 
 /**
  * One mood: a documented mix of genres and keywords. A film fits it when it has one of its genres or
- * keywords and none of its excluded genres.
+ * keywords and none of its excluded genres or keywords.
  */
 export const MoodSchema = z.object({
   name: z.string(),
@@ -156,6 +156,8 @@ export const MoodSchema = z.object({
   keywords: z.array(z.string()),
   /** Genres that keep a film out of the mood (a Feel-Good comedy is never a horror film). */
   excludedGenres: z.array(z.string()).optional(),
+  /** A film with one of these keywords never fits, whatever else it has (Feel-Good: nothing grim). */
+  excludedKeywords: z.array(z.string()).optional(),
 });
 export type Mood = z.infer<typeof MoodSchema>;
 

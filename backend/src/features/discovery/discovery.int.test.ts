@@ -206,10 +206,14 @@ describe.runIf(SHARED !== '').each(databaseTargets())('discovery on TMDB 5000 ($
         const fits = mood.genres.some((genre) => links.genres.includes(genre.toLowerCase())) || mood.keywords.some((keyword) => links.keywords.includes(keyword.toLowerCase()));
         expect(fits, `${movie.title} fits ${name}`).toBe(true);
         for (const excluded of mood.excludedGenres ?? []) expect(links.genres, `${movie.title} in ${name}`).not.toContain(excluded.toLowerCase());
+        for (const excluded of mood.excludedKeywords ?? []) expect(links.keywords, `${movie.title} in ${name}`).not.toContain(excluded.toLowerCase());
       }
       const ratings = movies.map((movie) => weightedRating(movie.voteAverage!, movie.voteCount!, m, C));
       expect(ratings, name).toEqual(ratings.toSorted((a, b) => b - a));
     }
+    // "Nothing grim": Django Unchained (a friendship, and revenge and slavery) was once the Feel-Good list's.
+    expect(body.moods['Feel-Good']!.map((movie) => movie.title)).not.toContain('Django Unchained');
+    expect(body.moods['Heartwarming']!.map((movie) => movie.title)).not.toContain('Django Unchained');
     const few = MoodSelectorSchema.parse((await get('/api/movies/mood-selector?limit=3').expect(200)).body);
     for (const movies of Object.values(few.moods)) expect(movies).toHaveLength(3);
   });

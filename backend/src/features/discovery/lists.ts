@@ -279,7 +279,7 @@ export function computeLists(inputs: ListInputs): ComputedLists {
       for (const name of names) for (const node of hubsByName(g).get(`${type}:${name.toLowerCase()}`) ?? []) found.add(node);
       return found;
     };
-    const excluded = named(TYPE_CODE.genre, mood.excludedGenres ?? []);
+    const excluded = new Set([...named(TYPE_CODE.genre, mood.excludedGenres ?? []), ...named(TYPE_CODE.keyword, mood.excludedKeywords ?? [])]);
     const top = new TopK(STORED_LIST_LENGTH);
     const offered = new Set<number>();
     for (const hub of [...named(TYPE_CODE.genre, mood.genres), ...named(TYPE_CODE.keyword, mood.keywords)]) {

@@ -3,9 +3,30 @@ import type { Mood } from '@cinema-dna/shared-types';
 /**
  * The moods of "Based on Mood": each a documented mix of the graph's genres and keywords (matched by
  * name, case-insensitively). A film fits a mood when it has at least one of its genres or keywords and
- * none of its excluded genres; a mood's films are ranked by weighted rating (formulas.ts). The names
+ * none of its excluded genres or keywords (a keyword such as "friendship" alone would let in a revenge
+ * western: the light moods exclude what is grim by name); a mood's films are ranked by weighted rating (formulas.ts). The names
  * are TMDB's genres and keywords, which the starter catalog and the TMDB sources share.
  */
+/** What no light mood includes, whatever its genres: violence, cruelty and despair named by TMDB keywords. */
+const GRIM_KEYWORDS = [
+  'revenge',
+  'violence',
+  'murder',
+  'slavery',
+  'black slave',
+  'racism',
+  'torture',
+  'rape',
+  'suicide',
+  'genocide',
+  'holocaust',
+  'massacre',
+  'serial killer',
+  'drug addiction',
+  'terminal illness',
+  'war crimes',
+];
+
 export const MOODS: readonly Mood[] = [
   {
     name: 'Feel-Good',
@@ -13,6 +34,7 @@ export const MOODS: readonly Mood[] = [
     genres: ['Comedy', 'Family', 'Animation', 'Music'],
     keywords: ['friendship', 'best friend', 'musical', 'road trip', 'christmas', 'holiday'],
     excludedGenres: ['Horror', 'War', 'Crime', 'Thriller'],
+    excludedKeywords: GRIM_KEYWORDS,
   },
   {
     name: 'Mind-Bending',
@@ -34,6 +56,7 @@ export const MOODS: readonly Mood[] = [
     genres: ['Family'],
     keywords: ['friendship', 'father son relationship', 'father daughter relationship', 'mother daughter relationship', 'coming of age', 'dog', 'orphan', 'family'],
     excludedGenres: ['Horror', 'Thriller', 'Crime', 'War'],
+    excludedKeywords: GRIM_KEYWORDS,
   },
   {
     name: 'Dark & Gritty',

@@ -137,7 +137,7 @@ export function discoveryRoutes(routes: ApiRoutes, service: DiscoveryService): v
     {
       access: 'public',
       summary: 'Films by mood',
-      description: `Mood name → films, ranked by weighted rating; \`about\` says what each mood mixes. A film fits a mood when it has one of its genres or keywords and none of its excluded genres. Moods: ${MOODS.map((mood) => mood.name).join(', ')}. \`limit\` is per mood.`,
+      description: `Mood name → films, ranked by weighted rating; \`about\` says what each mood mixes. A film fits a mood when it has one of its genres or keywords and none of its excluded genres or keywords. Moods: ${MOODS.map((mood) => mood.name).join(', ')}. \`limit\` is per mood.`,
       inputName: 'Mood selector',
       query: DiscoveryListQuerySchema,
       example: { query: { limit: '12' } },
