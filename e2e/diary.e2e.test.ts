@@ -182,6 +182,8 @@ describe('film diary', () => {
     expect(await page.getByRole('heading', { name: /^Watched/ }).textContent()).toBe('Watched · 32');
     expect(await page.getByTestId('watchlist-items').getByRole('listitem').count()).toBe(12);
     await screenshotBothSizes(page, 'letterboxd-profile-lists');
+    await heading.scrollIntoViewIfNeeded();
+    await screenshotBothSizes(page, 'letterboxd-profile-lists-top', { fullPage: false });
     await expectNoSidewaysScroll(page);
     expect(pageErrors).toEqual([]);
     await close();

@@ -193,7 +193,7 @@ function CountTile({ label, value, tone }: { label: string; value: number; tone:
   return (
     <div className="min-w-0 rounded-2xl border border-ink-700 bg-ink-950/40 px-3 py-3 sm:px-4" data-testid={`import-count-${label.toLowerCase()}`}>
       <p className={cn('font-display text-3xl font-medium tabular-nums', tone)}>{value}</p>
-      <p className="truncate text-[10px] font-semibold uppercase tracking-[0.08em] text-bone-400 sm:text-xs sm:tracking-[0.14em]">{label}</p>
+      <p className="break-words text-[10px] font-semibold uppercase leading-tight tracking-[0.04em] text-bone-400 sm:text-xs sm:tracking-[0.14em]">{label}</p>
     </div>
   );
 }
