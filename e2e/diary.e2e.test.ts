@@ -173,6 +173,22 @@ describe('film diary', () => {
     // Se7en once in the diary: its reviews are on its entry.
     await page.getByRole('link', { name: 'Se7en' }).first().waitFor();
     expect(await page.getByRole('link', { name: 'Se7en' }).count()).toBe(1);
+    await screenshotBothSizes(page, 'letterboxd-diary-after-import', { fullPage: false });
+
+    // The same export again: every row already imported before, nothing added.
+    await page.getByRole('button', { name: 'Import from Letterboxd' }).click();
+    await importDialog.getByLabel('Letterboxd file').setInputFiles({ name: 'letterboxd-member-2026-11-28-utc.zip', mimeType: 'application/zip', buffer: await memberZip() });
+    await importDialog.getByRole('button', { name: 'Upload' }).click();
+    await review.waitFor({ timeout: 30_000 });
+    await review.getByRole('button', { name: 'Import' }).click();
+    await summary.waitFor({ timeout: 30_000 });
+    const again = await summary.textContent();
+    expect(again).toContain('Nothing new to import');
+    expect(again).toContain('112 rows skipped: already imported before.');
+    expect(again).toContain('6 rows skipped: of films not in the catalog or that you skipped.');
+    await screenshotBothSizes(page, 'letterboxd-reimport-result', { fullPage: false });
+    await importDialog.getByRole('button', { name: 'Done' }).click();
+    expect(await page.getByRole('link', { name: 'Se7en' }).count()).toBe(1);
 
     // The profile's Lists tab: the 12 films of watchlist.csv; the 32 watched films apart.
     await page.goto(`${server.url}/profile?tab=lists`);
