@@ -1,5 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { zipSync } from 'fflate';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startAppServer, type AppServer } from './support/app-server.js';
@@ -35,6 +38,11 @@ const LETTERBOXD_DIARY = [
   '2024-03-05,Don,,https://boxd.it/1b,3,,,2024-03-04',
   '2024-03-07,A Film That Was Never Made,2031,https://boxd.it/1c,2,,,2024-03-06',
 ].join('\n');
+
+/** A member's whole export, in Letterboxd's real layout (backend/src/features/diary/test-fixtures/letterboxd-export). */
+const MEMBER_EXPORT = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'backend', 'src', 'features', 'diary', 'test-fixtures', 'letterboxd-export');
+const memberZip = async () =>
+  Buffer.from(zipSync(Object.fromEntries(await Promise.all(['diary.csv', 'ratings.csv', 'watched.csv', 'watchlist.csv', 'reviews.csv'].map(async (name) => [name, new Uint8Array(await readFile(path.join(MEMBER_EXPORT, name)))])))));
 
 async function register(page: Page, username: string): Promise<void> {
   await page.goto(`${server.url}/login?tab=register&returnTo=%2F`);
@@ -132,6 +140,67 @@ describe('film diary', () => {
     await toast(page, 'Entry Deleted').waitFor();
     await page.getByRole('link', { name: 'Vertigo' }).waitFor({ state: 'detached' });
 
+    expect(pageErrors).toEqual([]);
+    await close();
+  });
+
+  it('imports a member’s whole Letterboxd export: the diary the file holds, skipped rows said as they are, the watchlist counted alone', { timeout: 180_000 }, async () => {
+    const { page, pageErrors, close } = await openPage(browser, DESKTOP, 'diary-import-export');
+    await register(page, newUsername('boxdz'));
+    await page.goto(`${server.url}/diary`);
+    await page.getByRole('heading', { name: 'No Entries Yet' }).waitFor();
+    await page.getByRole('button', { name: 'Import from Letterboxd' }).click();
+    const importDialog = page.getByRole('dialog', { name: 'Import from Letterboxd' });
+    await importDialog.getByLabel('Letterboxd file').setInputFiles({ name: 'letterboxd-member-2026-11-28-utc.zip', mimeType: 'application/zip', buffer: await memberZip() });
+    await importDialog.getByRole('button', { name: 'Upload' }).click();
+    const review = importDialog.getByTestId('import-review');
+    await review.waitFor({ timeout: 30_000 });
+    expect(await review.getByTestId('import-diary-rows').textContent()).toBe('Diary: 34 rows — 31 matched, 1 ambiguous, 2 not in the catalog.');
+    // The Host without a year: for the member to settle (its one candidate chosen to start with).
+    await review.getByRole('group', { name: 'The Host' }).getByRole('radio', { name: /The Host\s*2006/ }).waitFor();
+    await screenshotBothSizes(page, 'letterboxd-import-review', { fullPage: false });
+    await review.getByRole('button', { name: 'Import' }).click();
+    const summary = importDialog.getByTestId('import-summary');
+    await summary.waitFor({ timeout: 30_000 });
+    const text = await summary.textContent();
+    // 32 diary entries + 31 ratings + 1 watched + 12 watchlist + 4 reviews.
+    expect(text).toContain('Imported 80 items');
+    expect(text).toContain('6 rows skipped: of films not in the catalog or that you skipped.');
+    expect(text).toContain('Each review went on your diary entry of the same film and watched date, never a second one');
+    expect(text).not.toContain('already imported');
+    await screenshotBothSizes(page, 'letterboxd-import-result', { fullPage: false });
+    await importDialog.getByRole('button', { name: 'Done' }).click();
+    // Se7en once in the diary: its reviews are on its entry.
+    await page.getByRole('link', { name: 'Se7en' }).first().waitFor();
+    expect(await page.getByRole('link', { name: 'Se7en' }).count()).toBe(1);
+    await screenshotBothSizes(page, 'letterboxd-diary-after-import', { fullPage: false });
+
+    // The same export again: every row already imported before, nothing added.
+    await page.getByRole('button', { name: 'Import from Letterboxd' }).click();
+    await importDialog.getByLabel('Letterboxd file').setInputFiles({ name: 'letterboxd-member-2026-11-28-utc.zip', mimeType: 'application/zip', buffer: await memberZip() });
+    await importDialog.getByRole('button', { name: 'Upload' }).click();
+    await review.waitFor({ timeout: 30_000 });
+    await review.getByRole('button', { name: 'Import' }).click();
+    await summary.waitFor({ timeout: 30_000 });
+    const again = await summary.textContent();
+    expect(again).toContain('Nothing new to import');
+    expect(again).toContain('112 rows skipped: already imported before.');
+    expect(again).toContain('6 rows skipped: of films not in the catalog or that you skipped.');
+    await screenshotBothSizes(page, 'letterboxd-reimport-result', { fullPage: false });
+    await importDialog.getByRole('button', { name: 'Done' }).click();
+    expect(await page.getByRole('link', { name: 'Se7en' }).count()).toBe(1);
+
+    // The profile's Lists tab: the 12 films of watchlist.csv; the 32 watched films apart.
+    await page.goto(`${server.url}/profile?tab=lists`);
+    const heading = page.getByRole('heading', { name: /^Watchlist/ });
+    await heading.waitFor();
+    expect(await heading.textContent()).toBe('Watchlist · 12');
+    expect(await page.getByRole('heading', { name: /^Watched/ }).textContent()).toBe('Watched · 32');
+    expect(await page.getByTestId('watchlist-items').getByRole('listitem').count()).toBe(12);
+    await screenshotBothSizes(page, 'letterboxd-profile-lists');
+    await heading.scrollIntoViewIfNeeded();
+    await screenshotBothSizes(page, 'letterboxd-profile-lists-top', { fullPage: false });
+    await expectNoSidewaysScroll(page);
     expect(pageErrors).toEqual([]);
     await close();
   });

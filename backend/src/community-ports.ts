@@ -41,7 +41,8 @@ export function profileAggregates(db: Db, badges: BadgeService): ProfileAggregat
           .where(and(eq(pointsLedger.userId, userId), eq(pointsLedger.reason, 'discovery'))),
       ),
     savedConnections: (userId) => countOf(db.select({ value: count() }).from(savedConnectionRows).where(eq(savedConnectionRows.userId, userId))),
-    watchlistCount: (userId) => countOf(db.select({ value: count() }).from(watchlistItems).where(eq(watchlistItems.userId, userId))),
+    // The watchlist alone: films to watch, not the films marked watched (an imported rating is no film to watch).
+    watchlistCount: (userId) => countOf(db.select({ value: count() }).from(watchlistItems).where(and(eq(watchlistItems.userId, userId), eq(watchlistItems.watched, false)))),
     async follows(userId, viewerId) {
       const [row] = await db
         .select({

@@ -2,7 +2,7 @@
  * Discovery's port into the community features' rows (diary, reviews, watchlist, follows): the
  * composition root's code, like community-ports.ts, so the discovery feature imports none of them.
  */
-import { and, eq, gte, isNotNull, isNull, max, sql } from 'drizzle-orm';
+import { and, desc, eq, gte, isNotNull, isNull, sql } from 'drizzle-orm';
 import { diaryEntries } from './features/diary/schema.js';
 import type { DiscoveryCommunity } from './features/discovery/ports.js';
 import { follows } from './features/follows/schema.js';
@@ -34,11 +34,12 @@ export function discoveryCommunity(db: Db): DiscoveryCommunity {
 
     async history(userId) {
       const [diary, reviewed, listed] = await Promise.all([
+        // Each film once, with its latest rated entry's rating (the latest viewing's opinion, not the best).
         db
-          .select({ movieId: diaryEntries.movieId, rating: max(diaryEntries.rating) })
+          .selectDistinctOn([diaryEntries.movieId], { movieId: diaryEntries.movieId, rating: diaryEntries.rating })
           .from(diaryEntries)
           .where(eq(diaryEntries.userId, userId))
-          .groupBy(diaryEntries.movieId),
+          .orderBy(diaryEntries.movieId, sql`${diaryEntries.rating} is null`, desc(diaryEntries.watchedDate), desc(diaryEntries.id)),
         db
           .select({ movieId: reviews.entityId, rating: reviews.rating })
           .from(reviews)

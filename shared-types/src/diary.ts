@@ -208,7 +208,7 @@ export const ImportCommitSchema = z.object({
 });
 export type ImportCommit = z.input<typeof ImportCommitSchema>;
 
-/** What a commit wrote; rows already imported before are counted as skipped, never written twice. */
+/** What a commit wrote; rows already imported before are counted as skipped (`skippedRows.alreadyImported`), never written twice. */
 export const ImportSummarySchema = z.object({
   counts: ImportCountsSchema,
   added: z.object({
@@ -218,8 +218,17 @@ export const ImportSummarySchema = z.object({
     watchlist: z.number().int().nonnegative(),
     reviews: z.number().int().nonnegative(),
   }),
-  /** Rows already present (a re-import) or of films skipped. */
+  /** Rows of the file that added nothing: the sum of `skippedRows`. */
   skipped: z.number().int().nonnegative(),
+  /** Why rows added nothing, each row counted once. */
+  skippedRows: z.object({
+    /** Everything the row holds was there before: imported before, or already on Cinema DNA. */
+    alreadyImported: z.number().int().nonnegative(),
+    /** Rows of films not imported: not in the catalog, or skipped by the member. */
+    notImported: z.number().int().nonnegative(),
+    /** Reviews with neither a watched date nor a rating: no diary entry and no review to put them on. */
+    nothingToImport: z.number().int().nonnegative(),
+  }),
 });
 export type ImportSummary = z.infer<typeof ImportSummarySchema>;
 

@@ -50,6 +50,7 @@ export const UserProfileSchema = z.object({
     connectionsFound: z.number().int().nonnegative(),
     savedConnections: z.number().int().nonnegative(),
     filmsLogged: z.number().int().nonnegative(),
+    /** Films on the watchlist, to watch: the films marked watched are not counted. */
     watchlistCount: z.number().int().nonnegative(),
     followersCount: z.number().int().nonnegative(),
     followingCount: z.number().int().nonnegative(),

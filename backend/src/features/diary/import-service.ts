@@ -16,6 +16,7 @@ import type { z } from 'zod';
 import type { Db } from '../../platform/db/database.js';
 import { AppError, badRequest, notFound } from '../../platform/errors.js';
 import { IMPORT_LIMITS, type ImportLimits, type LetterboxdRow } from './letterboxd.js';
+import { planFilm } from './letterboxd-plan.js';
 import { matchFilms } from './matcher.js';
 import type { CatalogMovie, DiaryCatalog, ImportedReview, ImportedWatchlistItem, ImportWriters } from './ports.js';
 import { diaryEntries, diaryImports } from './schema.js';
@@ -63,8 +64,6 @@ const gzipAsync = promisify(gzip);
 const gunzipAsync = promisify(gunzip);
 
 const IMPORT_NOT_FOUND = 'Import not found';
-/** Diary rows' external keys: a re-import of the same export finds them and adds nothing. */
-export const letterboxdKey = (uri: string) => `letterboxd:${uri}`;
 /** The id of a stored preview's part n. */
 const partId = (importId: string, part: number) => `${importId}:${part}`;
 /** The import a diary_imports row belongs to (its own id for a head row). */
@@ -81,15 +80,14 @@ const truncate = (text: string, max: number) => (text.length <= max ? text : `${
  * The Letterboxd import: an upload is parsed and matched into a preview (stored, nothing else written),
  * then committed once, in one transaction, into the diary, watched marks, the watchlist and reviews.
  *
- * - diary.csv rows → diary entries (external key `letterboxd:<URI>`); a reviews.csv row with the same
- *   URI gives its entry the review text as notes; a reviews.csv row with a watched date and no diary row
- *   becomes a diary entry too (Letterboxd logs every dated review).
- * - ratings.csv → watched marks with the rating (half stars kept); watched.csv → watched marks.
- * - watchlist.csv → watchlist items (not watched).
- * - reviews.csv → reviews (the latest per film; half stars rounded up to whole stars, as reviews have
- *   1–5; a review without a rating is not written: reviews need one).
+ * - What each film's rows become is letterboxd-plan.ts's rule: one diary entry per diary.csv row (external
+ *   key `letterboxd:<URI>`); a review goes on the entry of the same film and watched date, never a second
+ *   entry; ratings.csv / watched.csv → one watched mark per film; watchlist.csv → watchlist items; the
+ *   film's newest rated review → its review (half stars rounded up to whole stars, as reviews have 1–5).
+ *   Every row keeps its Letterboxd dates (logged, added, written), not the import's time.
  * - Rows already there (a re-import; a movie already on the watchlist or reviewed) are kept, never
- *   written twice. Imports record no domain events: an 800-film import must not flood followers' feeds,
+ *   written twice, and counted as "already imported before"; rows of films left out, and rows with
+ *   nothing to import, are counted apart. Imports record no domain events: an 800-film import must not flood followers' feeds,
  *   and no points are paid for it.
  *
  * Never holding the event loop: the upload is read in a worker thread (upload-reader.ts); matching,
@@ -236,68 +234,65 @@ export function createDiaryImportService(deps: { db: Db; catalog: DiaryCatalog; 
         await slices.pause();
       }
 
-      let skipped = 0;
-      const diaryRows: (typeof diaryEntries.$inferInsert)[] = [];
+      // Each film's rows planned by the one rule of letterboxd-plan.ts; each row remembers what it goes to.
+      type Target = { kind: 'entry'; index: number } | { kind: 'review' | 'mark' | 'listed'; movieId: string };
+      const rowTargets: Target[][] = [];
+      const skippedRows = { alreadyImported: 0, notImported: 0, nothingToImport: 0 };
+      const diaryRows: ((typeof diaryEntries.$inferInsert) & { fromReview: boolean })[] = [];
       const watched = new Map<string, ImportedWatchlistItem & { fromRatings: boolean }>();
       const listed = new Map<string, ImportedWatchlistItem>();
-      const reviewed = new Map<string, ImportedReview & { date: string }>();
+      const reviewed = new Map<string, ImportedReview>();
+      const atDay = (day: string | null) => (day ? new Date(`${day}T00:00:00Z`) : null);
       for (const [key, rows] of rowsByFilm) {
         await slices.pause();
         const movieId = chosen.get(key);
         const movie = movieId ? movies.get(movieId) : undefined;
         if (!movie) {
-          skipped += rows.length;
+          skippedRows.notImported += rows.length;
           continue;
         }
         const base = { movieId: movie.movieId, movieTitle: movie.title, posterPath: movie.posterPath };
-        const reviewsByUri = new Map(rows.flatMap((row) => (row.file === 'reviews.csv' && row.uri && row.review ? [[row.uri, row.review] as const] : [])));
-        const diaryUris = new Set(rows.flatMap((row) => (row.file === 'diary.csv' && row.uri ? [row.uri] : [])));
-        for (const row of rows) {
-          const asDiary = row.file === 'diary.csv' || (row.file === 'reviews.csv' && row.watchedDate !== null && !(row.uri && diaryUris.has(row.uri)));
-          if (asDiary) {
-            const review = row.review ?? (row.uri ? reviewsByUri.get(row.uri) : undefined);
-            diaryRows.push({
-              userId,
-              ...base,
-              watchedDate: row.watchedDate!,
-              rating: row.rating,
-              notes: review ? truncate(review, DIARY_NOTES_MAX) : null,
-              rewatch: row.rewatch,
-              externalKey: row.uri ? letterboxdKey(row.uri) : null,
-            });
-          }
-          if (row.file === 'ratings.csv' || row.file === 'watched.csv') {
-            const previous = watched.get(movie.movieId);
-            const fromRatings = row.file === 'ratings.csv' || Boolean(previous?.fromRatings);
-            watched.set(movie.movieId, {
-              ...base,
-              watched: true,
-              watchedAt: row.date ? new Date(`${row.date}T00:00:00Z`) : (previous?.watchedAt ?? null),
-              rating: row.file === 'ratings.csv' ? row.rating : (previous?.rating ?? null),
-              fromRatings,
-            });
-          }
-          if (row.file === 'watchlist.csv') listed.set(movie.movieId, { ...base, watched: false, watchedAt: null, rating: null });
-          if (row.file === 'reviews.csv') {
-            const date = row.watchedDate ?? row.date ?? '';
-            const previous = reviewed.get(movie.movieId);
-            if (!row.review || row.rating === null) skipped++;
-            else if (!previous || date >= previous.date) {
-              if (previous) skipped++;
-              // Reviews are 1–5 whole stars: a half star is rounded up (3.5 → 4).
-              reviewed.set(movie.movieId, {
-                movieId: movie.movieId,
-                rating: Math.min(5, Math.max(1, Math.ceil(row.rating))),
-                title: truncate(`${movie.title}${row.year ? ` (${row.year})` : ''}`, REVIEW_TITLE_MAX),
-                content: truncate(row.review, REVIEW_CONTENT_MAX),
-                date,
-              });
-            } else skipped++;
-          }
+        const plan = planFilm(rows);
+        const firstEntry = diaryRows.length;
+        for (const entry of plan.entries) {
+          diaryRows.push({
+            userId,
+            ...base,
+            watchedDate: entry.watchedDate,
+            rating: entry.rating,
+            notes: entry.notes ? truncate(entry.notes, DIARY_NOTES_MAX) : null,
+            rewatch: entry.rewatch,
+            externalKey: entry.externalKey,
+            createdAt: atDay(entry.loggedDate) ?? undefined,
+            fromReview: entry.fromReview,
+          });
+        }
+        if (plan.mark) {
+          watched.set(movie.movieId, { ...base, watched: true, watchedAt: atDay(plan.mark.watchedDate), addedAt: atDay(plan.mark.watchedDate), rating: plan.mark.rating, fromRatings: plan.mark.fromRatings });
+        } else if (plan.listed) {
+          listed.set(movie.movieId, { ...base, watched: false, watchedAt: null, addedAt: atDay(plan.listed.addedDate), rating: null });
+        }
+        if (plan.review) {
+          reviewed.set(movie.movieId, {
+            movieId: movie.movieId,
+            // Reviews are 1–5 whole stars: a half star is rounded up (3.5 → 4).
+            rating: Math.min(5, Math.max(1, Math.ceil(plan.review.rating))),
+            title: truncate(`${movie.title}${rows[0]?.year ? ` (${rows[0].year})` : ''}`, REVIEW_TITLE_MAX),
+            content: truncate(plan.review.content, REVIEW_CONTENT_MAX),
+            createdAt: atDay(plan.review.date),
+          });
+        }
+        for (const targets of plan.targets) {
+          rowTargets.push(
+            targets.map((target): Target => {
+              if (target.kind === 'entry') return { kind: 'entry', index: firstEntry + target.index };
+              // A film both watched and on the watchlist is written once, watched.
+              if (target.kind === 'listed' && plan.mark) return { kind: 'mark', movieId: movie.movieId };
+              return { kind: target.kind, movieId: movie.movieId };
+            }),
+          );
         }
       }
-      // A film both watched and on the watchlist is written once, watched.
-      for (const movieId of watched.keys()) listed.delete(movieId);
 
       return db.transaction(async (tx) => {
         // Claims the import: a concurrent second commit waits here, then finds it committed.
@@ -310,12 +305,16 @@ export function createDiaryImportService(deps: { db: Db; catalog: DiaryCatalog; 
         // Its parts are of no more use: the head alone answers a second commit (409).
         await tx.delete(diaryImports).where(and(eq(diaryImports.userId, userId), eq(importOf, importId), ne(diaryImports.id, importId)));
 
-        // Rows without a Letterboxd URI (the import format) are known by film and day instead: as many
-        // as the diary has of that film that day are already there.
-        const existingDays = new Map<string, number>();
-        for (const entry of await tx.select({ movieId: diaryEntries.movieId, watchedDate: diaryEntries.watchedDate }).from(diaryEntries).where(eq(diaryEntries.userId, userId))) {
+        // What the diary holds already. Rows without a Letterboxd URI (the import format) are known by
+        // film and day instead: as many as the diary has of that film that day are already there.
+        const existingDays = new Map<string, { id: number; notes: string | null }[]>();
+        for (const entry of await tx
+          .select({ id: diaryEntries.id, movieId: diaryEntries.movieId, watchedDate: diaryEntries.watchedDate, notes: diaryEntries.notes })
+          .from(diaryEntries)
+          .where(eq(diaryEntries.userId, userId))
+          .orderBy(diaryEntries.id)) {
           const day = `${entry.movieId}|${entry.watchedDate}`;
-          existingDays.set(day, (existingDays.get(day) ?? 0) + 1);
+          existingDays.set(day, [...(existingDays.get(day) ?? []), { id: entry.id, notes: entry.notes }]);
         }
         const existingKeys = new Set(
           (
@@ -325,19 +324,35 @@ export function createDiaryImportService(deps: { db: Db; catalog: DiaryCatalog; 
               .where(and(eq(diaryEntries.userId, userId), isNotNull(diaryEntries.externalKey)))
           ).map((entry) => entry.externalKey),
         );
-        const fresh: (typeof diaryEntries.$inferInsert)[] = [];
-        for (const row of diaryRows) {
+        const fresh: (typeof diaryRows)[number][] = [];
+        /** The planned entries this commit wrote: inserted, or a review's text put on an entry already there. */
+        const writtenEntries = new Set<number>();
+        const notesFor: { id: number; notes: string }[] = [];
+        const unclaimed = new Map(existingDays);
+        for (const [index, row] of diaryRows.entries()) {
           await slices.pause();
           const day = `${row.movieId}|${row.watchedDate}`;
-          const already = existingDays.get(day) ?? 0;
-          if (row.externalKey ? existingKeys.has(row.externalKey) : already > 0) {
-            if (!row.externalKey) existingDays.set(day, already - 1);
-            skipped++;
-            continue;
+          if (row.externalKey && existingKeys.has(row.externalKey)) continue;
+          const there = unclaimed.get(day) ?? [];
+          if (!row.externalKey || row.fromReview) {
+            // Import format: one entry of that film and day already there stands for this row.
+            // A review: the diary's entry of that film and day is its entry (a diary.csv imported before).
+            if (there.length > 0) {
+              const [entry, ...rest] = there;
+              if (!row.externalKey) unclaimed.set(day, rest);
+              if (row.fromReview && row.notes && entry!.notes === null) {
+                entry!.notes = row.notes;
+                notesFor.push({ id: entry!.id, notes: row.notes });
+                writtenEntries.add(index);
+              }
+              continue;
+            }
           }
           if (row.externalKey) existingKeys.add(row.externalKey);
           fresh.push(row);
+          writtenEntries.add(index);
         }
+        for (const { id, notes } of notesFor) await tx.update(diaryEntries).set({ notes, updatedAt: sql`now()` }).where(and(eq(diaryEntries.id, id), eq(diaryEntries.userId, userId)));
         // A thousand rows a statement, one JSON parameter each: drizzle's builder spent seconds on the
         // parameters of 100,000 rows. The event loop gets a turn between statements (on PGlite a
         // statement runs on it, and the transaction's awaits alone would never let it go).
@@ -354,12 +369,14 @@ export function createDiaryImportService(deps: { db: Db; catalog: DiaryCatalog; 
             notes: row.notes ?? null,
             rewatch: row.rewatch ?? false,
             external_key: row.externalKey ?? null,
+            // Logged on Letterboxd that day: the diary and friends' activity show that, not the import's time.
+            created_at: row.createdAt instanceof Date ? row.createdAt.toISOString() : null,
           }));
           const inserted = (await tx.execute(sql`
-            insert into ${diaryEntries} (user_id, movie_id, movie_title, poster_path, watched_date, rating, notes, rewatch, external_key)
-            select user_id, movie_id, movie_title, poster_path, watched_date, rating, notes, rewatch, external_key
+            insert into ${diaryEntries} (user_id, movie_id, movie_title, poster_path, watched_date, rating, notes, rewatch, external_key, created_at, updated_at)
+            select user_id, movie_id, movie_title, poster_path, watched_date, rating, notes, rewatch, external_key, coalesce(created_at, now()), coalesce(created_at, now())
             from jsonb_to_recordset(${JSON.stringify(batch)}::jsonb)
-              as r(i integer, user_id integer, movie_id text, movie_title text, poster_path text, watched_date date, rating real, notes text, rewatch boolean, external_key text)
+              as r(i integer, user_id integer, movie_id text, movie_title text, poster_path text, watched_date date, rating real, notes text, rewatch boolean, external_key text, created_at timestamptz)
             order by r.i
             on conflict do nothing
             returning id`)) as unknown as { rows: unknown[] };
@@ -368,33 +385,44 @@ export function createDiaryImportService(deps: { db: Db; catalog: DiaryCatalog; 
         }
 
         // Other features' rows through their ports, a slice at a time for the same reason.
-        const inSlices = async <T, R>(items: readonly T[], write: (slice: T[]) => Promise<R[] | number>) => {
-          const added: R[] = [];
-          let count = 0;
+        const inSlices = async <T>(items: readonly T[], write: (slice: T[]) => Promise<string[]>) => {
+          const added: string[] = [];
           for (let start = 0; start < items.length; start += ROWS_PER_STATEMENT) {
-            const result = await write(items.slice(start, start + ROWS_PER_STATEMENT));
-            if (typeof result === 'number') count += result;
-            else for (const each of result) added.push(each);
+            for (const each of await write(items.slice(start, start + ROWS_PER_STATEMENT))) added.push(each);
             await yieldToEventLoop();
           }
-          return { added, count };
+          return new Set(added);
         };
         const marks = [...watched.values()];
-        const addedMarks = (await inSlices<ImportedWatchlistItem & { fromRatings: boolean }, string>(marks, (slice) => writers.watchlist(tx, userId, slice))).added;
-        const addedList = (await inSlices<ImportedWatchlistItem, string>([...listed.values()], (slice) => writers.watchlist(tx, userId, slice))).added;
-        const addedReviews = (await inSlices<ImportedReview, never>([...reviewed.values()], (slice) => writers.reviews(tx, userId, slice))).count;
-        skipped += marks.length - addedMarks.length + (listed.size - addedList.length) + (reviewed.size - addedReviews);
-        const added = new Set(addedMarks);
+        const addedMarks = await inSlices(marks, (slice) => writers.watchlist(tx, userId, slice));
+        const addedList = await inSlices([...listed.values()], (slice) => writers.watchlist(tx, userId, slice));
+        const addedReviews = await inSlices([...reviewed.values()], (slice) => writers.reviews(tx, userId, slice));
+
+        // Each row of the file: imported when something it goes to was written now; already imported
+        // when all it goes to was there before; nothing to import when it goes nowhere.
+        for (const targets of rowTargets) {
+          if (targets.length === 0) {
+            skippedRows.nothingToImport++;
+            continue;
+          }
+          const written = targets.some((target) =>
+            target.kind === 'entry'
+              ? writtenEntries.has(target.index)
+              : (target.kind === 'mark' ? addedMarks : target.kind === 'listed' ? addedList : addedReviews).has(target.movieId),
+          );
+          if (!written) skippedRows.alreadyImported++;
+        }
         const summary: ImportSummary = {
           counts: document.version === 1 ? document.preview.counts : document.counts,
           added: {
             diary,
-            ratings: marks.filter((mark) => mark.fromRatings && added.has(mark.movieId)).length,
-            watched: marks.filter((mark) => !mark.fromRatings && added.has(mark.movieId)).length,
-            watchlist: addedList.length,
-            reviews: addedReviews,
+            ratings: marks.filter((mark) => mark.fromRatings && addedMarks.has(mark.movieId)).length,
+            watched: marks.filter((mark) => !mark.fromRatings && addedMarks.has(mark.movieId)).length,
+            watchlist: addedList.size,
+            reviews: addedReviews.size,
           },
-          skipped,
+          skipped: skippedRows.alreadyImported + skippedRows.notImported + skippedRows.nothingToImport,
+          skippedRows,
         };
         await tx
           .update(diaryImports)

@@ -242,7 +242,7 @@ describe.each(databaseTargets())('Letterboxd import limits on $name', (dbTarget)
   it('stops a preview past its time budget with a 503 naming it, keeping nothing', async () => {
     const { user } = await createTestUser(t.users, { prefix: 'budget' });
     const catalog: DiaryCatalog = { hasMovie: () => false, titleOf: () => null, movies: async () => new Map(), titles: () => [], byExternalIds: async () => ({ tmdb: new Map(), imdb: new Map() }) };
-    const imports = createDiaryImportService({ db: database.db, catalog, writers: { watchlist: async () => [], reviews: async () => 0 }, limits: { timeMs: 1 } });
+    const imports = createDiaryImportService({ db: database.db, catalog, writers: { watchlist: async () => [], reviews: async () => [] }, limits: { timeMs: 1 } });
     try {
       await expect(imports.preview(user.id, diaryCsv(10), 'diary.csv')).rejects.toMatchObject({
         status: 503,

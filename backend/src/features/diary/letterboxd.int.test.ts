@@ -18,6 +18,16 @@ const FILES = ['diary.csv', 'ratings.csv', 'watched.csv', 'watchlist.csv', 'revi
 const fixture = (name: string) => readFileSync(path.join(FIXTURES, name));
 /** The fixture export as Letterboxd ships it: one zip of its CSVs. */
 const exportZip = () => Buffer.from(zipSync(Object.fromEntries(FILES.map((name) => [name, new Uint8Array(fixture(name))]))));
+/**
+ * A member's whole export in Letterboxd's real layout (columns as Letterboxd writes them): 34 diary rows
+ * (31 films of the catalog, 'The Host' without a year, 2 films the catalog lacks), 5 reviews whose URIs
+ * differ from their diary rows' (Se7en reviewed twice for one viewing), a rating and a watched row per
+ * film, and 12 films on the watchlist.
+ */
+const MEMBER_EXPORT = path.join(FIXTURES, '..', 'letterboxd-export');
+const memberFile = (name: string) => readFileSync(path.join(MEMBER_EXPORT, name));
+const memberZip = () => Buffer.from(zipSync(Object.fromEntries(FILES.map((name) => [name, new Uint8Array(memberFile(name))]))));
+const memberCsv = (name: string) => parse(memberFile(name), { columns: true }) as Record<string, string>[];
 
 describe.each(databaseTargets())('Letterboxd import and export on $name', (dbTarget) => {
   let database: Awaited<ReturnType<typeof dbTarget.open>>;
@@ -105,8 +115,9 @@ describe.each(databaseTargets())('Letterboxd import and export on $name', (dbTar
       // Diary: 7 rows of diary.csv (the unmatched one skipped) + Casablanca's dated review. Ratings: Heat, The Matrix, Jaws.
       // Watched: Casablanca. Watchlist: Parasite, Seven Samurai. Reviews: Mad Max, Casablanca (Jaws's has no rating).
       added: { diary: 8, ratings: 3, watched: 1, watchlist: 2, reviews: 2 },
-      // The unmatched films' 3 rows, and Jaws's review without a rating.
+      // The unmatched films' 3 rows, and Jaws's review without a rating or a watched date; nothing imported before.
       skipped: 4,
+      skippedRows: { alreadyImported: 0, notImported: 3, nothingToImport: 1 },
     });
     const diary = await diaryOf(client);
     expect(diary.map((entry) => [entry.movieId, entry.watchedDate, entry.rating, entry.rewatch])).toEqual([
@@ -231,6 +242,96 @@ describe.each(databaseTargets())('Letterboxd import and export on $name', (dbTar
     expect(data.watchlist).toEqual([expect.objectContaining({ movieId: 'jaws-1975' })]);
     expect(data.pointsLedger).toEqual(expect.arrayContaining([expect.objectContaining({ reason: 'watchlist_add', points: 2 })]));
     await request(t.app).get('/api/users/me/export').expect(401);
+  });
+
+  describe('a member’s whole export (reviews with their own URIs)', () => {
+    const diaryRows = memberCsv('diary.csv');
+    const reviewRows = memberCsv('reviews.csv');
+    const watchlistRows = memberCsv('watchlist.csv');
+    const settle = { 'the host|': 'the-host-2006' };
+
+    it('previews The Host without a year as ambiguous, for the member to settle', async () => {
+      const { client } = await newClient();
+      const result = await preview(client, memberZip(), 'letterboxd-member-2026-11-28-utc.zip');
+      expect(result.files).toEqual([
+        { name: 'diary.csv', rows: 34 },
+        { name: 'ratings.csv', rows: 33 },
+        { name: 'watched.csv', rows: 34 },
+        { name: 'watchlist.csv', rows: 12 },
+        { name: 'reviews.csv', rows: 5 },
+      ]);
+      // Films: the diary's 31 + the watchlist's 12 matched; The Host ambiguous; Perfect Days and Past Lives not in the catalog.
+      expect(result.counts).toEqual({ matched: 43, ambiguous: 1, unmatched: 2 });
+      const diaryStatus = (status: string) => result.films.filter((film) => film.status === status).reduce((sum, film) => sum + (film.rows['diary.csv'] ?? 0), 0);
+      expect([diaryStatus('matched'), diaryStatus('ambiguous'), diaryStatus('unmatched')]).toEqual([31, 1, 2]);
+      expect(filmOf(result, 'the host|')).toMatchObject({ status: 'ambiguous', match: null, candidates: [{ movieId: 'the-host-2006', title: 'The Host', year: 2006 }] });
+    });
+
+    it('gives the diary the file holds: one entry per diary row matched or settled, the reviews on them, every date as in the file', async () => {
+      const { user, client } = await newClient();
+      const summary = await commit(client, (await preview(client, memberZip(), 'export.zip')).importId, settle);
+      expect(summary).toEqual({
+        counts: { matched: 43, ambiguous: 1, unmatched: 2 },
+        // 32 diary rows (31 + The Host, settled); 4 films reviewed (Se7en once); the 12 watchlist rows.
+        added: { diary: 32, ratings: 31, watched: 1, watchlist: 12, reviews: 4 },
+        // The two films the catalog lacks: their diary, ratings and watched rows. Nothing was imported before.
+        skipped: 6,
+        skippedRows: { alreadyImported: 0, notImported: 6, nothingToImport: 0 },
+      });
+
+      const diary = await diaryOf(client);
+      expect(diary).toHaveLength(32);
+      const imported = diaryRows.filter((row) => !['Perfect Days', 'Past Lives'].includes(row.Name!));
+      // One entry per diary row, on its watched date, with its rating, logged on the day Letterboxd logged it.
+      expect(diary.map((entry) => [entry.movieTitle, entry.watchedDate, entry.rating, entry.createdAt.slice(0, 10)]).sort()).toEqual(
+        imported.map((row) => [row.Name, row['Watched Date'], row.Rating ? Number(row.Rating) : null, row.Date]).sort(),
+      );
+      const se7en = diary.filter((entry) => entry.movieId === 'se7en-1995');
+      // Se7en once, with its diary rating and the newer of its two reviews.
+      expect(se7en.map((entry) => [entry.watchedDate, entry.rating, entry.notes])).toEqual([['2024-01-06', 1.5, reviewRows[1]!.Review]]);
+      const notes = Object.fromEntries(diary.filter((entry) => entry.notes).map((entry) => [entry.movieId, entry.notes]));
+      expect(notes).toEqual({
+        'se7en-1995': reviewRows[1]!.Review,
+        'heat-1995': reviewRows[2]!.Review,
+        'casablanca-1942': reviewRows[3]!.Review,
+        'the-host-2006': reviewRows[4]!.Review,
+      });
+
+      // The reviews, dated as written on Letterboxd.
+      const reviews = (await request(t.app).get(`/api/users/${user.id}/reviews`).expect(200)).body as { reviews: { entityId: string; rating: number; content: string; createdAt: string }[] };
+      expect(Object.fromEntries(reviews.reviews.map((review) => [review.entityId, [review.rating, review.content, review.createdAt.slice(0, 10)]]))).toEqual({
+        'se7en-1995': [4, reviewRows[1]!.Review, reviewRows[1]!.Date],
+        'heat-1995': [Math.ceil(Number(reviewRows[2]!.Rating)), reviewRows[2]!.Review, reviewRows[2]!.Date],
+        'casablanca-1942': [Number(reviewRows[3]!.Rating), reviewRows[3]!.Review, reviewRows[3]!.Date],
+        'the-host-2006': [4, reviewRows[4]!.Review, reviewRows[4]!.Date],
+      });
+
+      // The watchlist: its 12 films, added on their Letterboxd dates; the watched marks apart from it.
+      const listed = WatchlistSchema.parse((await request(t.app).get(`/api/users/${user.id}/watchlist`).expect(200)).body).items;
+      const onWatchlist = listed.filter((item) => !item.watched);
+      expect(onWatchlist.map((item) => [item.movieTitle, item.addedAt.slice(0, 10)]).sort()).toEqual(watchlistRows.map((row) => [row.Name, row.Date]).sort());
+      expect(listed.filter((item) => item.watched)).toHaveLength(32);
+      expect(await rowCounts(user.id)).toEqual({ diary: 32, watchlist: 44, reviews: 4, events: 0 });
+
+      // The same export again: every row already imported before, nothing written twice.
+      const again = await commit(client, (await preview(client, memberZip(), 'export.zip')).importId, settle);
+      expect(again.added).toEqual({ diary: 0, ratings: 0, watched: 0, watchlist: 0, reviews: 0 });
+      expect(again.skippedRows).toEqual({ alreadyImported: 32 + 31 + 32 + 12 + 5, notImported: 6, nothingToImport: 0 });
+      expect(await rowCounts(user.id)).toEqual({ diary: 32, watchlist: 44, reviews: 4, events: 0 });
+    });
+
+    it('puts reviews imported on their own on the diary entries imported before', async () => {
+      const { user, client } = await newClient();
+      const first = await commit(client, (await preview(client, memberFile('diary.csv'), 'diary.csv')).importId, settle);
+      expect(first.added.diary).toBe(32);
+      const reviews = await commit(client, (await preview(client, memberFile('reviews.csv'), 'reviews.csv')).importId, settle);
+      expect(reviews.added).toEqual({ diary: 0, ratings: 0, watched: 0, watchlist: 0, reviews: 4 });
+      expect(reviews.skippedRows).toEqual({ alreadyImported: 0, notImported: 0, nothingToImport: 0 });
+      const diary = await diaryOf(client);
+      expect(diary).toHaveLength(32);
+      expect(diary.find((entry) => entry.movieId === 'heat-1995')!.notes).toBe(reviewRows[2]!.Review);
+      expect((await rowCounts(user.id)).reviews).toBe(4);
+    });
   });
 
   describe('refusals', () => {

@@ -115,13 +115,18 @@ export async function matchFilms(films: readonly FilmToMatch[], catalog: DiaryCa
   return result;
 }
 
-/** One film of the same title: that one; several: the year decides, or a year one off if it finds one alone. */
+/**
+ * A row with a year: the film of that title and year, or a year one off if that finds one alone; two
+ * of one year are ambiguous. A row without a year is never matched on its own, even to the catalog's
+ * only film of that title ('The Host' may be 2006's or 2013's, and the catalog may lack one): it is
+ * ambiguous, for the member to settle.
+ */
 function decide(year: number | null, found: CatalogMovie[]): FilmMatch {
   const one = (movie: CatalogMovie): FilmMatch => ({ status: 'matched', match: toCandidate(movie), candidates: [] });
   const several = (movies: CatalogMovie[]): FilmMatch => ({ status: 'ambiguous', match: null, candidates: movies.toSorted(byYear).slice(0, MAX_CANDIDATES).map(toCandidate) });
   const none: FilmMatch = { status: 'unmatched', match: null, candidates: [] };
   if (found.length === 0) return none;
-  if (year === null) return found.length === 1 ? one(found[0]!) : several(found);
+  if (year === null) return several(found);
   const sameYear = found.filter((movie) => movie.year === year);
   if (sameYear.length === 1) return one(sameYear[0]!);
   if (sameYear.length > 1) return several(sameYear);

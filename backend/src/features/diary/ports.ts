@@ -36,6 +36,8 @@ export interface ImportedWatchlistItem {
   watched: boolean;
   /** When marked watched (Letterboxd's date), null for a plain watchlist entry. */
   watchedAt: Date | null;
+  /** When it went on the list on Letterboxd (the row's Date); null for now. */
+  addedAt: Date | null;
   rating: number | null;
 }
 
@@ -45,6 +47,8 @@ export interface ImportedReview {
   rating: number;
   title: string;
   content: string;
+  /** When it was written on Letterboxd (the review's Date); null for now. */
+  createdAt: Date | null;
 }
 
 /**
@@ -54,8 +58,8 @@ export interface ImportedReview {
 export interface ImportWriters {
   /** Watched marks and watchlist entries: a movie already on the list is left as it is. Answers the movie ids added. */
   watchlist(tx: DbTransaction, userId: number, items: readonly ImportedWatchlistItem[]): Promise<string[]>;
-  /** Reviews of movies: one per user and movie; a movie already reviewed (even a deleted review) is left as it is. */
-  reviews(tx: DbTransaction, userId: number, items: readonly ImportedReview[]): Promise<number>;
+  /** Reviews of movies: one per user and movie; a movie already reviewed (even a deleted review) is left as it is. Answers the movie ids reviewed now. */
+  reviews(tx: DbTransaction, userId: number, items: readonly ImportedReview[]): Promise<string[]>;
 }
 
 /** Everything of a user that other features keep, for GET /api/users/me/export. */

@@ -128,7 +128,7 @@ export function diaryRoutes(routes: ApiRoutes, deps: { service: DiaryService; im
       access: 'user',
       summary: 'Commit a Letterboxd import',
       description:
-        'Writes the import in one transaction: diary entries, watched marks and ratings, watchlist items, reviews. `choices` settle ambiguous and unmatched films by key (a movie id, or null to skip). Rows already there are never written twice. Imports record no feed events and pay no points.',
+        'Writes the import in one transaction: diary entries, watched marks and ratings, watchlist items, reviews, each dated as on Letterboxd. One diary entry per diary.csv row; a review goes on the diary entry of the same film and watched date (its Letterboxd URI differs from the diary row’s), never a second one: a review of a day with no diary entry of that film is logged as one entry of that day, a review without a watched date goes to reviews only. `choices` settle ambiguous and unmatched films by key (a movie id, or null to skip). Rows already there are never written twice: `skippedRows` counts them (`alreadyImported`) apart from rows of films left out (`notImported`) and reviews with nothing to import. Imports record no feed events and pay no points.',
       inputName: 'Import',
       params: ImportParamsSchema,
       body: ImportCommitSchema,

@@ -388,6 +388,21 @@ describe.runIf(SHARED !== '').each(databaseTargets())('discovery on TMDB 5000 ($
     return false;
   };
 
+  it('takes a film as liked from the diary’s latest rating of it, not from a review’s stars or an older viewing', async () => {
+    const user = await newUser('opinion');
+    await logFilm(user.id, COLLATERAL, { rating: 5 });
+    // Se7en: 4★ once, 1.5★ on the latest viewing, and a review (an import's) of 4.
+    await t.services.diary.create(user.id, DiaryEntryCreateSchema.parse({ movieId: '807', movieTitle: 'Se7en', watchedDate: '2025-03-01', rating: 4 }));
+    await t.services.diary.create(user.id, DiaryEntryCreateSchema.parse({ movieId: '807', movieTitle: 'Se7en', watchedDate: '2026-01-12', rating: 1.5 }));
+    await t.services.reviews.create(user.id, { entityId: '807', entityType: 'movie', rating: 4, title: 'Se7en', content: 'What’s in the box?' });
+    const client = await signedInClient(t.app, user.username);
+    const body = RecommendationsSchema.parse((await client.send('get', '/api/recommendations').expect(200)).body);
+    expect(body.coldStart).toBe(false);
+    expect(body.recommendations.length).toBeGreaterThan(0);
+    expect(body.recommendations.map((pick) => pick.basis?.seed.key)).not.toContain('movie:807');
+    expect(body.recommendations.every((pick) => pick.reason.startsWith('Because you liked Collateral'))).toBe(true);
+  });
+
   it('recommends from the user’s films by random walk, each naming the real link it rests on, never a film they logged, reviewed or listed', async () => {
     const user = await newUser('cinephile');
     await logFilm(user.id, COLLATERAL, { rating: 5 });

@@ -8,7 +8,7 @@ import type { CommunityRating } from './lists.js';
 
 /** A user's films as the other features keep them (their own rows: private diary entries included). */
 export interface UserFilmHistory {
-  /** Diary entries: each film once, with the best rating given (null when never rated). */
+  /** Diary entries: each film once, with the rating of its latest rated entry (null when never rated). */
   diary: Array<{ movieId: string; rating: number | null }>;
   /** Live reviews of movies (1–5 stars). */
   reviews: Array<{ movieId: string; rating: number }>;

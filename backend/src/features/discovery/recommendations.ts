@@ -44,31 +44,41 @@ export function reasonFor(kind: SeedKind, seedTitle: string, relationship: Relat
 }
 
 /**
- * The user's seeds and the films never to recommend. Diary: rated 4+ → liked (3), logged → 1, rated
- * 2 or less → no seed. Reviews of movies the same by stars. A watched mark counts as logged (its
- * rating as a diary rating); a film only on the watchlist weighs 0.5. A film's weight is its
- * strongest source. Every film logged, reviewed or listed is excluded.
+ * What the member thinks of a film, in one place: the diary's rating of it (its latest rated entry)
+ * decides; only a film the diary holds no rating of takes its review's stars, and failing both, its
+ * watched mark's rating. A film rated 1.5★ in the diary is not liked because a review gave it 4.
+ * Answers the stars, or null when none says.
+ */
+export function filmRatings(history: UserFilmHistory): Map<string, number | null> {
+  const ratings = new Map<string, number | null>();
+  const offer = (movieId: string, rating: number | null) => {
+    if (rating !== null && (ratings.get(movieId) ?? null) === null) ratings.set(movieId, rating);
+    else if (!ratings.has(movieId)) ratings.set(movieId, rating);
+  };
+  // Strongest source first: a rating once known is never replaced.
+  for (const entry of history.diary) offer(entry.movieId, entry.rating);
+  for (const review of history.reviews) offer(review.movieId, review.rating);
+  for (const item of history.watchlist) if (item.watched) offer(item.movieId, item.rating);
+  return ratings;
+}
+
+/**
+ * The user's seeds and the films never to recommend. A film's stars (filmRatings: the diary's first):
+ * 4+ → liked (3), none or 2.5–3.5 → watched (1), 2 or less → no seed. A film only on the watchlist
+ * weighs 0.5. Every film logged, reviewed or listed is excluded.
  */
 export function seedsOf(history: UserFilmHistory): { seeds: Map<string, { weight: number; kind: SeedKind }>; exclude: Set<string> } {
   const seeds = new Map<string, { weight: number; kind: SeedKind }>();
   const exclude = new Set<string>();
-  const disliked = new Set<string>();
-  const consider = (movieId: string, kind: SeedKind | null) => {
-    const key = `movie:${movieId}`;
-    exclude.add(key);
-    if (kind === null) {
-      disliked.add(key);
-      return;
-    }
-    const known = seeds.get(key);
-    if (!known || known.weight < SEED_WEIGHTS[kind]) seeds.set(key, { weight: SEED_WEIGHTS[kind], kind });
-  };
   const byRating = (rating: number | null): SeedKind | null => (rating === null ? 'watched' : rating >= 4 ? 'liked' : rating <= 2 ? null : 'watched');
-  for (const entry of history.diary) consider(entry.movieId, byRating(entry.rating));
-  for (const review of history.reviews) consider(review.movieId, byRating(review.rating));
-  for (const item of history.watchlist) consider(item.movieId, item.watched ? byRating(item.rating) : 'watchlist');
-  // A film disliked anywhere is no seed, whatever else says.
-  for (const key of disliked) seeds.delete(key);
+  for (const [movieId, rating] of filmRatings(history)) {
+    const kind = byRating(rating);
+    if (kind) seeds.set(`movie:${movieId}`, { weight: SEED_WEIGHTS[kind], kind });
+  }
+  for (const film of [...history.diary, ...history.reviews, ...history.watchlist]) exclude.add(`movie:${film.movieId}`);
+  // A film only on the watchlist (never watched, logged or reviewed): a light seed.
+  const seen = new Set([...history.diary, ...history.reviews, ...history.watchlist.filter((item) => item.watched)].map((film) => film.movieId));
+  for (const item of history.watchlist) if (!item.watched && !seen.has(item.movieId)) seeds.set(`movie:${item.movieId}`, { weight: SEED_WEIGHTS.watchlist, kind: 'watchlist' });
   return { seeds, exclude };
 }
 

@@ -168,7 +168,7 @@ export function discoveryRoutes(routes: ApiRoutes, service: DiscoveryService): v
       access: 'user',
       summary: 'Recommended for you',
       description:
-        'Random walks with restart over the movie graph from your films (diary: rated 4+ weighs 3, logged 1, rated 2 or less not at all; reviews by stars; watchlist 0.5), never a film you logged, reviewed or listed, each with the link it rests on ("Because you liked Heat — also directed by Michael Mann"). Without history (`coldStart`): the most popular films of the genres you looked at, then trending films.',
+        'Random walks with restart over the movie graph from your films (a film’s stars are the diary’s latest rating of it, else its review’s, else its watched mark’s: 4+ weighs 3, none or 2.5–3.5 weighs 1, 2 or less not at all; watchlist 0.5), never a film you logged, reviewed or listed, each with the link it rests on ("Because you liked Heat — also directed by Michael Mann"). Without history (`coldStart`): the most popular films of the genres you looked at, then trending films.',
       responses: { 200: RecommendationsSchema },
     },
     async (_input, req, res) => {

@@ -52,6 +52,8 @@ describe.each(databaseTargets())('profiles on $name', (dbTarget) => {
       await log(client, 'don-2006', '2025-04-01', { isPrivate: true });
       await client.send('post', '/api/watchlist', { movieId: 'parasite-2019', movieTitle: 'Parasite' }).expect(201);
       await client.send('post', '/api/watchlist', { movieId: 'jaws-1975', movieTitle: 'Jaws' }).expect(201);
+      // Marked watched: on the watched list, not the watchlist.
+      await client.send('post', '/api/watched', { movieId: 'the-matrix-1999', movieTitle: 'The Matrix', rating: 4 }).expect((res) => expect([200, 201]).toContain(res.status));
       await client.send('post', '/api/reviews', { entityId: 'heat-1995', entityType: 'movie', rating: 5, title: 'Heat', content: 'The diner.' }).expect(201);
       const gone = await client.send('post', '/api/reviews', { entityId: 'jaws-1975', entityType: 'movie', rating: 4, title: 'Jaws', content: 'The boat.' }).expect(201);
       await client.send('delete', `/api/reviews/${gone.body.id as number}`).expect(204);
@@ -71,7 +73,7 @@ describe.each(databaseTargets())('profiles on $name', (dbTarget) => {
         connectionsFound: await countRows(sql`select count(*)::int as n from points_ledger where user_id = ${id} and reason = 'discovery'`),
         savedConnections: await countRows(sql`select count(*)::int as n from saved_connections where user_id = ${id}`),
         filmsLogged: await countRows(sql`select count(*)::int as n from diary_entries where user_id = ${id} and not is_private`),
-        watchlistCount: await countRows(sql`select count(*)::int as n from watchlist_items where user_id = ${id}`),
+        watchlistCount: await countRows(sql`select count(*)::int as n from watchlist_items where user_id = ${id} and not watched`),
         followersCount: await countRows(sql`select count(*)::int as n from follows where followee_id = ${id}`),
         followingCount: await countRows(sql`select count(*)::int as n from follows where follower_id = ${id}`),
         challengesCompleted: 0,

@@ -203,17 +203,22 @@ export function createReviewService(deps: { db: Db; events: EventRecorder; catal
     /**
      * Reviews of movies a Letterboxd import brings, in its transaction: a movie the user reviewed
      * before (even a deleted review) is left as it is. No `review.created`: imports pay no points.
-     * Answers how many were added.
+     * Dated as written on Letterboxd (`createdAt`, else now). Answers the movie ids reviewed now.
      */
-    async importMovieReviews(tx: DbTransaction, userId: number, items: readonly { movieId: string; rating: number; title: string; content: string }[]): Promise<number> {
-      let added = 0;
+    async importMovieReviews(tx: DbTransaction, userId: number, items: readonly { movieId: string; rating: number; title: string; content: string; createdAt: Date | null }[]): Promise<string[]> {
+      const added: string[] = [];
       for (let start = 0; start < items.length; start += 500) {
         const rows = await tx
           .insert(reviews)
-          .values(items.slice(start, start + 500).map((item) => ({ userId, entityType: 'movie' as const, entityId: item.movieId, rating: item.rating, title: item.title, content: item.content })))
+          .values(
+            items.slice(start, start + 500).map((item) => {
+              const at = item.createdAt ?? new Date();
+              return { userId, entityType: 'movie' as const, entityId: item.movieId, rating: item.rating, title: item.title, content: item.content, createdAt: at, updatedAt: at };
+            }),
+          )
           .onConflictDoNothing()
-          .returning({ id: reviews.id });
-        added += rows.length;
+          .returning({ entityId: reviews.entityId });
+        for (const row of rows) added.push(row.entityId);
       }
       return added;
     },

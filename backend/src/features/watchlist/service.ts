@@ -85,18 +85,19 @@ export function createWatchlistService(deps: { db: Db; events: EventRecorder; ca
 
     /**
      * Rows a Letterboxd import brings, in its transaction: a movie already on the list is left as it
-     * is. No `watchlist.added`: imports pay no points. Answers the movie ids added.
+     * is. No `watchlist.added`: imports pay no points. Dated as on Letterboxd (`addedAt`, else now).
+     * Answers the movie ids added.
      */
     async importItems(
       tx: DbTransaction,
       userId: number,
-      items: readonly { movieId: string; movieTitle: string; posterPath: string | null; watched: boolean; watchedAt: Date | null; rating: number | null }[],
+      items: readonly { movieId: string; movieTitle: string; posterPath: string | null; watched: boolean; watchedAt: Date | null; addedAt: Date | null; rating: number | null }[],
     ): Promise<string[]> {
       const added: string[] = [];
       for (let start = 0; start < items.length; start += 500) {
         const rows = await tx
           .insert(watchlistItems)
-          .values(items.slice(start, start + 500).map((item) => ({ userId, ...item, watchedAt: item.watched ? (item.watchedAt ?? new Date()) : null })))
+          .values(items.slice(start, start + 500).map((item) => ({ userId, ...item, addedAt: item.addedAt ?? new Date(), watchedAt: item.watched ? (item.watchedAt ?? new Date()) : null })))
           .onConflictDoNothing()
           .returning({ movieId: watchlistItems.movieId });
         added.push(...rows.map((row) => row.movieId));

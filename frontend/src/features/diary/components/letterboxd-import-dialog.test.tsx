@@ -45,7 +45,7 @@ class FakeXhr {
   }
 }
 
-const SUMMARY: ImportSummary = { counts: { matched: 1, ambiguous: 1, unmatched: 2 }, added: { diary: 3, ratings: 1, watched: 0, watchlist: 1, reviews: 0 }, skipped: 2 };
+const SUMMARY: ImportSummary = { counts: { matched: 1, ambiguous: 1, unmatched: 2 }, added: { diary: 3, ratings: 1, watched: 0, watchlist: 1, reviews: 0 }, skipped: 2, skippedRows: { alreadyImported: 0, notImported: 2, nothingToImport: 0 } };
 
 function renderDialog() {
   const onOpenChange = vi.fn();
@@ -131,7 +131,9 @@ describe('LetterboxdImportDialog', () => {
     const summary = await screen.findByTestId('import-summary');
     expect(commits).toEqual([{ choices: { 'solaris|': 'solaris-2002', 'nope|2031': null, 'gone|1990': 'total-recall-1990' } }]);
     expect(summary.textContent).toContain('Imported 5 items');
-    expect(summary.textContent).toContain('2 rows skipped: already imported before');
+    // Nothing was imported before: the skipped rows say why they were skipped.
+    expect(summary.textContent).toContain('2 rows skipped: of films not in the catalog or that you skipped.');
+    expect(summary.textContent).not.toContain('already imported');
   });
 
   it('shows the server’s refusal in the dialog and lets the user choose another file', async () => {

@@ -8,9 +8,9 @@ import { Button } from '../../../ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from '../../../ui/dialog';
 import { EntityImage, EntitySearchBox } from '../../entities';
 import { IMPORT_ACCEPT, importFileProblem, uploadLetterboxdFile, useCommitLetterboxdImport } from '../api/import-letterboxd';
-import { describeImportRows, filmsToReview, importCommitBody, importPlan, initialImportChoices, type ImportChoices } from '../lib/import-choices';
+import { describeDiaryRows, describeImportRows, describeSkippedRows, filmsToReview, importCommitBody, importPlan, initialImportChoices, type ImportChoices } from '../lib/import-choices';
 
-type Step = { name: 'choose' } | { name: 'uploading'; fraction: number } | { name: 'review'; preview: ImportPreview } | { name: 'done'; summary: ImportSummary };
+type Step = { name: 'choose' } | { name: 'uploading'; fraction: number } | { name: 'review'; preview: ImportPreview } | { name: 'done'; summary: ImportSummary; hadReviews: boolean };
 
 /** What went wrong, in the server's words when it gave some. */
 function errorText(error: unknown, fallback: string): string {
@@ -83,7 +83,7 @@ export function LetterboxdImportDialog({ open, onOpenChange }: LetterboxdImportD
     commit.mutate(
       { importId: preview.importId, body: importCommitBody(preview, choices) },
       {
-        onSuccess: (summary) => setStep({ name: 'done', summary }),
+        onSuccess: (summary) => setStep({ name: 'done', summary, hadReviews: preview.files.some((file) => file.name === 'reviews.csv' && file.rows > 0) }),
         onError: (failure) => setError(errorText(failure, 'The import failed. Nothing was written; please try again.')),
       },
     );
@@ -135,7 +135,7 @@ export function LetterboxdImportDialog({ open, onOpenChange }: LetterboxdImportD
         {step.name === 'review' && (
           <ReviewStep key={step.preview.importId} preview={step.preview} pending={commit.isPending} onBack={reset} onImport={(choices) => runImport(step.preview, choices)} />
         )}
-        {step.name === 'done' && <DoneStep summary={step.summary} onClose={() => close(false)} />}
+        {step.name === 'done' && <DoneStep summary={step.summary} hadReviews={step.hadReviews} onClose={() => close(false)} />}
       </DialogContent>
     </Dialog>
   );
@@ -193,7 +193,7 @@ function CountTile({ label, value, tone }: { label: string; value: number; tone:
   return (
     <div className="min-w-0 rounded-2xl border border-ink-700 bg-ink-950/40 px-3 py-3 sm:px-4" data-testid={`import-count-${label.toLowerCase()}`}>
       <p className={cn('font-display text-3xl font-medium tabular-nums', tone)}>{value}</p>
-      <p className="truncate text-[10px] font-semibold uppercase tracking-[0.08em] text-bone-400 sm:text-xs sm:tracking-[0.14em]">{label}</p>
+      <p className="break-words text-[10px] font-semibold uppercase leading-tight tracking-[0.04em] text-bone-400 sm:text-xs sm:tracking-[0.14em]">{label}</p>
     </div>
   );
 }
@@ -215,6 +215,7 @@ export function ReviewStep({ preview, pending, onBack, onImport }: { preview: Im
   const [picked, setPicked] = useState<Record<string, EntitySummary | null>>({});
   const { ambiguous, unmatched } = filmsToReview(preview);
   const plan = importPlan(preview, choices);
+  const diaryRows = describeDiaryRows(preview);
   const choose = (key: string, movieId: string | null) => setChoices((current) => ({ ...current, [key]: movieId }));
 
   return (
@@ -224,7 +225,12 @@ export function ReviewStep({ preview, pending, onBack, onImport }: { preview: Im
         <CountTile label="Ambiguous" value={preview.counts.ambiguous} tone="text-amber-glow" />
         <CountTile label="Unmatched" value={preview.counts.unmatched} tone="text-scarlet" />
       </div>
-      {preview.files.length > 0 && <p className="-mt-3 text-xs text-bone-500">From {preview.files.map((file) => `${file.name} (${plural(file.rows, 'row')})`).join(', ')}.</p>}
+      {preview.files.length > 0 && <p className="-mt-3 text-xs text-bone-500">Films, from {preview.files.map((file) => `${file.name} (${plural(file.rows, 'row')})`).join(', ')}.</p>}
+      {diaryRows && (
+        <p className="-mt-3 text-sm text-bone-300" data-testid="import-diary-rows">
+          {diaryRows}
+        </p>
+      )}
       {preview.warningCount > 0 && (
         <details className="group rounded-2xl border border-amber-glow/30 bg-amber-glow/5 px-4 py-3 text-sm" data-testid="import-warnings">
           <summary className="cursor-pointer font-medium text-bone-100">
@@ -326,7 +332,11 @@ export function ReviewStep({ preview, pending, onBack, onImport }: { preview: Im
   );
 }
 
-function DoneStep({ summary, onClose }: { summary: ImportSummary; onClose: () => void }) {
+/** How reviews were imported: the server's rule (backend/src/features/diary/letterboxd-plan.ts). */
+export const REVIEWS_RULE =
+  'Each review went on your diary entry of the same film and watched date, never a second one; a review of a day your diary had no entry for was logged as one entry of that day, and a review without a watched date went to your reviews only.';
+
+function DoneStep({ summary, hadReviews, onClose }: { summary: ImportSummary; hadReviews: boolean; onClose: () => void }) {
   const added: [string, number][] = [
     ['Diary entries', summary.added.diary],
     ['Ratings', summary.added.ratings],
@@ -346,7 +356,12 @@ function DoneStep({ summary, onClose }: { summary: ImportSummary; onClose: () =>
           </div>
         ))}
       </dl>
-      {summary.skipped > 0 && <p className="text-sm text-bone-400">{plural(summary.skipped, 'row')} skipped: already imported before, or of films you skipped.</p>}
+      {hadReviews && <p className="text-sm text-bone-300">{REVIEWS_RULE}</p>}
+      {describeSkippedRows(summary).map((line) => (
+        <p key={line} className="text-sm text-bone-400" data-testid="import-skipped">
+          {line}
+        </p>
+      ))}
       <div className="flex justify-end">
         <Button onClick={onClose}>Done</Button>
       </div>

@@ -1,4 +1,5 @@
-import type { ImportCommit, ImportFilm, ImportPreview } from '@cinema-dna/shared-types';
+import type { ImportCommit, ImportFilm, ImportPreview, ImportSummary } from '@cinema-dna/shared-types';
+import { plural } from '../../../lib/number-format';
 
 /** For each ambiguous or unmatched film (by key): the movie id chosen, or null to skip it. */
 export type ImportChoices = Record<string, string | null>;
@@ -56,4 +57,24 @@ export function describeImportRows(rows: Record<string, number>): string {
       return `${count} ${count === 1 ? one : many}`;
     })
     .join(', ');
+}
+
+/** "diary.csv: 34 rows — 31 matched, 1 ambiguous, 2 not in the catalog" (each row counted by its film's match), or null without diary rows. */
+export function describeDiaryRows(preview: ImportPreview): string | null {
+  const rows = { matched: 0, ambiguous: 0, unmatched: 0 };
+  for (const film of preview.films) rows[film.status] += film.rows['diary.csv'] ?? 0;
+  const total = rows.matched + rows.ambiguous + rows.unmatched;
+  if (total === 0) return null;
+  const parts = [`${rows.matched} matched`, rows.ambiguous > 0 && `${rows.ambiguous} ambiguous`, rows.unmatched > 0 && `${rows.unmatched} not in the catalog`].filter(Boolean);
+  return `Diary: ${plural(total, 'row')} — ${parts.join(', ')}.`;
+}
+
+/** Why rows of the file added nothing, one line per reason, each only when it happened. */
+export function describeSkippedRows(summary: ImportSummary): string[] {
+  const { alreadyImported, notImported, nothingToImport } = summary.skippedRows;
+  return [
+    alreadyImported > 0 && `${plural(alreadyImported, 'row')} skipped: already imported before.`,
+    notImported > 0 && `${plural(notImported, 'row')} skipped: of films not in the catalog or that you skipped.`,
+    nothingToImport > 0 && `${plural(nothingToImport, 'review')} skipped: without a watched date or a rating, nothing to import.`,
+  ].filter((line): line is string => typeof line === 'string');
 }
