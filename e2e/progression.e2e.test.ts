@@ -155,7 +155,11 @@ describe('progression', () => {
     const progress = page.getByRole('region', { name: 'Badge Progress' });
     const started = progress.getByRole('listitem', { name: 'Daily Devotee' });
     await started.waitFor();
-    expect(await started.textContent()).toContain('1 / 7 · 14%');
+    expect(await started.textContent()).toContain('1 / 7 days · 14%');
+    // A points badge counts points, in its own unit (never levels): the first login's point of Cinema Legend's 10,000.
+    const legend = page.getByRole('list', { name: 'All Badges' }).getByRole('listitem', { name: 'Cinema Legend' });
+    expect(await legend.textContent()).toContain('Reach level 9, Cinema Legend: 10,000 points.');
+    expect(await legend.textContent()).toContain('1 / 10,000 points0%');
     expect(await progress.getByRole('listitem').count()).toBeLessThanOrEqual(5);
     const tabs = await page.getByRole('tablist', { name: 'Badge categories' }).getByRole('tab').allTextContents();
     expect(tabs[0]).toMatch(/^All Badges\d+$/);
