@@ -105,6 +105,12 @@ describe('progression', () => {
     const top = watcher.page.getByTestId('leaderboard-row').first();
     expect(await top.getAttribute('data-rank')).toBe('1');
     expect(await watcher.page.evaluate(() => (window as unknown as { __sameDocument?: boolean }).__sameDocument)).toBe(true);
+    // The Change column shows the overtake, measured from the ranks both joined at today, and says so.
+    const changeOf = (userId: number) => watcher.page.locator(`[data-testid="leaderboard-row"][data-user-id="${userId}"] [data-testid="rank-change"]`);
+    await expect.poll(() => changeOf(playerId).textContent(), { timeout: 10_000 }).toBe('▲ 1');
+    expect(await changeOf(playerId).getAttribute('aria-label')).toBe('up 1 place today');
+    expect(await changeOf(rivalId).textContent()).toBe('▼ 1');
+    expect(await watcher.page.getByTestId('change-baseline').textContent()).toBe('Change: places moved since 00:00 UTC today, or since joining the board today.');
     await screenshot(watcher.page, 'progression-leaderboards-live-desktop');
 
     // /badges shows the badge earned, with its date, in Recently Earned and in the collection.

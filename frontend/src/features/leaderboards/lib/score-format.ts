@@ -7,7 +7,7 @@ export function formatScore(score: number, metric: LeaderboardMetric): string {
   return formatCount(Math.round(score));
 }
 
-/** Places moved since the UTC day began: "▲ 2", "▼ 1", or "–" when unchanged. */
+/** Places moved today (since 00:00 UTC, or since joining the board today): "▲ 2", "▼ 1", or "–" when unchanged. */
 export function formatChange(change: number): string {
   if (change > 0) return `▲ ${formatCount(change)}`;
   if (change < 0) return `▼ ${formatCount(-change)}`;
