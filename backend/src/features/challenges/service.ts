@@ -1,3 +1,4 @@
+import { plural } from '@cinema-dna/shared-types';
 import {
   REVEAL_MAX_CHAINS,
   SOLVE_FLOOR_SECONDS_PER_LINK,
@@ -466,7 +467,7 @@ export function createChallengeService(deps: ChallengeServiceDeps) {
     const links = row.degrees ?? 0;
     if (row.wholeChain) return 'Sent as a whole chain without an attempt on the clock: no points are paid. Start the challenge, then send your chain.';
     if (row.timeMs !== null && row.timeMs < solveFloorMs(links)) {
-      return `Solved faster than a person can pick ${links} ${links === 1 ? 'link' : 'links'} (${SOLVE_FLOOR_SECONDS_PER_LINK} seconds a link): no points are paid.`;
+      return `Solved faster than a person can pick ${plural(links, 'link')} (${SOLVE_FLOOR_SECONDS_PER_LINK} seconds a link): no points are paid.`;
     }
     if (!row.rewarded) {
       if (definition.kind === 'daily' && definition.date !== utcDate(row.startedAt)) return 'An archive daily: played for fun, no points are paid.';
@@ -846,7 +847,7 @@ export function createChallengeService(deps: ChallengeServiceDeps) {
       const links = chain.nodes.length - 1;
       const tooLong = (movesLeft: number) => {
         if (links <= movesLeft) return;
-        const left = `${movesLeft} ${movesLeft === 1 ? 'move is' : 'moves are'} left`;
+        const left = `${plural(movesLeft, 'move')} ${movesLeft === 1 ? 'is' : 'are'} left`;
         throw conflict(`This chain needs ${links} moves and ${left}: it does not solve the attempt.`, { movesLeft, links });
       };
       const open = await openAttempt(userId, definition);
