@@ -677,16 +677,31 @@ export function createChallengeService(deps: ChallengeServiceDeps) {
       };
     },
 
-    /** GET /api/challenges/daily/archive: stored past dailies, newest first. */
+    /**
+     * GET /api/challenges/daily/archive: the past dailies, newest first, up to ARCHIVE_LIMIT days back
+     * (never before DAILY_EPOCH). Every past day had a daily whether or not anyone opened it then: a
+     * day never stored is generated (the pair of a date depends only on the graph) and stored now.
+     */
     async archive(userId: number | null): Promise<{ dailies: ArchivedDaily[] }> {
-      const today = utcDate(clock());
-      const rows = await db
-        .select()
-        .from(challenges)
-        .where(and(eq(challenges.kind, 'daily'), lt(challenges.date, today)))
-        .orderBy(desc(challenges.date))
-        .limit(ARCHIVE_LIMIT);
-      const definitions = rows.map(toDefinition);
+      const today = dateStart(utcDate(clock()));
+      const dates: string[] = [];
+      for (let back = 1; back <= ARCHIVE_LIMIT; back++) {
+        const date = utcDate(today - back * DAY_MS);
+        if (date < DAILY_EPOCH) break;
+        dates.push(date);
+      }
+      const rows = dates.length === 0 ? [] : await db.select().from(challenges).where(and(eq(challenges.kind, 'daily'), inArray(challenges.date, dates)));
+      const stored = new Map(rows.map((row) => [row.date, toDefinition(row)]));
+      const current = state();
+      const definitions: ChallengeDefinition[] = [];
+      for (const date of dates) {
+        const known = stored.get(date);
+        if (known) definitions.push(known);
+        else {
+          const generated = current.daily.generate(date);
+          if (generated) definitions.push(await store(generated));
+        }
+      }
       const { graph } = state().game;
       const ends = definitions.flatMap((each) => [graph.resolve(each.fromKey), graph.resolve(each.toKey)]).filter((node) => node >= 0);
       const [names, stats] = await Promise.all([summariesOf(ends), challengeStats(definitions.map((each) => each.id), userId)]);
