@@ -19,7 +19,7 @@ import {
   type Relationship,
   type WholeChainAttempt,
 } from '@cinema-dna/shared-types';
-import { and, asc, desc, eq, inArray, lt, lte, ne, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, lt, lte, ne, sql } from 'drizzle-orm';
 import type { GraphService } from '../../graph/index.js';
 import type { Graph } from '../../graph/snapshot.js';
 import type { Db } from '../../platform/db/database.js';

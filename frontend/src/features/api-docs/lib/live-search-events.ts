@@ -20,7 +20,7 @@ export function describeSearchEvent(event: string, payload: unknown): string {
     const { result } = payload as SearchCompleted;
     if (!result.found || result.path.length === 0) return `No connection within ${plural(result.maxDegrees, 'degree')}${result.cached ? ' (cached)' : ''}`;
     const chain = result.path.map((step) => step.entity.name).join(' → ');
-    return `${plural(result.degrees, 'degree')}${result.cached ? ' (cached)' : ''}: ${chain}`;
+    return `${plural(result.degrees ?? result.path.length - 1, 'degree')}${result.cached ? ' (cached)' : ''}: ${chain}`;
   }
   if (event === EVENTS.searchFailed) {
     const { error } = payload as SearchFailed;
