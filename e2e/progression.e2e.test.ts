@@ -106,7 +106,7 @@ describe('progression', () => {
     expect(await top.getAttribute('data-rank')).toBe('1');
     expect(await watcher.page.evaluate(() => (window as unknown as { __sameDocument?: boolean }).__sameDocument)).toBe(true);
     // The Change column shows the overtake, measured from the ranks both joined at today, and says so.
-    const changeOf = (userId: number) => watcher.page.locator(`[data-testid="leaderboard-row"][data-user-id="${userId}"] [data-testid="rank-change"]`);
+    const changeOf = (userId: number) => watcher.page.locator(`[data-testid="leaderboard-row"][data-user-id="${userId}"] [data-testid="rank-change"]`).last();
     await expect.poll(() => changeOf(playerId).textContent(), { timeout: 10_000 }).toBe('▲ 1');
     expect(await changeOf(playerId).getAttribute('aria-label')).toBe('up 1 place today');
     expect(await changeOf(rivalId).textContent()).toBe('▼ 1');
