@@ -259,12 +259,19 @@ describe('finding a connection', () => {
     await advanced.getByRole('button', { name: 'Find Connection' }).click();
     await advanced.getByRole('heading', { name: 'No Connection Found' }).waitFor({ timeout: 15_000 });
     expect(
-      await advanced.getByText("We couldn't find a connection between these entities within 1 degree. This is rare but can happen with very specialized or recent content.").isVisible(),
+      await advanced.getByText('No chain exists between these entities within 1 degree, the limit you set. A longer one may: search again with up to 6 degrees.').isVisible(),
     ).toBe(true);
     expect(await page.getByText("Couldn't find a connection within 1 degree. Try expanding your search parameters.").first().isVisible()).toBe(true);
+    await dismissToasts(page);
     await screenshot(page, 'no-connection-desktop', { fullPage: false });
-    await advanced.getByRole('button', { name: 'Try Different Entities' }).click();
-    expect(await advanced.getByTestId('search-stage').count()).toBe(0);
+    await page.setViewportSize(MOBILE);
+    await advanced.getByRole('heading', { name: 'No Connection Found' }).scrollIntoViewIfNeeded();
+    await screenshot(page, 'no-connection-mobile', { fullPage: false });
+    await page.setViewportSize(DESKTOP);
+    // The offer runs the same pair again within the default limit, where a chain exists.
+    await advanced.getByRole('button', { name: 'Search within 6 degrees' }).click();
+    await advanced.getByRole('heading', { name: 'Connection Found!' }).waitFor({ timeout: 15_000 });
+    expect(await advanced.getByRole('slider', { name: 'Maximum degrees' }).getAttribute('aria-valuenow')).toBe('6');
     await close();
   });
 

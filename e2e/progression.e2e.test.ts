@@ -105,6 +105,12 @@ describe('progression', () => {
     const top = watcher.page.getByTestId('leaderboard-row').first();
     expect(await top.getAttribute('data-rank')).toBe('1');
     expect(await watcher.page.evaluate(() => (window as unknown as { __sameDocument?: boolean }).__sameDocument)).toBe(true);
+    // The Change column shows the overtake, measured from the ranks both joined at today, and says so.
+    const changeOf = (userId: number) => watcher.page.locator(`[data-testid="leaderboard-row"][data-user-id="${userId}"] [data-testid="rank-change"]`).last();
+    await expect.poll(() => changeOf(playerId).textContent(), { timeout: 10_000 }).toBe('▲ 1');
+    expect(await changeOf(playerId).getAttribute('aria-label')).toBe('up 1 place today');
+    expect(await changeOf(rivalId).textContent()).toBe('▼ 1');
+    expect(await watcher.page.getByTestId('change-baseline').textContent()).toBe('Change: places moved since 00:00 UTC today, or since joining the board today.');
     await screenshot(watcher.page, 'progression-leaderboards-live-desktop');
 
     // /badges shows the badge earned, with its date, in Recently Earned and in the collection.
@@ -155,7 +161,11 @@ describe('progression', () => {
     const progress = page.getByRole('region', { name: 'Badge Progress' });
     const started = progress.getByRole('listitem', { name: 'Daily Devotee' });
     await started.waitFor();
-    expect(await started.textContent()).toContain('1 / 7 · 14%');
+    expect(await started.textContent()).toContain('1 / 7 days · 14%');
+    // A points badge counts points, in its own unit (never levels): the first login's point of Cinema Legend's 10,000.
+    const legend = page.getByRole('list', { name: 'All Badges' }).getByRole('listitem', { name: 'Cinema Legend' });
+    expect(await legend.textContent()).toContain('Reach level 9, Cinema Legend: 10,000 points.');
+    expect(await legend.textContent()).toContain('1 / 10,000 points0%');
     expect(await progress.getByRole('listitem').count()).toBeLessThanOrEqual(5);
     const tabs = await page.getByRole('tablist', { name: 'Badge categories' }).getByRole('tab').allTextContents();
     expect(tabs[0]).toMatch(/^All Badges\d+$/);

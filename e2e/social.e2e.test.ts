@@ -117,6 +117,9 @@ describe('community', () => {
     await reviewItem.waitFor({ timeout: 15_000 });
     expect(await reviewItem.textContent()).toContain(nameB);
     expect(await reviewItem.getByRole('img', { name: '5 out of 5 stars' }).count()).toBe(1);
+    // Its time is the server's: just written, never a time to come ("in 1 minute").
+    expect(await reviewItem.textContent()).toContain('just now');
+    expect(await feed.textContent()).not.toMatch(/\bin \d+ (second|minute)/);
     expect(await a.evaluate(() => (window as unknown as { __sameDocument?: boolean }).__sameDocument)).toBe(true);
     // The item that came live shows once, even when the tab reads the feed again.
     await a.getByRole('tab', { name: 'Discover' }).click();

@@ -20,8 +20,10 @@ export const BadgeSchema = z.object({
   icon: BadgeIconSchema,
   isRare: z.boolean(),
   pointsReward: z.number().int().nonnegative(),
-  /** The count at which it is earned. */
+  /** The count at which it is earned, in `unit` (10,000 points for Cinema Legend, 7 days for Daily Devotee). */
   requirement: z.number().int().positive(),
+  /** What the requirement and the progress towards it count: `{ one: 'point', other: 'points' }`. */
+  unit: z.object({ one: z.string(), other: z.string() }),
 });
 export type Badge = z.infer<typeof BadgeSchema>;
 
@@ -37,7 +39,7 @@ export type EarnedBadge = z.infer<typeof EarnedBadgeSchema>;
 export const BadgeProgressSchema = z.record(z.string(), z.number().int().nonnegative());
 export type BadgeProgress = z.infer<typeof BadgeProgressSchema>;
 
-/** Spec §4: an unearned badge shows count / requirement × 100, capped at 100 (whole percent). */
+/** Spec §4: an unearned badge shows count / requirement × 100, capped at 100 (whole percent), both in the badge's unit. */
 export const badgeProgressPercent = (count: number, requirement: number) => Math.min(100, Math.floor((Math.max(0, count) * 100) / requirement));
 
 /** Socket `badge:earned` (room `user:<id>`). */

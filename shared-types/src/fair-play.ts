@@ -33,6 +33,15 @@ export const FAIR_PLAY_LIMITS = {
   raceMovesPerMinute: RACE_MOVES_PER_MINUTE,
 } as const;
 
+/** Races pay no points (no ledger row is ever written for one): the words every page uses. */
+export const RACES_PAY_NO_POINTS = 'Races are for bragging rights: they pay no points.';
+
+/**
+ * What the Challenge Masters board counts (the ledger's 'challenge' rows: the daily, the weekly and
+ * the list challenges), in the words /leaderboards and /challenges show.
+ */
+export const CHALLENGE_MASTERS_NOTE = `Points earned from the daily, weekly and list challenges, all time. ${RACES_PAY_NO_POINTS}`;
+
 /** One row of "what pays": the action, its points, and how often it pays. */
 export interface FairPlayAward {
   action: string;
@@ -89,7 +98,7 @@ export const FAIR_PLAY_SECTIONS: readonly FairPlaySection[] = [
   {
     title: 'Races',
     rules: [
-      'Races are for bragging rights: they pay no points.',
+      RACES_PAY_NO_POINTS,
       `Room codes are ${limits.raceCodeLength} characters from a ${limits.raceCodeAlphabet}-character alphabet with no look-alike characters. After ${limits.failedCodeLookupsPerMinute} wrong codes in a minute, per connection, per account and per address, look-ups are refused (RATE_LIMITED). Ready toggles and other quick race commands are limited to ${limits.raceCommands.count} every ${limits.raceCommands.seconds} seconds per player, clock readings to ${limits.raceClockReads.count} every ${limits.raceClockReads.seconds} seconds, and moves and undos to ${limits.raceMovesPerMinute} a minute.`,
     ],
   },

@@ -1,5 +1,6 @@
 export * from './errors.js';
 export * from './text.js';
+export * from './plural.js';
 export * from './health.js';
 export * from './entities.js';
 export * from './search-parameters.js';

@@ -48,10 +48,16 @@ export const LeaderboardRowSchema = z.object({
   badgeCount: z.number().int().nonnegative(),
   /** The board's own value: points of the period, connections, or efficiency (a ratio). */
   score: z.number(),
-  /** Places moved since the UTC day began (positive: up); 0 for a newcomer today. */
+  /**
+   * Places moved today (positive: up): since the UTC day began, or, for a player who joined the board
+   * today, since the rank they joined at (CHANGE_BASELINE says so in words).
+   */
   change: z.number().int(),
 });
 export type LeaderboardRow = z.infer<typeof LeaderboardRowSchema>;
+
+/** What a row's `change` is measured from, in words (the leaderboards page shows it under the board). */
+export const CHANGE_BASELINE = 'Change: places moved since 00:00 UTC today, or since joining the board today.';
 
 export const LeaderboardSchema = z.object({
   board: LeaderboardBoardSchema,

@@ -381,8 +381,25 @@ export const StatusResponseSchema = z.object({
   checkedAt: z.string(),
   /** The app processes that reported in the last few minutes (every replica checks; all share the results). */
   replicas: z.array(StatusReplicaSchema),
+  /** How often the server's own checker measures the services, in ms (STATUS_CHECK_INTERVAL_MS). */
+  checkIntervalMs: z.number().int().positive(),
 });
 export type StatusResponse = z.infer<typeof StatusResponseSchema>;
+
+/** "every minute", "every 30 seconds", "every 5 minutes": how often the checks run, in words. */
+export function checkIntervalText(intervalMs: number): string {
+  const seconds = Math.round(intervalMs / 1000);
+  if (seconds % 60 !== 0) return seconds === 1 ? 'every second' : `every ${seconds} seconds`;
+  const minutes = seconds / 60;
+  return minutes === 1 ? 'every minute' : `every ${minutes} minutes`;
+}
+
+/**
+ * What the status page says about how it knows: the checks run inside the server (the app measures
+ * its own database, cache, engine and sources, and calls its own website), not from outside it.
+ */
+export const statusCheckNote = (intervalMs: number): string =>
+  `The server checks every service itself, ${checkIntervalText(intervalMs)}, from inside the app: the response times are measured, not estimated. An outage of the server itself shows here only once it is back.`;
 
 /** One day of one service: the share of checks that found it operational (null: no checks that day). */
 export const UptimeDaySchema = z.object({ date: z.string(), uptime: z.number().min(0).max(1).nullable(), worst: ServiceStatusSchema.nullable() });

@@ -94,7 +94,7 @@ describe('live progression in the header', () => {
     const socket = renderShell();
     act(() => socket.serverSays('connect'));
     act(() => socket.serverSays(EVENTS.pointsChanged, award(100, 100, 1)));
-    const badge = { id: 'first-connection', name: 'First Connection', description: 'Find your first connection', category: 'discovery', icon: 'target', isRare: false, pointsReward: 10, requirement: 1 };
+    const badge = { id: 'first-connection', name: 'First Connection', description: 'Find your first connection', category: 'discovery', icon: 'target', isRare: false, pointsReward: 10, requirement: 1, unit: { one: 'connection', other: 'connections' } };
     act(() => socket.serverSays(EVENTS.badgeEarned, { badge, earnedAt: '2026-11-25T10:00:00.000Z' }));
     expect(await screen.findByText(BADGE_EARNED_TITLE)).toBeTruthy();
     expect(BADGE_EARNED_TITLE).toBe('Badge earned');

@@ -1,4 +1,5 @@
 import { CSRF_HEADER, type ApiError } from '@cinema-dna/shared-types';
+import { noteServerDate } from './server-clock';
 
 /**
  * A failed request. The message follows the spec's generic rule, `${status}: ${body text or status text}`;
@@ -72,6 +73,7 @@ export async function apiFetch<T>(path: string, options: ApiFetchOptions = {}, r
   if (body !== undefined) headers['Content-Type'] = 'application/json';
   if (method !== 'GET') headers[CSRF_HEADER] = await currentCsrfToken();
 
+  const sentAt = Date.now();
   const response = await fetch(path, {
     method,
     headers,
@@ -79,6 +81,8 @@ export async function apiFetch<T>(path: string, options: ApiFetchOptions = {}, r
     credentials: 'include',
     signal,
   });
+  // Every answer says the server's time: relative times are computed against it (server-clock.ts).
+  noteServerDate(response.headers?.get?.('Date'), sentAt, Date.now());
   // Signing in or out starts a new session; the server hands over its token with the answer.
   const freshToken = response.headers?.get?.(CSRF_HEADER);
   if (freshToken) csrfToken = Promise.resolve(freshToken);

@@ -100,7 +100,7 @@ export function statusResponse(checkedAt: string, patch: Partial<Record<(typeof 
     lastChecked: checkedAt,
     ...patch[id],
   }));
-  return { overall: 'operational', services, checkedAt, replicas: [{ replica: 'app-1:101', startedAt: checkedAt, lastSeen: checkedAt }] };
+  return { overall: 'operational', services, checkedAt, replicas: [{ replica: 'app-1:101', startedAt: checkedAt, lastSeen: checkedAt }], checkIntervalMs: 60_000 };
 }
 
 export function statusHistory(): StatusHistory {

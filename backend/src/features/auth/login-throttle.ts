@@ -1,3 +1,4 @@
+import { plural } from '@cinema-dna/shared-types';
 import type { Response } from 'express';
 import type { Counters } from '../../platform/cache/types.js';
 import { AppError } from '../../platform/errors.js';
@@ -83,7 +84,7 @@ function tooManyFailures(scope: Scope, decision: RateLimitDecision, windowMs: nu
   const retryAfterSeconds = Math.max(1, Math.ceil(decision.resetMs / 1000));
   const minutes = Math.ceil(retryAfterSeconds / 60);
   const who = scope === 'account' ? 'this account' : 'your network';
-  return new AppError(429, 'RATE_LIMITED', `Too many failed sign-ins for ${who}. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`, {
+  return new AppError(429, 'RATE_LIMITED', `Too many failed sign-ins for ${who}. Try again in ${plural(minutes, 'minute')}.`, {
     scope,
     limit: decision.limit,
     windowSeconds: Math.round(windowMs / 1000),

@@ -9,13 +9,13 @@ import { userAggregate, type OutboxEventName } from '../../platform/events/index
 import { createTestUser, signedInClient } from '../../test-support/accounts.js';
 import { openTestApp, type TestApp } from '../../test-support/app-fixture.js';
 import { databaseTargets, sharedStateTargets } from '../../test-support/targets.js';
-import { BADGE_CATALOG, BADGE_COUNTERS, type BadgeCounter, type BadgeDefinition } from './catalog.js';
+import { BADGE_CATALOG, BADGE_COUNTERS, publicBadge, type BadgeCounter, type BadgeDefinition } from './catalog.js';
 import { badgeCounters, earnedBadges } from './schema.js';
 
 describe('the badge catalog', () => {
   it('has at least 30 valid badges across the five categories, with unique ids and names', () => {
     expect(BADGE_CATALOG.length).toBeGreaterThanOrEqual(30);
-    for (const badge of BADGE_CATALOG) expect(BadgeSchema.parse(badge)).toBeTruthy();
+    for (const badge of BADGE_CATALOG) expect(BadgeSchema.parse(publicBadge(badge))).toBeTruthy();
     expect(new Set(BADGE_CATALOG.map((badge) => badge.category))).toEqual(new Set(BADGE_CATEGORIES));
     expect(new Set(BADGE_CATALOG.map((badge) => badge.id)).size).toBe(BADGE_CATALOG.length);
     expect(new Set(BADGE_CATALOG.map((badge) => badge.name)).size).toBe(BADGE_CATALOG.length);
@@ -90,10 +90,9 @@ describe.each(databaseTargets())('badges on $name', (dbTarget) => {
     following: (userId) => record('user.followed', { followerId: userId, followeeId: 1_000_000_000 + next(), followersCount: 1 }, userId),
     'daily-challenges': (userId) => record('challenge.solved', { userId, challengeId: `daily-${next()}`, daily: true, par: 2, degrees: 3, timeMs: 60_000, points: 10, date: `d-${next()}` }, userId),
     'par-solves': (userId) => record('challenge.solved', { userId, challengeId: `c-${next()}`, daily: false, par: 3, degrees: 3, timeMs: 60_000, points: 10, date: null }, userId),
-    level: (userId, target) => record('points.awarded', awarded(userId, { level: target, previousLevel: Math.max(1, target - 1), balance: 0 }), userId),
     points: (userId, target) => record('points.awarded', awarded(userId, { balance: target }), userId),
   };
-  const MAXIMUM_COUNTERS: readonly BadgeCounter[] = ['followers', 'level', 'points'];
+  const MAXIMUM_COUNTERS: readonly BadgeCounter[] = ['followers', 'points'];
 
   /** Sets a counter as if `value` had been counted (for the streak: with its last day yesterday). */
   async function seed(userId: number, counter: BadgeCounter, value: number): Promise<void> {
@@ -148,6 +147,22 @@ describe.each(databaseTargets())('badges on $name', (dbTarget) => {
     await drive[badge.counter](at, badge.requirement + 1);
     expect(await earnedRows(at, badge.id)).toHaveLength(1);
     expect(await rewardRows(at, badge.id)).toHaveLength(1);
+  });
+
+  it("counts a level badge in the level's points: Cinema Legend at 357 points is 357 of 10,000 points, 3%", async () => {
+    const { user, username } = await createTestUser(t.users, { prefix: 'legend' });
+    await drive.points(user.id, 357);
+    await t.events.settled();
+    const available = z.array(BadgeSchema).parse((await request(t.app).get('/api/badges/available').expect(200)).body);
+    const legend = available.find((badge) => badge.id === 'cinema-legend')!;
+    expect(legend).toMatchObject({ requirement: 10_000, unit: { one: 'point', other: 'points' } });
+    expect(legend.description).toContain('10,000 points');
+    expect(available.find((badge) => badge.id === 'daily-devotee')).toMatchObject({ requirement: 7, unit: { one: 'day', other: 'days' } });
+    const client = await signedInClient(t.app, username);
+    const progress = BadgeProgressSchema.parse((await client.send('get', '/api/users/me/badge-progress').expect(200)).body);
+    expect(progress['cinema-legend']).toBe(357);
+    expect(progress['film-buff']).toBe(357);
+    expect(badgeProgressPercent(progress['cinema-legend']!, legend.requirement)).toBe(3);
   });
 
   it('earns First Connection with a first real discovery, pays it once even when badge.earned is redelivered, and shows it on the routes', async () => {

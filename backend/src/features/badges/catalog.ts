@@ -1,4 +1,4 @@
-import { ENTITY_TYPES, type Badge, type EntityType } from '@cinema-dna/shared-types';
+import { ENTITY_TYPES, LEVELS, type Badge, type EntityType } from '@cinema-dna/shared-types';
 
 /**
  * What a badge counts. Each counter is kept per user by the subscribers (subscribers.ts) from the
@@ -27,18 +27,44 @@ export const BADGE_COUNTERS = [
   'daily-challenges',
   /** Challenges solved within their par for points (distinct challenges): `challenge.solved` with points. */
   'par-solves',
-  /** The highest level reached: `points.awarded`. */
-  'level',
   /** The highest balance reached: `points.awarded`. */
   'points',
 ] as const;
 export type BadgeCounter = (typeof BADGE_COUNTERS)[number];
 
+type Unit = Badge['unit'];
+const unit = (one: string, other = `${one}s`): Unit => ({ one, other });
+const CONNECTIONS = unit('connection');
+
+/** What each counter counts, in words: a badge's requirement and progress are in its counter's unit. */
+export const COUNTER_UNITS: Record<BadgeCounter, Unit> = {
+  discoveries: CONNECTIONS,
+  'six-degree-discoveries': CONNECTIONS,
+  ...(Object.fromEntries(ENTITY_TYPES.map((type) => [`discoveries:${type}`, CONNECTIONS])) as Record<`discoveries:${EntityType}`, Unit>),
+  'saved-connections': unit('pair'),
+  'login-streak': unit('day'),
+  reviews: unit('review'),
+  watchlist: unit('movie'),
+  followers: unit('follower'),
+  following: unit('person', 'people'),
+  'daily-challenges': unit('daily', 'dailies'),
+  'par-solves': unit('solve'),
+  points: unit('point'),
+};
+
+/** The badge of reaching a level: earned at, and counted towards, the level's threshold in points. */
+function levelBadge(level: number, badge: Pick<Badge, 'id' | 'icon' | 'isRare' | 'pointsReward'>): BadgeDefinition {
+  const found = LEVELS.find((each) => each.level === level);
+  if (!found) throw new Error(`no level ${level}`);
+  const points = found.threshold.toLocaleString('en-US');
+  return { ...badge, name: found.name, description: `Reach level ${level}, ${found.name}: ${points} points.`, category: 'milestone', requirement: found.threshold, counter: 'points' };
+}
+
 /** The key of a saved pair, the same for both directions (`movie:heat-1995|person:al-pacino`). */
 export const savedPairKey = (from: string, to: string) => [from, to].sort().join('|');
 
 /** A badge of the catalog: the public fields and the counter it reads. */
-export interface BadgeDefinition extends Badge {
+export interface BadgeDefinition extends Omit<Badge, 'unit'> {
   counter: BadgeCounter;
 }
 
@@ -86,9 +112,10 @@ export const BADGE_CATALOG: readonly BadgeDefinition[] = [
   { id: 'century', name: 'Century', description: 'Reach 100 points.', category: 'milestone', icon: 'star', isRare: false, pointsReward: 10, requirement: 100, counter: 'points' },
   { id: 'thousand-club', name: 'Thousand Club', description: 'Reach 1,000 points.', category: 'milestone', icon: 'trending', isRare: false, pointsReward: 50, requirement: 1000, counter: 'points' },
   { id: 'five-thousand-club', name: 'Five Thousand Club', description: 'Reach 5,000 points.', category: 'milestone', icon: 'trophy', isRare: true, pointsReward: 150, requirement: 5000, counter: 'points' },
-  { id: 'film-buff', name: 'Film Buff', description: 'Reach level 3, Film Buff.', category: 'milestone', icon: 'film', isRare: false, pointsReward: 25, requirement: 3, counter: 'level' },
-  { id: 'scene-stealer', name: 'Scene Stealer', description: 'Reach level 5, Scene Stealer.', category: 'milestone', icon: 'award', isRare: false, pointsReward: 75, requirement: 5, counter: 'level' },
-  { id: 'cinema-legend', name: 'Cinema Legend', description: 'Reach level 9, Cinema Legend.', category: 'milestone', icon: 'trophy', isRare: true, pointsReward: 500, requirement: 9, counter: 'level' },
+  // A level is reached at its threshold of points, so its badge counts points (357 / 10,000 points), never levels.
+  levelBadge(3, { id: 'film-buff', icon: 'film', isRare: false, pointsReward: 25 }),
+  levelBadge(5, { id: 'scene-stealer', icon: 'award', isRare: false, pointsReward: 75 }),
+  levelBadge(9, { id: 'cinema-legend', icon: 'trophy', isRare: true, pointsReward: 500 }),
 
   // Special: habits and the daily challenge.
   { id: 'daily-devotee', name: 'Daily Devotee', description: 'Sign in 7 days in a row.', category: 'special', icon: 'clock', isRare: false, pointsReward: 25, requirement: 7, counter: 'login-streak' },
@@ -107,5 +134,5 @@ export const BADGES_BY_COUNTER: ReadonlyMap<BadgeCounter, readonly BadgeDefiniti
   BADGE_COUNTERS.map((counter) => [counter, BADGE_CATALOG.filter((badge) => badge.counter === counter).sort((a, b) => a.requirement - b.requirement)]),
 );
 
-/** A badge as the API shows it (without the counter, which is the server's business). */
-export const publicBadge = ({ counter: _counter, ...badge }: BadgeDefinition): Badge => badge;
+/** A badge as the API shows it: the counter is the server's business, its unit is what the numbers count. */
+export const publicBadge = ({ counter, ...badge }: BadgeDefinition): Badge => ({ ...badge, unit: COUNTER_UNITS[counter] });

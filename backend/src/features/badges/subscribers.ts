@@ -33,11 +33,9 @@ export function registerBadgeSubscribers(events: Pick<DomainEvents, 'subscribe' 
       for (const event of batch) {
         switch (event.name) {
           case 'points.awarded': {
-            const { userId, balance, level, reason, discovery } = event.payload;
-            const changes: Array<[BadgeCounter, CounterChange]> = [
-              ['points', { max: balance }],
-              ['level', { max: level }],
-            ];
+            const { userId, balance, reason, discovery } = event.payload;
+            // Level badges count points too (a level is a threshold of points).
+            const changes: Array<[BadgeCounter, CounterChange]> = [['points', { max: balance }]];
             if (reason === 'discovery' && discovery) {
               changes.push(['discoveries', { add: 1 }]);
               if (discovery.degrees === 6) changes.push(['six-degree-discoveries', { add: 1 }]);

@@ -22,6 +22,7 @@ import { databaseTargets, sharedStateTargets } from '../../test-support/targets.
 import { dailyNumber } from './daily.js';
 import { GameGraph, UNREACHED } from './game-graph.js';
 import { challenges } from './schema.js';
+import { ARCHIVE_LIMIT } from './service.js';
 
 /** A Wednesday (par band 3–4), noon UTC: the server's clock for the whole suite, moved by the tests. */
 const TODAY = '2026-11-25';
@@ -257,7 +258,10 @@ describe.each(databaseTargets())('challenges over HTTP on $name', (dbTarget) => 
     // Tomorrow, today's daily is in the archive, playable without points.
     t.clock.advance(86_400_000);
     const archive = DailyArchiveSchema.parse((await client.send('get', '/api/challenges/daily/archive').expect(200)).body);
-    expect(archive.dailies.map((each) => each.id)).toEqual([daily.id]);
+    // Every past day since the first daily is there, stored or not: newest first, numbered day by day.
+    expect(archive.dailies[0]!.id).toBe(daily.id);
+    expect(archive.dailies.length).toBe(Math.min(ARCHIVE_LIMIT, daily.number));
+    expect(archive.dailies.map((each) => each.number)).toEqual(archive.dailies.map((_, index) => daily.number - index));
     expect(archive.dailies[0]).toMatchObject({ completedBy: 1, completed: false });
     let replay = AttemptStateSchema.parse((await client.send('post', `/api/challenges/${daily.id}/attempts`, {}).expect(201)).body);
     expect(replay.rewarded).toBe(false);

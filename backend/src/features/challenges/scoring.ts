@@ -1,4 +1,4 @@
-import { HINT_COST_POINTS, type AttemptStatus, type Relationship } from '@cinema-dna/shared-types';
+import { HINT_COST_POINTS, plural, type AttemptStatus, type Relationship } from '@cinema-dna/shared-types';
 
 /** What an attempt's score depends on; times in milliseconds by the server's clock. */
 export interface ScoreInput {
@@ -58,7 +58,7 @@ export interface ShareInput {
 export function shareText(input: ShareInput): string {
   const name = input.number !== null ? `Cinema DNA #${input.number}` : `Cinema DNA · ${input.title}`;
   if (input.status !== 'solved' || input.degrees === null) return `${name} · not solved (par ${input.par})`;
-  const links = `${input.degrees} ${input.degrees === 1 ? 'link' : 'links'}`;
+  const links = plural(input.degrees, 'link');
   return `${name} · ${links} (par ${input.par}) · ${clockText(input.timeMs)}\n${input.links.map(emojiOf).join('')}`;
 }
 

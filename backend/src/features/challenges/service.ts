@@ -1,3 +1,4 @@
+import { plural } from '@cinema-dna/shared-types';
 import {
   REVEAL_MAX_CHAINS,
   SOLVE_FLOOR_SECONDS_PER_LINK,
@@ -18,7 +19,7 @@ import {
   type Relationship,
   type WholeChainAttempt,
 } from '@cinema-dna/shared-types';
-import { and, asc, desc, eq, inArray, lt, lte, ne, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, lt, lte, ne, sql } from 'drizzle-orm';
 import type { GraphService } from '../../graph/index.js';
 import type { Graph } from '../../graph/snapshot.js';
 import type { Db } from '../../platform/db/database.js';
@@ -466,7 +467,7 @@ export function createChallengeService(deps: ChallengeServiceDeps) {
     const links = row.degrees ?? 0;
     if (row.wholeChain) return 'Sent as a whole chain without an attempt on the clock: no points are paid. Start the challenge, then send your chain.';
     if (row.timeMs !== null && row.timeMs < solveFloorMs(links)) {
-      return `Solved faster than a person can pick ${links} ${links === 1 ? 'link' : 'links'} (${SOLVE_FLOOR_SECONDS_PER_LINK} seconds a link): no points are paid.`;
+      return `Solved faster than a person can pick ${plural(links, 'link')} (${SOLVE_FLOOR_SECONDS_PER_LINK} seconds a link): no points are paid.`;
     }
     if (!row.rewarded) {
       if (definition.kind === 'daily' && definition.date !== utcDate(row.startedAt)) return 'An archive daily: played for fun, no points are paid.';
@@ -676,16 +677,31 @@ export function createChallengeService(deps: ChallengeServiceDeps) {
       };
     },
 
-    /** GET /api/challenges/daily/archive: stored past dailies, newest first. */
+    /**
+     * GET /api/challenges/daily/archive: the past dailies, newest first, up to ARCHIVE_LIMIT days back
+     * (never before DAILY_EPOCH). Every past day had a daily whether or not anyone opened it then: a
+     * day never stored is generated (the pair of a date depends only on the graph) and stored now.
+     */
     async archive(userId: number | null): Promise<{ dailies: ArchivedDaily[] }> {
-      const today = utcDate(clock());
-      const rows = await db
-        .select()
-        .from(challenges)
-        .where(and(eq(challenges.kind, 'daily'), lt(challenges.date, today)))
-        .orderBy(desc(challenges.date))
-        .limit(ARCHIVE_LIMIT);
-      const definitions = rows.map(toDefinition);
+      const today = dateStart(utcDate(clock()));
+      const dates: string[] = [];
+      for (let back = 1; back <= ARCHIVE_LIMIT; back++) {
+        const date = utcDate(today - back * DAY_MS);
+        if (date < DAILY_EPOCH) break;
+        dates.push(date);
+      }
+      const rows = dates.length === 0 ? [] : await db.select().from(challenges).where(and(eq(challenges.kind, 'daily'), inArray(challenges.date, dates)));
+      const stored = new Map(rows.map((row) => [row.date, toDefinition(row)]));
+      const current = state();
+      const definitions: ChallengeDefinition[] = [];
+      for (const date of dates) {
+        const known = stored.get(date);
+        if (known) definitions.push(known);
+        else {
+          const generated = current.daily.generate(date);
+          if (generated) definitions.push(await store(generated));
+        }
+      }
       const { graph } = state().game;
       const ends = definitions.flatMap((each) => [graph.resolve(each.fromKey), graph.resolve(each.toKey)]).filter((node) => node >= 0);
       const [names, stats] = await Promise.all([summariesOf(ends), challengeStats(definitions.map((each) => each.id), userId)]);
@@ -846,7 +862,7 @@ export function createChallengeService(deps: ChallengeServiceDeps) {
       const links = chain.nodes.length - 1;
       const tooLong = (movesLeft: number) => {
         if (links <= movesLeft) return;
-        const left = `${movesLeft} ${movesLeft === 1 ? 'move is' : 'moves are'} left`;
+        const left = `${plural(movesLeft, 'move')} ${movesLeft === 1 ? 'is' : 'are'} left`;
         throw conflict(`This chain needs ${links} moves and ${left}: it does not solve the attempt.`, { movesLeft, links });
       };
       const open = await openAttempt(userId, definition);

@@ -85,8 +85,9 @@ describe.each(targets)('leaderboards on $name', (target) => {
     const global = await boards.read('global:all-time:points');
     expect(global).toMatchObject({ board: 'global:all-time:points', metric: 'points', window: 'all-time', total: 2 });
     expect(global.rows).toEqual([
-      { id: ben, rank: 1, username: 'ben_lb', displayName: 'ben lb', level: 1, points: 25, connectionsFound: 0, badgeCount: ben % 3, score: 25, change: 0 },
-      { id: ana, rank: 2, username: 'ana_lb', displayName: 'ana lb', level: 1, points: 10, connectionsFound: 1, badgeCount: ana % 3, score: 10, change: 0 },
+      // Both joined today: ben at 2nd, then past ana (who joined 1st).
+      { id: ben, rank: 1, username: 'ben_lb', displayName: 'ben lb', level: 1, points: 25, connectionsFound: 0, badgeCount: ben % 3, score: 25, change: 1 },
+      { id: ana, rank: 2, username: 'ana_lb', displayName: 'ana lb', level: 1, points: 10, connectionsFound: 1, badgeCount: ana % 3, score: 10, change: -1 },
     ]);
     expect((await boards.read('challenges')).rows.map((row) => [row.id, row.score])).toEqual([[ben, 20]]);
     expect((await boards.read('global:all-time:efficiency')).rows.map((row) => [row.id, row.score])).toEqual([[ben, 0.75]]);
@@ -180,7 +181,26 @@ describe.each(targets)('leaderboards on $name', (target) => {
     expect(await everyBoard()).toEqual(incremental);
   });
 
-  it('counts places moved since the UTC day began; a newcomer today moved 0', async () => {
+  it('counts a live overtake between two players new today: measured from the ranks they joined at', async () => {
+    const [rival, player] = [await insertPlayer(database.db), await insertPlayer(database.db)];
+    await earn(rival, 'review', 11);
+    await earn(player, 'daily_login', 1);
+    expect((await boards.read('global:all-time:points')).rows.map((row) => [row.id, row.rank, row.change])).toEqual([
+      [rival, 1, 0],
+      [player, 2, 0],
+    ]);
+    await earn(player, 'discovery', 20);
+    expect((await boards.read('global:all-time:points')).rows.map((row) => [row.id, row.rank, row.change])).toEqual([
+      [player, 1, 1],
+      [rival, 2, -1],
+    ]);
+    // A new player joining below them moves nobody.
+    const late = await insertPlayer(database.db);
+    await earn(late, 'daily_login', 1);
+    expect((await boards.read('global:all-time:points')).rows.map((row) => row.change)).toEqual([1, -1, 0]);
+  });
+
+  it('counts places moved since the UTC day began; a newcomer today moved 0 from the rank it joined at', async () => {
     const [a, b, c] = [await insertPlayer(database.db), await insertPlayer(database.db), await insertPlayer(database.db)];
     await earn(a, 'review', 30);
     await earn(b, 'review', 20);

@@ -17,7 +17,7 @@ import type { Logger } from '../../platform/logging.js';
 import type { Notifier } from '../../platform/notifier.js';
 import { findInactive, findPlayers } from './players.js';
 import type { BadgeCountsPort, LedgerTotalsPort, UserLedgerTotals, WindowTotals } from './ports.js';
-import { BOARD_DEFINITIONS, boardDefinition, boardKey, dayKey, snapshotKey, windowName, windowsAt, type BoardDefinition } from './windows.js';
+import { BOARD_DEFINITIONS, boardDefinition, boardKey, dayKey, joinedKey, snapshotKey, windowName, windowsAt, type BoardDefinition } from './windows.js';
 
 export interface LeaderboardDeps {
   shared: SharedState;
@@ -175,7 +175,20 @@ export function createLeaderboards(deps: LeaderboardDeps) {
       await sets.setMany(snapshot, [{ member: EMPTY_SNAPSHOT_MARK, score: -Infinity }]);
     }
     snapshotsTaken.add(snapshot);
-    await sets.delete(snapshotKey(liveKey, dayKey(new Date(now.getTime() - DAY_MS))));
+    const yesterday = dayKey(new Date(now.getTime() - DAY_MS));
+    await Promise.all([sets.delete(snapshotKey(liveKey, yesterday)), sets.delete(joinedKey(liveKey, yesterday))]);
+  }
+
+  /**
+   * A player not on the board when the day began gets, as their baseline for `change`, the rank at
+   * which they joined it today (the first time only): "places moved since the day began, or since
+   * joining the board today", so an overtake between two players new today shows as movement.
+   */
+  async function noteJoined(liveKey: string, member: string, rank: number, now: Date): Promise<void> {
+    const day = dayKey(now);
+    if ((await sets.score(snapshotKey(liveKey, day), member)) !== null) return;
+    const joined = joinedKey(liveKey, day);
+    if ((await sets.score(joined, member)) === null) await sets.setMany(joined, [{ member, score: rank }]);
   }
 
   /**
@@ -205,7 +218,8 @@ export function createLeaderboards(deps: LeaderboardDeps) {
       BOARD_DEFINITIONS.map(async (definition) => {
         const key = boardKey(definition.board, at);
         const score = hidden ? null : scoreOn(definition, totals);
-        if ((await sets.score(key, member)) === score) return;
+        const previous = await sets.score(key, member);
+        if (previous === score) return;
         // An award of a past window (delivered late) corrects that window's board, quietly.
         const current = key === boardKey(definition.board, now);
         if (current) await ensureSnapshot(key, now);
@@ -215,7 +229,9 @@ export function createLeaderboards(deps: LeaderboardDeps) {
         }
         await sets.setMany(key, [{ member, score }]);
         if (!current) return;
-        const change: LeaderboardChanged = { board: definition.board, entries: [{ userId, rank: 1 + (await sets.countAbove(key, score)), score }] };
+        const rank = 1 + (await sets.countAbove(key, score));
+        if (previous === null) await noteJoined(key, member, rank, now);
+        const change: LeaderboardChanged = { board: definition.board, entries: [{ userId, rank, score }] };
         changes.push(change);
         deps.notifier.toRoom(leaderboardRoom(definition.board), EVENTS.leaderboardChanged, change);
       }),
@@ -413,10 +429,11 @@ export function createLeaderboards(deps: LeaderboardDeps) {
     const members = top.map((row) => row.member);
     const ids = members.map(Number);
     const snapshot = snapshotKey(key, dayKey(now));
-    const [players, connections, before, badges] = await Promise.all([
+    const [players, connections, before, joined, badges] = await Promise.all([
       findPlayers(deps.db, ids),
       sets.scores(boardKey(connectionsBoard.board, now), members),
       sets.scores(snapshot, members),
+      sets.scores(joinedKey(key, dayKey(now)), members),
       ids.length > 0 ? deps.badgeCounts(ids) : new Map<number, number>(),
     ]);
     // Rank in the day's first snapshot, per distinct score there.
@@ -433,6 +450,8 @@ export function createLeaderboards(deps: LeaderboardDeps) {
       // Deleted or deactivated while being read: user.deleted or user.deactivated takes it off the board.
       if (!player?.isActive) return;
       const previous = before[index];
+      // On the board when the day began: its rank then; joined today: the rank it joined at.
+      const baseline = previous !== null && previous !== undefined ? beforeRanks.get(previous)! : (joined[index] ?? null);
       rows.push({
         id: player.id,
         rank,
@@ -443,7 +462,7 @@ export function createLeaderboards(deps: LeaderboardDeps) {
         connectionsFound: connections[index] ?? 0,
         badgeCount: badges.get(player.id) ?? 0,
         score: entry.score,
-        change: previous === null || previous === undefined ? 0 : beforeRanks.get(previous)! - rank,
+        change: baseline === null ? 0 : baseline - rank,
       });
     });
     return { board, metric: definition.metric, window: windowName(definition.window, now), rows, total };

@@ -90,3 +90,5 @@ export function boardKey(board: LeaderboardBoard, at: Date): string {
 
 /** The copy of a board as it stood when the UTC day `day` began (its first change that day). */
 export const snapshotKey = (liveKey: string, day: string) => `${BOARD_KEY_PREFIX}day:${day}:${liveKey.slice(BOARD_KEY_PREFIX.length)}`;
+/** The ranks at which players new to a board today joined it (member → rank): their baseline for `change`. */
+export const joinedKey = (liveKey: string, day: string) => `${BOARD_KEY_PREFIX}joined:${day}:${liveKey.slice(BOARD_KEY_PREFIX.length)}`;

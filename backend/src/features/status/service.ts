@@ -119,6 +119,7 @@ export function createStatusService(deps: StatusServiceDeps): StatusService {
       services,
       checkedAt: services.reduce((latest, service) => (service.lastChecked > latest ? service.lastChecked : latest), services[0]!.lastChecked),
       replicas: replicas.map(({ metrics, lastSeen }) => ({ replica: metrics.replica, startedAt: metrics.startedAt, lastSeen: new Date(lastSeen).toISOString() })),
+      checkIntervalMs: intervalMs,
     };
   }
 

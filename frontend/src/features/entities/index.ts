@@ -6,6 +6,6 @@ export { MIN_SEARCH_LENGTH, SEARCH_STALE_MS, searchEntities, useEntitySearch } f
 export { EntityImage } from './components/entity-image';
 export { EntitySearchBox, TYPEAHEAD_DEBOUNCE_MS } from './components/entity-search-box';
 export { ENTITY_TYPE_ICONS, ENTITY_TYPE_TINTS, EntityTypeIcon } from './components/entity-type-icon';
-export { ENTITY_TYPE_LABELS, ENTITY_TYPE_PLURALS, describeEntity, initialsOf, subtypeLabel } from './lib/entity-description';
+export { ENTITY_TYPE_LABELS, ENTITY_TYPE_PLURALS, describeEntity, entityKindLabel, initialsOf, subtypeLabel } from './lib/entity-description';
 export { formatDate, formatRating, formatRuntime } from './lib/entity-format';
 export { entityImagePath, tmdbImageUrl, type ImageSize } from './lib/image-url';

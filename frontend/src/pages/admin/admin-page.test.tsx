@@ -78,6 +78,25 @@ describe('AdminPage access', () => {
     expect(new Set(adminPaths(fetchMock))).toEqual(new Set(['/api/admin/reports', '/api/admin/contact']));
   });
 
+  it('writes counts with their noun in the right number, and audit entries that name the user and the change', async () => {
+    const once = { ...stats.topConnections[0]!, id: 10, searchCount: 1 };
+    const audit = [
+      { id: 3, actor: { id: 1, username: 'root' }, action: 'user.updated', targetType: 'user', targetId: '4', before: { username: 'alice', role: 'user', isActive: true }, after: { username: 'alice', role: 'moderator', isActive: true }, createdAt: '2026-11-27T09:00:00.000Z' },
+      { id: 2, actor: { id: 1, username: 'root' }, action: 'user.updated', targetType: 'user', targetId: '5', before: { username: 'bob', role: 'user', isActive: true }, after: { username: 'bob', role: 'user', isActive: false }, createdAt: '2026-11-27T08:00:00.000Z' },
+    ];
+    stubAdmin({ '/api/admin/stats': () => ({ body: { ...stats, topConnections: [...stats.topConnections, once] } }), '/api/admin/audit': () => ({ body: { entries: audit, nextBefore: null } }) });
+    setUser(adminUser);
+    renderApp('/secure-admin-access-panel');
+    const top = await screen.findByRole('list', { name: 'Top Connections' });
+    expect(within(top).getAllByRole('listitem').map((item) => item.textContent)).toEqual([expect.stringMatching(/42 searches$/), expect.stringMatching(/1 search$/)]);
+    openTab('System');
+    const log = await screen.findByRole('list', { name: 'Audit log' });
+    const lines = within(log).getAllByTestId('audit-entry').map((item) => item.textContent);
+    expect(lines[0]).toContain('Changed role of @alice from user to moderator');
+    expect(lines[1]).toContain('Deactivated @bob');
+    expect(lines.join(' ')).not.toContain('user #');
+  });
+
   it('shows an administrator the five tabs, and reads a tab’s data only once it is open', async () => {
     const fetchMock = stubAdmin();
     setUser(adminUser);

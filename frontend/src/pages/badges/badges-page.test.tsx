@@ -18,6 +18,7 @@ const badge = (id: string, name: string, patch: Partial<Badge> = {}): Badge => (
   isRare: false,
   pointsReward: 10,
   requirement: 1,
+  unit: { one: 'connection', other: 'connections' },
   ...patch,
 });
 
@@ -28,6 +29,7 @@ const CATALOG: Badge[] = [
   badge('first-review', 'First Review', { category: 'social', icon: 'message' }),
   badge('followers-10', 'Popular', { category: 'social', icon: 'users', requirement: 10 }),
   badge('streak-7', 'Week Streak', { category: 'milestone', icon: 'clock', requirement: 7 }),
+  badge('cinema-legend', 'Cinema Legend', { category: 'milestone', icon: 'trophy', isRare: true, requirement: 10_000, unit: { one: 'point', other: 'points' } }),
   badge('mystery', 'Mystery', { category: 'special', icon: 'question' as Badge['icon'], isRare: true }),
 ];
 
@@ -83,7 +85,7 @@ describe('BadgesPage', () => {
       { id: 1, badgeId: 'first-connection', earnedAt: '2026-11-20T09:30:00.000Z', badge: CATALOG[0]! },
       { id: 2, badgeId: 'six-degrees', earnedAt: '2026-11-22T18:00:00.000Z', badge: CATALOG[2]! },
     ];
-    stubBadgesServer({ earned, progress: { 'first-connection': 1, 'connections-10': 3, 'followers-10': 25, 'streak-7': 0 } });
+    stubBadgesServer({ earned, progress: { 'first-connection': 1, 'connections-10': 3, 'followers-10': 25, 'streak-7': 0, 'cinema-legend': 357 } });
     setUser(user);
     renderApp('/badges');
 
@@ -93,20 +95,24 @@ describe('BadgesPage', () => {
     expect(summaryValue('Badges Earned')).toBe('2');
     expect(summaryValue('Badge Points')).toBe('110');
     expect(summaryValue('Rare Badges')).toBe('1');
-    expect(summaryValue('Collection')).toBe('28%'); // 2 of 7
+    expect(summaryValue('Collection')).toBe('25%'); // 2 of 8
 
     // The progress card: unearned with progress above 0, closest first; 25 of 10 shows as 100%.
     const progressCard = screen.getByRole('region', { name: 'Badge Progress' });
-    expect(within(progressCard).getAllByRole('listitem').map((item) => item.getAttribute('aria-label'))).toEqual(['Popular', 'Connection Explorer']);
+    expect(within(progressCard).getAllByRole('listitem').map((item) => item.getAttribute('aria-label'))).toEqual(['Popular', 'Connection Explorer', 'Cinema Legend']);
     expect(within(progressCard).getByRole('progressbar', { name: 'Connection Explorer progress' }).getAttribute('aria-valuenow')).toBe('30');
     expect(within(progressCard).getByRole('progressbar', { name: 'Popular progress' }).getAttribute('aria-valuenow')).toBe('100');
+    // A points badge counts points, in its own unit: 357 of 10,000 points is 3%, never levels.
+    expect(within(progressCard).getByRole('listitem', { name: 'Cinema Legend' }).textContent).toContain('357 / 10,000 points · 3%');
+    expect(within(progressCard).getByRole('listitem', { name: 'Connection Explorer' }).textContent).toContain('3 / 10 connections · 30%');
 
     const tabs = screen.getByRole('tablist', { name: 'Badge categories' });
-    expect(within(tabs).getAllByRole('tab').map((tab) => tab.textContent)).toEqual(['All Badges7', 'Discovery3', 'Social2', 'Expertise0', 'Milestone1', 'Special1']);
+    expect(within(tabs).getAllByRole('tab').map((tab) => tab.textContent)).toEqual(['All Badges8', 'Discovery3', 'Social2', 'Expertise0', 'Milestone2', 'Special1']);
     const all = screen.getByRole('list', { name: 'All Badges' });
     const firstConnection = within(all).getByRole('listitem', { name: 'First Connection' });
     expect(firstConnection.textContent).toContain('Earned Nov 20, 2026');
-    expect(within(all).getByRole('listitem', { name: 'Connection Explorer' }).textContent).toContain('3 / 10');
+    expect(within(all).getByRole('listitem', { name: 'Connection Explorer' }).textContent).toContain('3 / 10 connections');
+    expect(within(all).getByRole('listitem', { name: 'Cinema Legend' }).textContent).toContain('357 / 10,000 points3%');
     expect(within(all).getByRole('listitem', { name: 'Six Degrees' }).textContent).toContain('Rare');
     // An icon name outside the spec's list draws the star.
     expect(within(all).getByRole('listitem', { name: 'Mystery' }).querySelector('svg')?.getAttribute('class')).toContain('lucide-star');

@@ -1,3 +1,4 @@
+import { CHALLENGE_MASTERS_NOTE } from '@cinema-dna/shared-types';
 import { RotateCw } from 'lucide-react';
 import { useSearchParams } from 'react-router-dom';
 import { useSnapshot } from 'valtio';
@@ -64,7 +65,7 @@ function ChallengesContent() {
         <TabsContent value="rankings">
           {tab === 'rankings' && (
             <div className="grid gap-4">
-              <p className="text-sm text-bone-400">Challenge Masters: points earned from daily, list and live challenges, all time.</p>
+              <p className="text-sm text-bone-400">Challenge Masters: {CHALLENGE_MASTERS_NOTE}</p>
               <BoardPanel view={{ tab: 'challenges' }} />
             </div>
           )}

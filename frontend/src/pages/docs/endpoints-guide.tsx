@@ -1,3 +1,4 @@
+import { plural } from '@cinema-dna/shared-types';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { Lock } from 'lucide-react';
 import { Link } from 'react-router-dom';
@@ -11,7 +12,7 @@ export function EndpointsGuide({ reference }: { reference: UseQueryResult<ApiRef
   return (
     <div className="grid gap-10">
       <p className="max-w-3xl text-[15px] leading-relaxed text-bone-300">
-        {operations.length} endpoints, grouped by what they are for. Those marked with a lock need credentials (see Auth). Parameters, bodies, answers
+        {plural(operations.length, 'endpoint')}, grouped by what they are for. Those marked with a lock need credentials (see Auth). Parameters, bodies, answers
         and samples for each are in{' '}
         <Link to="/api-docs?tab=endpoints" className="text-amber-soft underline decoration-amber-glow/40 underline-offset-4 hover:text-amber-glow">
           the full reference

@@ -2,7 +2,7 @@ import type { EntityDetail } from '@cinema-dna/shared-types';
 import { Calendar, Clock, MapPin, Star } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
-import { ENTITY_TYPE_LABELS, EntityImage, EntityTypeIcon, formatDate, formatRating, formatRuntime, subtypeLabel } from '../../features/entities';
+import { EntityImage, EntityTypeIcon, entityKindLabel, formatDate, formatRating, formatRuntime } from '../../features/entities';
 import { WatchlistButtons } from '../../features/watchlist';
 import { plural } from '../../lib/number-format';
 import { Badge } from '../../ui/badge';
@@ -56,7 +56,7 @@ export function PersonView({ entity }: { entity: EntityDetail }) {
           <div className="flex flex-wrap items-center gap-2">
             <Badge tone="amber">
               <EntityTypeIcon type="person" className="size-3" />
-              {subtypeLabel(entity.subtype) ?? ENTITY_TYPE_LABELS.person}
+              {entityKindLabel(entity)}
             </Badge>
             {entity.known_for_department && <Badge tone="outline">Known for {entity.known_for_department}</Badge>}
           </div>
@@ -197,7 +197,7 @@ export function OtherView({ entity }: { entity: EntityDetail }) {
       <div className="min-w-0 flex-1">
         <Badge tone="amber">
           <EntityTypeIcon type={entity.type} className="size-3" />
-          {ENTITY_TYPE_LABELS[entity.type]}
+          {entityKindLabel(entity)}
         </Badge>
         <h1 className="mt-4 font-display text-4xl font-medium leading-[1.05] tracking-tight text-bone-50 sm:text-6xl">{entity.name}</h1>
         {entity.country && <p className="mt-3 text-bone-400">{entity.country}</p>}

@@ -1,3 +1,4 @@
+import { nounFor } from '@cinema-dna/shared-types';
 import type { EntityType, GraphStats } from '@cinema-dna/shared-types';
 import { useGraphStats } from '../../features/entities';
 import { formatCount } from '../../lib/number-format';
@@ -42,9 +43,9 @@ export function HeroStats() {
 function StatsFigures({ stats }: { stats: GraphStats }) {
   const count = (type: EntityType) => stats.byType[type] ?? 0;
   const primary = [
-    { value: count('movie'), label: count('movie') === 1 ? 'film' : 'films' },
-    { value: count('person'), label: count('person') === 1 ? 'person' : 'people' },
-    { value: stats.links, label: stats.links === 1 ? 'link' : 'links' },
+    { value: count('movie'), label: nounFor(count('movie'), 'film') },
+    { value: count('person'), label: nounFor(count('person'), 'person', 'people') },
+    { value: stats.links, label: nounFor(stats.links, 'link') },
   ];
   const secondary = SECONDARY.filter(([type]) => count(type) > 0).map(([type, one, many]) => `${formatCount(count(type))} ${count(type) === 1 ? one : many}`);
   const roles = SUBTYPES.filter(([subtype]) => (stats.people[subtype] ?? 0) > 0).map(([subtype, label]) => `${formatCount(stats.people[subtype]!)} ${label}`);

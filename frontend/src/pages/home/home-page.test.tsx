@@ -217,11 +217,35 @@ describe('Home page', () => {
     await pick('To', 'tom', /Tom Hanks/);
     fireEvent.click(findButton());
     expect(await screen.findByRole('heading', { name: 'No Connection Found' })).toBeTruthy();
-    expect(screen.getByText("We couldn't find a connection between these entities within 1 degree. This is rare but can happen with very specialized or recent content.")).toBeTruthy();
+    // Limited to 1 degree: the text says nothing exists within the limit set, and offers the default limit.
+    expect(screen.getByText('No chain exists between these entities within 1 degree, the limit you set. A longer one may: search again with up to 6 degrees.')).toBeTruthy();
+    expect(screen.queryByText(/rare but can happen/)).toBeNull();
     expect(screen.getByText("Couldn't find a connection within 1 degree. Try expanding your search parameters.")).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Try Different Entities' }));
     await waitFor(() => expect(screen.queryByTestId('search-stage')).toBeNull());
   });
+
+  it('offers to search again within 6 degrees after a limited search found nothing, and keeps the spec text at 6', async () => {
+    const asked: number[] = [];
+    stubApi({
+      '/api/find-connection': (_url, init) => {
+        const maxDegrees = (JSON.parse(String(init?.body)) as { parameters: { maxDegrees: number } }).parameters.maxDegrees;
+        asked.push(maxDegrees);
+        // The first search ran with the limit set to 1 (as the Settings panel would send it).
+        return { body: notFoundResult(asked.length === 1 ? 1 : maxDegrees) };
+      },
+    });
+    renderApp('/');
+    await pick('From', 'kevin', /Kevin Bacon/);
+    await pick('To', 'tom', /Tom Hanks/);
+    fireEvent.click(findButton());
+    await screen.findByText(/No chain exists between these entities within 1 degree/);
+    fireEvent.click(screen.getByRole('button', { name: 'Search within 6 degrees' }));
+    await waitFor(() => expect(asked.length, JSON.stringify(asked)).toBe(2));
+    expect(await screen.findByText("We couldn't find a connection between these entities within 6 degrees. This is rare but can happen with very specialized or recent content.", undefined, { timeout: 4000 })).toBeTruthy();
+    expect(asked[1]).toBe(6);
+    expect(screen.queryByRole('button', { name: 'Search within 6 degrees' })).toBeNull();
+  }, 20_000);
 
   it('shows Search Failed with the spec text when the request fails', async () => {
     stubApi({ '/api/find-connection': () => ({ status: 500, body: '' }) });

@@ -99,6 +99,8 @@ describe('LeaderboardsPage', () => {
     // Ties share a rank (competition ranking) and the page says so.
     expect(rowNames()).toEqual(['1. Player 1', '2. Player 2', '2. Player 4', '4. Player 5']);
     expect(screen.getByText(TIES_NOTE)).toBeTruthy();
+    // The Change column says what it is measured from.
+    expect(screen.getByTestId('change-baseline').textContent).toBe('Change: places moved since 00:00 UTC today, or since joining the board today.');
     const first = screen.getAllByTestId('leaderboard-row')[0]!;
     expect(within(first).getAllByTestId('rank-change')[0]!.textContent).toBe('▲ 2');
     expect(within(screen.getAllByTestId('leaderboard-row')[1]!).getAllByTestId('rank-change')[0]!.getAttribute('aria-label')).toBe('down 1 place today');
@@ -117,6 +119,9 @@ describe('LeaderboardsPage', () => {
     expect(await screen.findByText('No rankings yet')).toBeTruthy();
     expect(screen.getByTestId('board-note').textContent).toBe('Points earned this week. The board resets every Monday at 00:00 UTC.');
     expect(screen.getByTestId('board-caption').textContent).toContain('Week 48, 2026');
+    // Challenge Masters counts challenge points; races pay none, and the page says so.
+    fireEvent.mouseDown(screen.getByRole('tab', { name: 'Challenge Masters' }));
+    expect((await screen.findByTestId('board-note')).textContent).toBe('Points earned from the daily, weekly and list challenges, all time. Races are for bragging rights: they pay no points.');
   });
 
   it('says when the live boards cannot be read: the last rows seen, marked; no "no rankings yet" for an unknown board', async () => {

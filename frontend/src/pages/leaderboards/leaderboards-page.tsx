@@ -1,4 +1,4 @@
-import { LEADERBOARD_METRICS, LEADERBOARD_PERIODS, type LeaderboardMetric, type LeaderboardPeriod } from '@cinema-dna/shared-types';
+import { CHALLENGE_MASTERS_NOTE, LEADERBOARD_METRICS, LEADERBOARD_PERIODS, type LeaderboardMetric, type LeaderboardPeriod } from '@cinema-dna/shared-types';
 import { useSearchParams } from 'react-router-dom';
 import { useSnapshot } from 'valtio';
 import { authState } from '../../features/auth';
@@ -26,7 +26,7 @@ const METRIC_OPTIONS = LEADERBOARD_METRICS.map((value) => ({ value, label: METRI
 const TAB_NOTES: Record<BoardTab, string> = {
   global: 'Everyone who plays, ranked by points, connections found or efficiency (challenge par ÷ degrees used).',
   weekly: 'Points earned this week. The board resets every Monday at 00:00 UTC.',
-  challenges: 'Points earned from daily and live challenges, all time.',
+  challenges: CHALLENGE_MASTERS_NOTE,
 };
 
 /** /leaderboards (public, spec §2): the three boards, live, and the signed-in user's own ranking. */

@@ -44,6 +44,16 @@ describe('StatusPage', () => {
     expect(rows[1]!.textContent).toContain('Operational');
     expect(within(rows[1]!).getByTestId('last-checked').querySelector('time')!.getAttribute('dateTime')).toBe(CHECKED_AT);
     expect(screen.getByTestId('overall-status').textContent).toContain(OVERALL_TEXTS.operational);
+    // Where the checks run, and how often, as the server says: inside the app, never "from the outside".
+    expect(document.body.textContent).toContain('The server checks every service itself, every minute, from inside the app');
+    expect(document.body.textContent).not.toContain('from the outside');
+  });
+
+  it('says how often the checks run as the server configures it', async () => {
+    stubStatus({ ...statusResponse(CHECKED_AT), checkIntervalMs: 30_000 });
+    renderApp('/status');
+    await services();
+    expect(document.body.textContent).toContain('The server checks every service itself, every 30 seconds, from inside the app');
   });
 
   it.each([

@@ -1,3 +1,4 @@
+import { statusCheckNote } from '@cinema-dna/shared-types';
 import { RotateCw } from 'lucide-react';
 import { StatusBoard, UptimeHistory, useStatus, useStatusHistory } from '../../features/status';
 import { ApiRequestError } from '../../lib/api-client';
@@ -30,7 +31,7 @@ export default function StatusPage() {
   const history = useStatusHistory();
   return (
     <PageContainer className="max-w-5xl">
-      <PageHeader eyebrow="Status" title="System Status" lead="Every service is checked once a minute from the outside; the response times are measured, not estimated." />
+      <PageHeader eyebrow="Status" title="System Status" lead={status.data ? statusCheckNote(status.data.checkIntervalMs) : 'The server checks every service itself, from inside the app.'} />
       <div className="mt-10 grid gap-6">
         {status.isPending ? (
           <div aria-busy="true" aria-label="Loading status" className="grid gap-6">

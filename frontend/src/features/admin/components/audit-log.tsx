@@ -38,19 +38,34 @@ export function describeChange(before: unknown, after: unknown): string {
   return `${describeState(before)} → ${describeState(after)}`;
 }
 
+const text = (value: unknown): string | null => (typeof value === 'string' && value ? value : null);
+
+/** What an action did, in a sentence naming who or what it touched: "Changed role of @alice from user to moderator". */
+export function auditSummary(entry: Pick<AuditEntry, 'action' | 'targetType' | 'targetId' | 'before' | 'after'>): string {
+  const before = isRecord(entry.before) ? entry.before : {};
+  const after = isRecord(entry.after) ? entry.after : {};
+  const target = entry.targetId !== null ? `${entry.targetType} #${entry.targetId}` : entry.targetType;
+  if (entry.action === 'user.updated' || entry.action === 'user.deleted') {
+    const username = text(after.username) ?? text(before.username);
+    const who = username ? `@${username}` : target;
+    if (entry.action === 'user.deleted') return `Deleted the account of ${who}`;
+    const changes: string[] = [];
+    if (before.role !== after.role && text(after.role)) changes.push(`Changed role of ${who} from ${text(before.role) ?? '—'} to ${text(after.role)}`);
+    if (before.isActive !== after.isActive && typeof after.isActive === 'boolean') changes.push(`${after.isActive ? 'Reactivated' : 'Deactivated'} ${who}`);
+    return changes.length > 0 ? changes.join('; ') : `Saved ${who} unchanged`;
+  }
+  return `${ACTION_LABELS[entry.action] ?? entry.action} ${target}`;
+}
+
 function AuditRow({ entry }: { entry: AuditEntry }) {
-  const changed = entry.before !== null || entry.after !== null;
+  // A change to a user is said in full by the summary; other actions list their fields below it.
+  const detailed = entry.action !== 'user.updated' && (entry.before !== null || entry.after !== null);
   return (
     <li data-testid="audit-entry" className="grid gap-1 rounded-xl bg-ink-900/60 px-4 py-3 text-sm sm:grid-cols-[10rem_minmax(0,1fr)_auto] sm:items-baseline sm:gap-4">
       <span className="font-medium text-bone-100">{entry.actor?.username ?? 'a deleted member'}</span>
       <span className="min-w-0 text-bone-300">
-        <span className="font-medium text-amber-soft">{ACTION_LABELS[entry.action] ?? entry.action}</span>
-        {' '}
-        <span className="text-bone-400">
-          {entry.targetType}
-          {entry.targetId !== null && ` #${entry.targetId}`}
-        </span>
-        {changed && (
+        <span className="font-medium text-amber-soft">{auditSummary(entry)}</span>
+        {detailed && (
           <span className="mt-0.5 block break-words text-xs text-bone-500">
             {describeChange(entry.before, entry.after)}
           </span>

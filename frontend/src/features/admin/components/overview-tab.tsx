@@ -1,3 +1,4 @@
+import { nounFor } from '@cinema-dna/shared-types';
 import type { AdminStats, DependencyHealth } from '@cinema-dna/shared-types';
 import { Activity, ArrowRight, Search, Share2, Users, type LucideIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
@@ -96,7 +97,7 @@ function OverviewContent({ stats }: { stats: AdminStats }) {
                     </Link>
                   </span>
                   <span className="shrink-0 tabular-nums text-bone-400" title="Searches">
-                    {formatCount(connection.searchCount)} <span className="sr-only sm:not-sr-only">searches</span>
+                    {formatCount(connection.searchCount)} <span className="sr-only sm:not-sr-only">{nounFor(connection.searchCount, 'search', 'searches')}</span>
                   </span>
                 </li>
               ))}

@@ -1,4 +1,4 @@
-import { EVENTS } from '@cinema-dna/shared-types';
+import { EVENTS, formatCount, plural } from '@cinema-dna/shared-types';
 import { Skeleton } from '../../../ui/skeleton';
 import type { ApiReference } from '../lib/openapi-model';
 import { CodeBlock } from './code-block';
@@ -59,7 +59,7 @@ export function RateLimitConventions({ reference }: { reference?: ApiReference }
                   <InlineCode text={limit.text} />
                 </span>
                 <span className="break-words text-xs text-bone-500">
-                  {limit.operations.length * 2 > total ? `${limit.operations.length} of ${total} endpoints` : limit.operations.join(', ')}
+                  {limit.operations.length * 2 > total ? `${formatCount(limit.operations.length)} of ${plural(total, 'endpoint')}` : limit.operations.join(', ')}
                 </span>
               </li>
             ))}

@@ -1,4 +1,4 @@
-import { EVENTS, type SearchCompleted, type SearchFailed, type SearchProgressed } from '@cinema-dna/shared-types';
+import { EVENTS, plural, type SearchCompleted, type SearchFailed, type SearchProgressed } from '@cinema-dna/shared-types';
 
 const count = (value: number) => value.toLocaleString('en-US');
 
@@ -18,9 +18,9 @@ export function describeSearchEvent(event: string, payload: unknown): string {
   }
   if (event === EVENTS.searchCompleted) {
     const { result } = payload as SearchCompleted;
-    if (!result.found || result.path.length === 0) return `No connection within ${result.maxDegrees} degrees${result.cached ? ' (cached)' : ''}`;
+    if (!result.found || result.path.length === 0) return `No connection within ${plural(result.maxDegrees, 'degree')}${result.cached ? ' (cached)' : ''}`;
     const chain = result.path.map((step) => step.entity.name).join(' → ');
-    return `${result.degrees} degree${result.degrees === 1 ? '' : 's'}${result.cached ? ' (cached)' : ''}: ${chain}`;
+    return `${plural(result.degrees ?? result.path.length - 1, 'degree')}${result.cached ? ' (cached)' : ''}: ${chain}`;
   }
   if (event === EVENTS.searchFailed) {
     const { error } = payload as SearchFailed;

@@ -1,3 +1,4 @@
+import { plural } from '@cinema-dna/shared-types';
 import type { OpenAPIV3_1 } from 'openapi-types';
 
 /** A JSON Schema as OpenAPI 3.1 carries it (a plain object; `$ref`s point into the document). */
@@ -325,7 +326,7 @@ export function describeWindow(seconds: number): string {
  */
 export function describeRateLimit(value: unknown): string {
   if (typeof value === 'string') return value.trim();
-  if (typeof value === 'number') return `${value.toLocaleString('en-US')} requests a minute`;
+  if (typeof value === 'number') return `${plural(value, 'request')} a minute`;
   if (!value || typeof value !== 'object') return '';
   const record = value as Record<string, unknown>;
   if (typeof record.description === 'string' && record.description.trim()) return record.description.trim();
@@ -386,7 +387,7 @@ export function schemaConstraints(document: unknown, raw: JsonSchema | undefined
   if (schema.minLength !== undefined && schema.maxLength !== undefined) notes.push(`${schema.minLength}–${schema.maxLength} characters`);
   else if (schema.minLength !== undefined) notes.push(`at least ${schema.minLength} characters`);
   else if (schema.maxLength !== undefined) notes.push(`at most ${schema.maxLength} characters`);
-  const items = (count: number) => `${count} item${count === 1 ? '' : 's'}`;
+  const items = (count: number) => plural(count, 'item');
   if (schema.minItems !== undefined) notes.push(`at least ${items(schema.minItems)}`);
   if (schema.maxItems !== undefined) notes.push(`at most ${items(schema.maxItems)}`);
   if (schema.pattern) notes.push(`pattern ${schema.pattern}`);

@@ -1,4 +1,4 @@
-import { formatCount } from '../../../lib/number-format';
+import { badgeProgressText } from '../lib/badge-collection';
 import type { BadgeStanding } from '../lib/badge-collection';
 import { BadgeMedallion } from './badge-medallion';
 import { ProgressBar } from './progress-bar';
@@ -24,7 +24,7 @@ export function BadgeProgressCard({ standings }: { standings: readonly BadgeStan
                 <div className="flex items-baseline justify-between gap-3">
                   <p className="truncate text-sm font-medium text-bone-100">{badge.name}</p>
                   <p className="shrink-0 text-xs tabular-nums text-bone-400">
-                    {formatCount(count)} / {formatCount(badge.requirement)} · <span className="font-medium text-bone-100">{percent}%</span>
+                    {badgeProgressText(badge, count)} · <span className="font-medium text-bone-100">{percent}%</span>
                   </p>
                 </div>
                 <ProgressBar percent={percent} label={`${badge.name} progress`} className="mt-2" />

@@ -1,3 +1,4 @@
+import { plural } from '@cinema-dna/shared-types';
 import { Award, Gem, PieChart, Sparkles, type LucideIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { formatCount } from '../../../lib/number-format';
@@ -24,7 +25,7 @@ function SummaryCard({ icon: Icon, label, value, note, children }: { icon: Lucid
 export function BadgeSummaryCards({ summary }: { summary: BadgeSummary }) {
   return (
     <dl className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-4">
-      <SummaryCard icon={Award} label="Badges Earned" value={formatCount(summary.earned)} note={`of ${formatCount(summary.total)} badges`} />
+      <SummaryCard icon={Award} label="Badges Earned" value={formatCount(summary.earned)} note={`of ${plural(summary.total, 'badge')}`} />
       <SummaryCard icon={Sparkles} label="Badge Points" value={formatCount(summary.badgePoints)} note="points from badges" />
       <SummaryCard icon={Gem} label="Rare Badges" value={formatCount(summary.rareEarned)} note={`of ${formatCount(summary.rareTotal)} rare`} />
       <SummaryCard icon={PieChart} label="Collection" value={`${summary.collectionPercent}%`} note="of the collection">

@@ -1,13 +1,13 @@
 import { Check } from 'lucide-react';
 import { cn } from '../../../lib/class-names';
 import { formatCount } from '../../../lib/number-format';
-import type { BadgeStanding } from '../lib/badge-collection';
+import { badgeProgressText, type BadgeStanding } from '../lib/badge-collection';
 import { EarnedDate } from './badge-date';
 import { BadgeMedallion } from './badge-medallion';
 import { ProgressBar } from './progress-bar';
 import { RareMarker } from './rare-marker';
 
-/** One catalog badge: earned with its date, or how far along it is (count / requirement, capped at 100%). */
+/** One catalog badge: earned with its date, or how far along it is (count / requirement in the badge's unit, capped at 100%). */
 export function BadgeTile({ standing }: { standing: BadgeStanding }) {
   const { badge, earned } = standing;
   return (
@@ -41,9 +41,7 @@ export function BadgeTile({ standing }: { standing: BadgeStanding }) {
         ) : (
           <>
             <div className="flex items-baseline justify-between text-xs tabular-nums text-bone-400">
-              <span>
-                {formatCount(Math.min(standing.count, badge.requirement))} / {formatCount(badge.requirement)}
-              </span>
+              <span>{badgeProgressText(badge, standing.count)}</span>
               <span className="font-medium text-bone-300">{standing.percent}%</span>
             </div>
             <ProgressBar percent={standing.percent} label={`${badge.name} progress`} />

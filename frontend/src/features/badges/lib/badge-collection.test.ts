@@ -13,6 +13,7 @@ const badge = (id: string, patch: Partial<Badge> = {}): Badge => ({
   isRare: false,
   pointsReward: 10,
   requirement: 10,
+  unit: { one: 'connection', other: 'connections' },
   ...patch,
 });
 const earnedBadge = (item: Badge, earnedAt: string, id = 1): EarnedBadge => ({ id, badgeId: item.id, earnedAt, badge: item });

@@ -1,4 +1,5 @@
 import { BADGE_CATEGORIES, badgeProgressPercent, type Badge, type BadgeCategory, type BadgeProgress, type EarnedBadge } from '@cinema-dna/shared-types';
+import { formatCount, plural } from '../../../lib/number-format';
 
 /** Spec §9: the 'Recently Earned' strip and the 'Badge Progress' card show at most five each. */
 export const RECENTLY_EARNED_LIMIT = 5;
@@ -27,6 +28,11 @@ export interface BadgeSummary {
   rareTotal: number;
   /** Whole percent of the catalog earned. */
   collectionPercent: number;
+}
+
+/** How far along a badge is, in its own unit: "357 / 10,000 points", "1 / 7 days" (the count stops at the requirement). */
+export function badgeProgressText(badge: Pick<Badge, 'requirement' | 'unit'>, count: number): string {
+  return `${formatCount(Math.min(Math.max(0, count), badge.requirement))} / ${plural(badge.requirement, badge.unit.one, badge.unit.other)}`;
 }
 
 /** Every catalog badge with the user's standing: earned (with its date) or the percent towards it. */

@@ -1,3 +1,4 @@
+import { plural } from '@cinema-dna/shared-types';
 import type { AttemptState } from '@cinema-dna/shared-types';
 import { motion, useReducedMotion } from 'framer-motion';
 import { Link } from 'react-router-dom';
@@ -60,7 +61,7 @@ export function AttemptResultView({ attempt }: { attempt: Snapshot<AttemptState>
         <dl className="mt-6 grid grid-cols-2 gap-2 sm:grid-cols-4 sm:gap-3">
           <StatTile icon={Link2} label="Degrees" value={result.degrees === null ? '—' : result.degrees} note={`par ${result.par}${result.degrees !== null && result.degrees === result.par ? ' · optimal' : ''}`} />
           <StatTile icon={Timer} label="Time" value={formatDuration(result.timeTaken)} />
-          <StatTile icon={Footprints} label="Moves" value={result.moves} note={result.hintsUsed ? `${result.hintsUsed} hint${result.hintsUsed === 1 ? '' : 's'}` : 'no hints'} />
+          <StatTile icon={Footprints} label="Moves" value={result.moves} note={result.hintsUsed ? plural(result.hintsUsed, 'hint') : 'no hints'} />
           <StatTile icon={Coins} label="Points" value={`+${result.points}`} />
         </dl>
         <div className="mt-6 grid gap-2">

@@ -108,7 +108,7 @@ export function ChainBuilder(props: ChainBuilderProps) {
               Undo
             </Button>
             {hint && (
-              <Button variant="secondary" onClick={hint.onHint} disabled={busy} title={hint.rewarded ? `A hint takes ${hint.cost} points off this attempt's reward` : 'No points are at stake in this replay'}>
+              <Button variant="secondary" onClick={hint.onHint} disabled={busy} title={hint.rewarded ? `A hint takes ${plural(hint.cost, 'point')} off this attempt's reward` : 'No points are at stake in this replay'}>
                 <Lightbulb aria-hidden className="size-4" />
                 {hint.pending ? 'Hint…' : hint.rewarded ? `Hint −${hint.cost} pts` : 'Hint'}
               </Button>
@@ -129,7 +129,7 @@ export function ChainBuilder(props: ChainBuilderProps) {
           </div>
           {hint && (
             <p className="text-xs leading-relaxed text-bone-500">
-              {hint.rewarded ? `A hint names a popular entity on an optimal chain and costs ${hint.cost} points of the reward.` : 'A hint names a popular entity on an optimal chain.'}
+              {hint.rewarded ? `A hint names a popular entity on an optimal chain and costs ${plural(hint.cost, 'point')} of the reward.` : 'A hint names a popular entity on an optimal chain.'}
             </p>
           )}
           {hint && hint.revealed.length > 0 && (

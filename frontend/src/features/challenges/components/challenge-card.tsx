@@ -1,3 +1,4 @@
+import { plural } from '@cinema-dna/shared-types';
 import type { Challenge, ChallengeDifficulty } from '@cinema-dna/shared-types';
 import { ArrowRight, CircleCheck, CircleX, Coins, Hourglass, Target, Users } from 'lucide-react';
 import { useNavigate } from 'react-router-dom';
@@ -71,7 +72,7 @@ export function ChallengeCard({ challenge }: { challenge: Challenge }) {
       </p>
       {challenge.theme && <p className="mt-1 text-xs text-violet-reel">Rule: {challenge.theme.label}</p>}
       <dl className="mt-4 grid grid-cols-2 gap-x-4 gap-y-2 text-xs">
-        <Fact icon={Target} label="Target" value={`≤ ${challenge.targetDegrees} degrees`} />
+        <Fact icon={Target} label="Target" value={`≤ ${plural(challenge.targetDegrees, 'degree')}`} />
         <Fact icon={Hourglass} label="Time limit" value={formatTimeLimit(challenge.timeLimit)} />
         <Fact icon={Users} label="Participants" value={formatCount(challenge.participants)} />
         <Fact label="Completion" value={`${challenge.completionRate}%`} />

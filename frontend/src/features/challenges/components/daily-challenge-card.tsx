@@ -1,4 +1,4 @@
-import { DAILY_COMMUNITY_GOAL, type DailyChallenge } from '@cinema-dna/shared-types';
+import { DAILY_COMMUNITY_GOAL, plural, type DailyChallenge } from '@cinema-dna/shared-types';
 import { CalendarClock, CircleCheck, CircleX, Coins, Hourglass, RotateCw, Target, Users, Zap } from 'lucide-react';
 import { useEffect, type ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
@@ -196,7 +196,7 @@ function FinishedDaily({ daily, finished, showAllLink }: { daily: DailyChallenge
         )}
         {result.success && (
           <p className="text-sm text-bone-300" data-testid="daily-points-earned">
-            You earned <span className="font-semibold text-amber-soft">{formatCount(result.points)} points</span>
+            You earned <span className="font-semibold text-amber-soft">{plural(result.points, 'point')}</span>
           </p>
         )}
       </div>

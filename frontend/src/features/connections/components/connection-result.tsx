@@ -1,6 +1,6 @@
-import type { ConnectionResult as ConnectionResultData, EntitySummary, PathStep, SearchParameters } from '@cinema-dna/shared-types';
+import { DEFAULT_MAX_DEGREES, type ConnectionResult as ConnectionResultData, type EntitySummary, type PathStep, type SearchParameters } from '@cinema-dna/shared-types';
 import { AnimatePresence, motion } from 'framer-motion';
-import { Bookmark, ChevronLeft, ChevronRight, Database, Link2, RotateCcw, SearchX, Share2 } from 'lucide-react';
+import { Bookmark, ChevronLeft, ChevronRight, Database, Link2, RotateCcw, Search, SearchX, Share2 } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { Badge } from '../../../ui/badge';
@@ -26,10 +26,21 @@ export interface ConnectionResultProps {
   onFindNew?: () => void;
   onTryDifferent?: () => void;
   onAvoid?: (entity: EntitySummary) => void;
+  /** Runs the same search again with a wider limit (offered when a limit the user set found nothing). */
+  onSearchWider?: (maxDegrees: number) => void;
 }
 
-/** The spec's no-path text, with the search's real limit. */
+/** True when the search's limit was narrowed below the default: "nothing within N" then says nothing about longer chains. */
+export const limitedBelowDefault = (maxDegrees: number) => maxDegrees < DEFAULT_MAX_DEGREES;
+
+/**
+ * The no-path text. At the default limit or above: the spec's words, with the search's real limit.
+ * Under a limit the user set lower: that no chain exists within it, and that a longer one may.
+ */
 export function noConnectionText(maxDegrees: number): string {
+  if (limitedBelowDefault(maxDegrees)) {
+    return `No chain exists between these entities within ${plural(maxDegrees, 'degree')}, the limit you set. A longer one may: search again with up to ${plural(DEFAULT_MAX_DEGREES, 'degree')}.`;
+  }
   return `We couldn't find a connection between these entities within ${plural(maxDegrees, 'degree')}. This is rare but can happen with very specialized or recent content.`;
 }
 
@@ -37,7 +48,7 @@ export function noConnectionText(maxDegrees: number): string {
  * 'Connection Found!' with the step cards, the other shortest paths, and Share / Save / Find New;
  * or 'No Connection Found' with 'Try Different Entities'.
  */
-export function ConnectionResult({ from, to, result, parameters, complete = true, revealedSteps, permalink = false, onFindNew, onTryDifferent, onAvoid }: ConnectionResultProps) {
+export function ConnectionResult({ from, to, result, parameters, complete = true, revealedSteps, permalink = false, onFindNew, onTryDifferent, onAvoid, onSearchWider }: ConnectionResultProps) {
   if (!result.found || result.degrees === null) {
     if (!complete) return null;
     return (
@@ -49,12 +60,20 @@ export function ConnectionResult({ from, to, result, parameters, complete = true
         <SearchX aria-hidden className="mx-auto size-10 text-scarlet" strokeWidth={1.5} />
         <h2 className="mt-4 font-display text-3xl font-medium tracking-tight text-bone-50">No Connection Found</h2>
         <p className="mx-auto mt-3 max-w-xl text-bone-300">{noConnectionText(result.maxDegrees)}</p>
-        {onTryDifferent && (
-          <Button size="lg" className="mt-7" onClick={onTryDifferent}>
-            <RotateCcw aria-hidden className="size-4" />
-            Try Different Entities
-          </Button>
-        )}
+        <div className="mt-7 flex flex-wrap justify-center gap-3">
+          {onSearchWider && limitedBelowDefault(result.maxDegrees) && (
+            <Button size="lg" onClick={() => onSearchWider(DEFAULT_MAX_DEGREES)}>
+              <Search aria-hidden className="size-4" />
+              Search within {plural(DEFAULT_MAX_DEGREES, 'degree')}
+            </Button>
+          )}
+          {onTryDifferent && (
+            <Button size="lg" variant={onSearchWider && limitedBelowDefault(result.maxDegrees) ? 'secondary' : 'primary'} onClick={onTryDifferent}>
+              <RotateCcw aria-hidden className="size-4" />
+              Try Different Entities
+            </Button>
+          )}
+        </div>
       </motion.div>
     );
   }

@@ -5,7 +5,7 @@ import { useEffect, useRef } from 'react';
 import { useSnapshot } from 'valtio';
 import { Button } from '../../../ui/button';
 import { useConnectionSearch } from '../hooks/use-connection-search';
-import { avoidEntity, connectionsState, skipReveal, type SearchRun } from '../store';
+import { avoidEntity, connectionsState, skipReveal, updateParameters, type SearchRun } from '../store';
 import { ConnectionResult } from './connection-result';
 import { SearchFrontier } from './search-frontier';
 
@@ -58,6 +58,12 @@ export function SearchStage({ origin, onReset, className, scrollOnStart = true, 
     rerun(current.from, current.to, { failureTitle: current.failureTitle });
   }
 
+  /** The same search with a wider limit; the Settings panel keeps it for the next search too. */
+  function handleSearchWider(maxDegrees: number) {
+    updateParameters({ maxDegrees });
+    rerun(current.from, current.to, { parameters: { ...(current.parameters as SearchRun['parameters']), maxDegrees }, failureTitle: current.failureTitle });
+  }
+
   return (
     <section
       ref={ref}
@@ -97,6 +103,7 @@ export function SearchStage({ origin, onReset, className, scrollOnStart = true, 
                 onFindNew={reset}
                 onTryDifferent={reset}
                 onAvoid={handleAvoid}
+                onSearchWider={handleSearchWider}
               />
             </div>
           )

@@ -1,3 +1,4 @@
+import { nounFor } from '@cinema-dna/shared-types';
 /** The three hashtags every share text ends with (spec §9). */
 export const SHARE_HASHTAGS = ['#CinemaDNA', '#SixDegrees', '#Movies'] as const;
 
@@ -31,5 +32,5 @@ export function truncateName(name: string, limit = SHARE_IMAGE_NAME_LIMIT): stri
 
 /** "cinema-dna-2-degrees.png"; "cinema-dna-1-degree.png". */
 export function shareImageFileName(degrees: number): string {
-  return `cinema-dna-${degrees}-${degrees === 1 ? 'degree' : 'degrees'}.png`;
+  return `cinema-dna-${degrees}-${nounFor(degrees, 'degree')}.png`;
 }

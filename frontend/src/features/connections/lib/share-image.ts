@@ -1,3 +1,4 @@
+import { nounFor } from '@cinema-dna/shared-types';
 import type { EntityType } from '@cinema-dna/shared-types';
 import { shareImageFileName, truncateName } from './share-content';
 
@@ -112,7 +113,7 @@ export function drawShareImage(ctx: CanvasRenderingContext2D, input: ShareImageI
   const numberWidth = ctx.measureText(number).width;
   ctx.fillStyle = BONE;
   ctx.font = `400 22px ${DISPLAY}`;
-  ctx.fillText(input.degrees === 1 ? 'degree of separation' : 'degrees of separation', pad + numberWidth + 14, 338);
+  ctx.fillText(`${nounFor(input.degrees, 'degree')} of separation`, pad + numberWidth + 14, 338);
   ctx.textAlign = 'right';
   ctx.fillStyle = BONE_MUTED;
   ctx.font = `500 13px ${SANS}`;

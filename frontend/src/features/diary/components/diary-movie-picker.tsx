@@ -1,4 +1,4 @@
-import { DIARY_SEARCH_MIN } from '@cinema-dna/shared-types';
+import { DIARY_SEARCH_MIN, plural } from '@cinema-dna/shared-types';
 import { Search, X } from 'lucide-react';
 import { useId, useState } from 'react';
 import { cn } from '../../../lib/class-names';
@@ -71,14 +71,14 @@ export function DiaryMoviePicker({ value, onChange }: DiaryMoviePickerProps) {
       </div>
       <p id={`${id}-hint`} className="text-xs text-bone-500">
         {!canSearchDiaryMovies(query)
-          ? `Type at least ${DIARY_SEARCH_MIN} characters to search.`
+          ? `Type at least ${plural(DIARY_SEARCH_MIN, 'character')} to search.`
           : !ready || isFetching
             ? 'Searching…'
             : isError
               ? 'Search is unavailable right now.'
               : results.length === 0
                 ? `No movies match “${debounced}”.`
-                : `${results.length} ${results.length === 1 ? 'movie' : 'movies'} found`}
+                : `${plural(results.length, 'movie')} found`}
       </p>
       <ul id={`${id}-results`} role="listbox" aria-label="Movie results" className={cn('grid gap-1', !(ready && results.length) && 'hidden')}>
         {ready &&

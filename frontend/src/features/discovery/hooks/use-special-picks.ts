@@ -1,4 +1,4 @@
-import { DISCOVERY_TEXTS, POPULAR_SOCIAL_DAYS, type DiscoveryFriend, type MovieCard, type PopularSocial } from '@cinema-dna/shared-types';
+import { DISCOVERY_TEXTS, plural, POPULAR_SOCIAL_DAYS, type DiscoveryFriend, type MovieCard, type PopularSocial } from '@cinema-dna/shared-types';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { toast } from '../../../ui/toast';
@@ -21,8 +21,8 @@ export type SpecialPick =
 export const SURPRISE_TITLE = 'Your Surprise Pick';
 
 function friendsDescription(friends: DiscoveryFriend[]): string {
-  if (friends.length === 0) return `Nobody you follow has logged or listed a film in the last ${POPULAR_SOCIAL_DAYS} days.`;
-  return `What ${namesList(friends.map((friend) => friend.displayName))} logged or listed in the last ${POPULAR_SOCIAL_DAYS} days.`;
+  if (friends.length === 0) return `Nobody you follow has logged or listed a film in the last ${plural(POPULAR_SOCIAL_DAYS, 'day')}.`;
+  return `What ${namesList(friends.map((friend) => friend.displayName))} logged or listed in the last ${plural(POPULAR_SOCIAL_DAYS, 'day')}.`;
 }
 
 /**

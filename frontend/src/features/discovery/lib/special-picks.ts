@@ -1,3 +1,4 @@
+import { plural } from '@cinema-dna/shared-types';
 import type { MoodSelector, MovieCard } from '@cinema-dna/shared-types';
 
 /** One item at random, or undefined from an empty list. `random` returns [0, 1) like Math.random. */
@@ -28,5 +29,5 @@ export function namesList(names: readonly string[], shown = 2): string {
   if (names.length <= 1) return names[0] ?? '';
   if (names.length <= shown + 1) return `${names.slice(0, -1).join(', ')} and ${names.at(-1)}`;
   const rest = names.length - shown;
-  return `${names.slice(0, shown).join(', ')} and ${rest} ${rest === 1 ? 'other' : 'others'}`;
+  return `${names.slice(0, shown).join(', ')} and ${plural(rest, 'other')}`;
 }

@@ -37,6 +37,16 @@ export function subtypeLabel(subtype: PersonSubtype | null | undefined): string 
   return subtype ? SUBTYPE_LABELS[subtype] : null;
 }
 
+/**
+ * What kind of entity it is, in one word, the one rule every card, chip and chain uses: a person by
+ * their main role (the server derives it from their credits: Stan Lee is a "Writer"), "Person" only
+ * when they have none; anything else by its type ("Movie", "Genre").
+ */
+export function entityKindLabel(entity: { type: EntityType; subtype?: PersonSubtype | null }): string {
+  if (entity.type === 'person') return subtypeLabel(entity.subtype) ?? ENTITY_TYPE_LABELS.person;
+  return ENTITY_TYPE_LABELS[entity.type];
+}
+
 interface Describable {
   type: EntityType;
   subtype?: PersonSubtype | null;
@@ -47,7 +57,7 @@ interface Describable {
 
 /** The line under a name in lists: "Actor", "Movie · 1999", "Company · United States of America". */
 export function describeEntity(entity: Describable): string {
-  if (entity.type === 'person') return subtypeLabel(entity.subtype) ?? ENTITY_TYPE_LABELS.person;
+  if (entity.type === 'person') return entityKindLabel(entity);
   const year = entity.year ?? yearOf(entity.release_date);
   if (entity.type === 'movie' || entity.type === 'collection') {
     return year ? `${ENTITY_TYPE_LABELS[entity.type]} · ${year}` : ENTITY_TYPE_LABELS[entity.type];

@@ -1,4 +1,4 @@
-import { formatCount } from '../../../lib/number-format';
+import { plural } from '@cinema-dna/shared-types';
 
 /** 136 -> "2h 16m"; 45 -> "45m"; 120 -> "2h". */
 export function formatRuntime(minutes: number | null | undefined): string | null {
@@ -14,7 +14,7 @@ export function formatRating(average: number | null | undefined, votes: number |
   if (average === null || average === undefined) return null;
   const score = `${average.toFixed(1)}/10`;
   if (!votes) return score;
-  return `${score} · ${formatCount(votes)} ${votes === 1 ? 'vote' : 'votes'}`;
+  return `${score} · ${plural(votes, 'vote')}`;
 }
 
 const longDate = new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' });

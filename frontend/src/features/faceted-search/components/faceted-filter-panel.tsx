@@ -1,4 +1,4 @@
-import { ENTITY_TYPES, FILTER_AWARDS, FILTER_LANGUAGES, SORT_FIELDS, type EntitySummary, type EntityType } from '@cinema-dna/shared-types';
+import { ENTITY_TYPES, FILTER_AWARDS, FILTER_LANGUAGES, plural, SORT_FIELDS, type EntitySummary, type EntityType } from '@cinema-dna/shared-types';
 import { ListFilter, Search, Star } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
@@ -239,7 +239,7 @@ export function FacetedFilterPanel({ onPick, picked }: FacetedFilterPanelProps) 
         ) : (
           <>
             <p className="mb-3 text-sm text-bone-400">
-              {search.data.total === 0 ? `No results for “${query.trim()}” with these filters.` : `${formatCount(search.data.total)} ${search.data.total === 1 ? 'result' : 'results'}`}
+              {search.data.total === 0 ? `No results for “${query.trim()}” with these filters.` : plural(search.data.total, 'result')}
               {search.data.results.length < search.data.total && ` · showing ${search.data.results.length}`}
             </p>
             <ul className={cn('grid gap-1.5 transition-opacity', search.isFetching && 'opacity-60')}>

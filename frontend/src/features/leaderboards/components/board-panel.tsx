@@ -1,3 +1,4 @@
+import { CHANGE_BASELINE } from '@cinema-dna/shared-types';
 import { CloudOff, RotateCw, Trophy } from 'lucide-react';
 import { useSnapshot } from 'valtio';
 import { formatCount, plural } from '../../../lib/number-format';
@@ -94,7 +95,9 @@ export function BoardPanel({ view }: { view: BoardView }) {
           <LeaderboardRows rows={rows} metric={metric} scoreLabel={scoreLabel(view)} meId={meId} />
         </>
       )}
-      <p className="text-xs text-bone-500">{TIES_NOTE}</p>
+      <p className="text-xs text-bone-500">
+        <span>{TIES_NOTE}</span> <span data-testid="change-baseline">{CHANGE_BASELINE}</span>
+      </p>
     </div>
   );
 }

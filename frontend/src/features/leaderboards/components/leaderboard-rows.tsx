@@ -38,7 +38,7 @@ function HeaderRow({ scoreLabel }: { scoreLabel: string }) {
       <span className="text-right">{scoreLabel}</span>
       <span className="text-right">Connections</span>
       <span className="text-right">Badges</span>
-      <span className="text-right">Change</span>
+      <span className="text-right">Today</span>
     </div>
   );
 }

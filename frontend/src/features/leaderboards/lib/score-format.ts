@@ -1,3 +1,4 @@
+import { plural } from '@cinema-dna/shared-types';
 import type { LeaderboardMetric } from '@cinema-dna/shared-types';
 import { formatCount } from '../../../lib/number-format';
 
@@ -7,7 +8,7 @@ export function formatScore(score: number, metric: LeaderboardMetric): string {
   return formatCount(Math.round(score));
 }
 
-/** Places moved since the UTC day began: "▲ 2", "▼ 1", or "–" when unchanged. */
+/** Places moved today (since 00:00 UTC, or since joining the board today): "▲ 2", "▼ 1", or "–" when unchanged. */
 export function formatChange(change: number): string {
   if (change > 0) return `▲ ${formatCount(change)}`;
   if (change < 0) return `▼ ${formatCount(-change)}`;
@@ -16,8 +17,8 @@ export function formatChange(change: number): string {
 
 /** Words for screen readers, where the arrows say nothing. */
 export function describeChange(change: number): string {
-  if (change > 0) return `up ${change} ${change === 1 ? 'place' : 'places'} today`;
-  if (change < 0) return `down ${-change} ${change === -1 ? 'place' : 'places'} today`;
+  if (change > 0) return `up ${plural(change, 'place')} today`;
+  if (change < 0) return `down ${plural(-change, 'place')} today`;
   return 'no change today';
 }
 

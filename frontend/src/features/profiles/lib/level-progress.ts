@@ -1,4 +1,4 @@
-import { LEVELS, type UserProfile } from '@cinema-dna/shared-types';
+import { LEVELS, plural, type UserProfile } from '@cinema-dna/shared-types';
 
 /**
  * The line under the level bar: 'N points to <next level>' (N = threshold − points, spec §2), or
@@ -9,7 +9,7 @@ export function nextLevelText(profile: Pick<UserProfile, 'nextLevelThreshold'> &
   if (threshold === null) return 'Top level reached';
   const next = LEVELS.find((level) => level.threshold === threshold) ?? LEVELS.find((level) => level.threshold > profile.user.points);
   const needed = Math.max(0, threshold - profile.user.points);
-  return `${needed.toLocaleString('en-US')} ${needed === 1 ? 'point' : 'points'} to ${next?.name ?? 'the next level'}`;
+  return `${plural(needed, 'point')} to ${next?.name ?? 'the next level'}`;
 }
 
 /** Percent of an achievement's target reached, whole and capped at 100. */

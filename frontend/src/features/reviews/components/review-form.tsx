@@ -1,4 +1,4 @@
-import { POINT_RULES, REVIEW_CONTENT_MAX, REVIEW_TITLE_MAX } from '@cinema-dna/shared-types';
+import { formatCount, plural, POINT_RULES, REVIEW_CONTENT_MAX, REVIEW_TITLE_MAX } from '@cinema-dna/shared-types';
 import { useState, type FormEvent } from 'react';
 import { Button } from '../../../ui/button';
 import { Field, Input, Textarea } from '../../../ui/form-field';
@@ -38,8 +38,8 @@ const { points, minTextLength } = POINT_RULES.review;
 /** Says, as the writer types, whether the text is long enough to earn review points (the server decides). */
 export function paidReviewHint(content: string): string {
   const length = content.trim().length;
-  if (length >= minTextLength) return `${length} characters: long enough to earn ${points} points (your first review of this, within the daily limit).`;
-  return `${length} of ${minTextLength} characters: a first review with a rating and at least ${minTextLength} characters earns ${points} points.`;
+  if (length >= minTextLength) return `${plural(length, 'character')}: long enough to earn ${plural(points, 'point')} (your first review of this, within the daily limit).`;
+  return `${formatCount(length)} of ${plural(minTextLength, 'character')}: a first review with a rating and at least ${plural(minTextLength, 'character')} earns ${plural(points, 'point')}.`;
 }
 
 /** Write or edit a review: 1–5 stars, a title and the text. What was typed stays on a failure. */

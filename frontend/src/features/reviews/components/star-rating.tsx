@@ -1,3 +1,4 @@
+import { plural } from '@cinema-dna/shared-types';
 import { Star, StarHalf } from 'lucide-react';
 import { useState, type KeyboardEvent } from 'react';
 import { cn } from '../../../lib/class-names';
@@ -72,7 +73,7 @@ export function StarRatingInput({ value, onChange, label = 'Rating', clearable =
               type="button"
               role="radio"
               aria-checked={checked}
-              aria-label={`${star} ${star === 1 ? 'star' : 'stars'}`}
+              aria-label={plural(star, 'star')}
               tabIndex={checked || (checkedStar === 0 && star === 1) ? 0 : -1}
               onClick={() => onChange(clearable && value === star ? 0 : star)}
               onMouseEnter={() => setHovered(star)}

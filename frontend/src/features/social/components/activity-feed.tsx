@@ -6,6 +6,7 @@ import { authState } from '../../auth';
 import { Button } from '../../../ui/button';
 import { Skeleton } from '../../../ui/skeleton';
 import { Spinner } from '../../../ui/spinner';
+import { serverNow } from '../../../lib/server-clock';
 import { useActivityFeed } from '../api/get-activity-feed';
 import { liveItemsStillShown, mergeFeed } from '../lib/merge-feed';
 import { liveFeedState } from '../store';
@@ -14,11 +15,11 @@ import { EmptyState, LoadFailed } from './user-grid';
 
 export const NO_RECENT_ACTIVITY = 'No Recent Activity';
 
-/** The clock the relative times read, ticking every minute. */
+/** The server's clock, as the relative times read it, ticking every minute. */
 function useMinuteClock(): number {
-  const [now, setNow] = useState(() => Date.now());
+  const [now, setNow] = useState(() => serverNow());
   useEffect(() => {
-    const timer = setInterval(() => setNow(Date.now()), 60_000);
+    const timer = setInterval(() => setNow(serverNow()), 60_000);
     return () => clearInterval(timer);
   }, []);
   return now;

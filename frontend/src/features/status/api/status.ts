@@ -11,9 +11,13 @@ export const statusQueryKeys = {
 /** GET /api/status: the latest check of every service. */
 export const getStatus = (signal?: AbortSignal) => apiFetch<StatusResponse>('/api/status', { signal });
 
-/** The latest checks, read again as often as the server checks (once a minute), so an open page stays current. */
+/** The latest checks, read again as often as the server says it checks (STATUS_CHECK_INTERVAL_MS until it has said), so an open page stays current. */
 export function useStatus() {
-  return useQuery({ queryKey: statusQueryKeys.current(), queryFn: ({ signal }) => getStatus(signal), refetchInterval: STATUS_CHECK_INTERVAL_MS });
+  return useQuery({
+    queryKey: statusQueryKeys.current(),
+    queryFn: ({ signal }) => getStatus(signal),
+    refetchInterval: (query) => query.state.data?.checkIntervalMs ?? STATUS_CHECK_INTERVAL_MS,
+  });
 }
 
 /** POST /api/status/refresh: checks every service again now and answers with what it measured. */

@@ -1,3 +1,4 @@
+import { plural } from '@cinema-dna/shared-types';
 import type { Incident, StatusHistory } from '@cinema-dna/shared-types';
 import { History } from 'lucide-react';
 import { cn } from '../../../lib/class-names';
@@ -49,7 +50,7 @@ function UptimeBars({ service }: { service: StatusHistory['services'][number] })
         ))}
       </ol>
       <div className="mt-1.5 flex justify-between text-[11px] text-bone-500">
-        <span>{service.days.length} days ago</span>
+        <span>{plural(service.days.length, 'day')} ago</span>
         <span>Today</span>
       </div>
     </li>
@@ -87,7 +88,7 @@ export function UptimeHistory({ history }: { history: StatusHistory }) {
       <section aria-labelledby="uptime-heading" className="rounded-2xl border border-ink-700 bg-ink-850/60">
         <div className="flex flex-wrap items-baseline justify-between gap-2 border-b border-ink-700 px-5 py-4">
           <h2 id="uptime-heading" className="font-display text-xl font-medium text-bone-50">
-            Uptime, last {history.days} days
+            Uptime, last {plural(history.days, 'day')}
           </h2>
           <p className="flex items-center gap-3 text-xs text-bone-500">
             <Legend className="bg-live" label="Operational" />
@@ -109,7 +110,7 @@ export function UptimeHistory({ history }: { history: StatusHistory }) {
         {history.incidents.length === 0 ? (
           <p className="flex items-center gap-2 px-5 py-6 text-sm text-bone-400">
             <History aria-hidden className="size-4" />
-            No incidents in the last {history.days} days.
+            No incidents in the last {plural(history.days, 'day')}.
           </p>
         ) : (
           <ol aria-label="Incidents" className="divide-y divide-ink-800">
