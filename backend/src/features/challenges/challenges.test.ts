@@ -1,4 +1,4 @@
-import { DAILY_NO_REPEAT_DAYS, HINT_COST_POINTS } from '@cinema-dna/shared-types';
+import { CHALLENGE_MAX_CHAIN_LINKS, DAILY_NO_REPEAT_DAYS, HINT_COST_POINTS } from '@cinema-dna/shared-types';
 import { describe, expect, it } from 'vitest';
 import { buildGraph, fixture, isFanLink, randomGraph, type GraphFixture } from '../../graph/test-graphs.js';
 import { dailyBand, DailyGenerator, dailyNumber, dailyReward, DAILY_EPOCH } from './daily.js';
@@ -263,8 +263,31 @@ describe('the rules of play', () => {
     const nodes = (keys: string[]) => keys.map(at);
     expect(validateChain(rules, nodes(['person:pacino', 'movie:heat', 'person:deniro', 'movie:m2003', 'person:target'])).ok).toBe(true);
     expect(validateChain(rules, nodes(['person:pacino', 'movie:heat', 'person:mid', 'movie:m2007', 'person:target']))).toEqual({ ok: false, index: 1, reason: 'Not linked to Heat' });
-    expect(validateChain(rules, nodes(['person:deniro', 'movie:m2003', 'person:target']))).toMatchObject({ ok: false, index: 0 });
+    expect(validateChain(rules, nodes(['person:deniro', 'movie:m2003', 'person:target']))).toEqual({ ok: false, index: 0, reason: 'The chain must start at Al Pacino' });
     expect(validateChain(rules, nodes(['person:pacino', 'movie:heat', 'person:deniro']))).toMatchObject({ ok: false, reason: 'The chain must end at Cate Blanchett' });
+  });
+
+  it(`holds a chain to ${CHALLENGE_MAX_CHAIN_LINKS} links: past 7 only the target may come next, picked or sent whole`, () => {
+    // A line of films and actors: a0 — f0 — a1 — f1 — … — a4, the target 8 links away; a5 is also in f3.
+    const keys: Array<[string, number, string]> = [];
+    const links: Array<[string, 'acted_in', string, string, number]> = [];
+    for (let i = 0; i <= 5; i++) keys.push([`person:a${i}`, 50, `Actor ${i}`]);
+    for (let i = 0; i <= 3; i++) {
+      keys.push([`movie:f${i}`, 50, `Film ${i}`]);
+      links.push([`person:a${i}`, 'acted_in', `movie:f${i}`, 'X', 0], [`person:a${i + 1}`, 'acted_in', `movie:f${i}`, 'Y', 1]);
+    }
+    links.push(['person:a5', 'acted_in', 'movie:f3', 'Z', 2]);
+    const line = new GameGraph(buildGraph(fixture(keys, links)));
+    const node = (key: string) => line.graph.resolve(key);
+    const rules: PlayRules = { game: line, from: node('person:a0'), to: node('person:a4'), moveLimit: 30, theme: themeCheck(line, null, () => null) };
+    const seven = ['movie:f0', 'person:a1', 'movie:f1', 'person:a2', 'movie:f2', 'person:a3', 'movie:f3'];
+    let play: Play = { chain: { nodes: [rules.from], links: [null] }, moves: 0, status: 'playing' };
+    for (const key of seven) play = applyPick(rules, play, node(key));
+    expect(play.chain.nodes).toHaveLength(8);
+    expect(applyPick(rules, play, node('person:a5'))).toMatchObject({ accepted: false, reason: `A chain holds at most ${CHALLENGE_MAX_CHAIN_LINKS} links`, moves: 8 });
+    expect(applyPick(rules, play, node('person:a4'))).toMatchObject({ accepted: true, status: 'solved', moves: 8 });
+    // Sent whole, the same 8 links reach the target.
+    expect(validateChain(rules, [rules.from, ...seven.map(node), node('person:a4')]).ok).toBe(true);
   });
 
   it('hints a popular neighbour one link closer to the target, never one already in the chain', () => {

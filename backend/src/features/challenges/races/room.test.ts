@@ -1,4 +1,4 @@
-import { RACE_MAX_PLAYERS, RACE_RECONNECT_GRACE_MS, type PathRelationship } from '@cinema-dna/shared-types';
+import { CHALLENGE_MAX_CHAIN_LINKS, RACE_MAX_PLAYERS, RACE_RECONNECT_GRACE_MS, type PathRelationship } from '@cinema-dna/shared-types';
 import { describe, expect, it } from 'vitest';
 import { AppError } from '../../../platform/errors.js';
 import { createRoom, disconnect, giveUp, join, leave, move, rematch, setReady, settle, standings, start, undo, type CheckLink, type RacePair, type Room } from './room.js';
@@ -103,6 +103,20 @@ describe('a race room', () => {
     expect(errorOf(() => undo(room, 2, at + 4))).toEqual({ status: 409, code: 'CONFLICT' });
     // Spectators and strangers do not move.
     expect(errorOf(() => move(room, undefined, 'm1', at, check))).toEqual({ status: 403, code: 'FORBIDDEN' });
+  });
+
+  it(`holds a chain to ${CHALLENGE_MAX_CHAIN_LINKS} links: the next pick is refused (and costs a move) until an undo`, () => {
+    // A check that links everything: only the length rule can refuse.
+    const anything: CheckLink = () => ({ linked: true, via });
+    const at = T0 + COUNTDOWN + 1_000;
+    let room = start(lobby(), 1, PAIR, T0);
+    for (let i = 1; i <= CHALLENGE_MAX_CHAIN_LINKS; i++) room = move(room, 2, `step-${i}`, at + i, anything).room;
+    expect(room.players.find((p) => p.userId === 2)!.chain).toHaveLength(CHALLENGE_MAX_CHAIN_LINKS + 1);
+    const refused = move(room, 2, 'z', at + 100, anything);
+    expect(refused).toMatchObject({ accepted: false, reason: `A chain holds at most ${CHALLENGE_MAX_CHAIN_LINKS} links; undo first` });
+    expect(refused.room.players.find((p) => p.userId === 2)).toMatchObject({ moves: CHALLENGE_MAX_CHAIN_LINKS + 1, status: 'playing' });
+    const undone = undo(refused.room, 2, at + 101).room;
+    expect(move(undone, 2, 'z', at + 102, anything)).toMatchObject({ accepted: true });
   });
 
   it('ranks the first valid chain first, then by degrees and time; the race finishes when everyone is done', () => {
