@@ -170,6 +170,40 @@ export const DiaryWithdrawnSchema = z.object({ userId: UserIdSchema, entryId: z.
 /** A review was deleted by its author. */
 export const ReviewDeletedSchema = z.object({ userId: UserIdSchema, reviewId: z.number().int().positive() });
 
+/**
+ * A diary entry was changed (film, date, rating, rewatch, privacy): what it shows others follows it.
+ * Made private, `diary.withdrawn` is recorded beside it; made public again it is not a new log.
+ */
+export const DiaryEditedSchema = z.object({
+  userId: UserIdSchema,
+  entryId: z.number().int().positive(),
+  movieId: z.string(),
+  watchedDate: z.string(),
+  rating: z.number().nullable(),
+  rewatch: z.boolean(),
+  isPrivate: z.boolean(),
+});
+
+/** A review was changed by its author (its rating, title or text). */
+export const ReviewEditedSchema = z.object({
+  userId: UserIdSchema,
+  reviewId: z.number().int().positive(),
+  rating: z.number().int().min(1).max(5),
+});
+
+/** A moderator restored a hidden review: it is public again, at the moment it was written. */
+export const ReviewRestoredSchema = z.object({
+  userId: UserIdSchema,
+  reviewId: z.number().int().positive(),
+  entity: EntityKeySchema,
+  rating: z.number().int().min(1).max(5),
+  /** When the review was written (ISO): its feed item goes back to that moment, not to now. */
+  writtenAt: z.string(),
+});
+
+/** A movie was taken off a watchlist. */
+export const WatchlistRemovedSchema = z.object({ userId: UserIdSchema, movieId: z.string() });
+
 /** One user stopped following another; `followersCount` is the followee's count after it. */
 export const UserUnfollowedSchema = z.object({
   followerId: UserIdSchema,
@@ -197,6 +231,10 @@ export const DOMAIN_EVENTS = {
   'diary.logged': DiaryLoggedSchema,
   'diary.withdrawn': DiaryWithdrawnSchema,
   'review.deleted': ReviewDeletedSchema,
+  'diary.edited': DiaryEditedSchema,
+  'review.edited': ReviewEditedSchema,
+  'review.restored': ReviewRestoredSchema,
+  'watchlist.removed': WatchlistRemovedSchema,
 } as const;
 
 export type DomainEventName = keyof typeof DOMAIN_EVENTS;

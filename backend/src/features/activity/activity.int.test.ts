@@ -98,6 +98,49 @@ describe.each(databaseTargets())('the activity feed on $name', (dbTarget) => {
     expect((await feedOf(reader)).items.map((item) => item.type)).toEqual(['badge']);
   });
 
+  it('keeps items true to edits: a diary entry or a review changed, a film taken off the watchlist, a review hidden then restored', async () => {
+    const [reader, author] = [await member('reader'), await member('author')];
+    await follow(reader, author);
+    const entry = (await author.client.send('post', '/api/diary', { movieId: 'heat-1995', movieTitle: 'Heat', watchedDate: '2026-11-01', rating: 3 }).expect(201)).body as { id: number };
+    const written = (await author.client.send('post', '/api/reviews', review('apollo-13-1995')).expect(201)).body as { id: number };
+    await author.client.send('post', '/api/watchlist', { movieId: 'se7en-1995', movieTitle: 'Se7en' }).expect(201);
+    await t.events.settled();
+    const itemsOf = async () => (await feedOf(reader)).items.filter((item) => item.type !== 'badge');
+    const before = await itemsOf();
+    expect(before.map((item) => item.type)).toEqual(['list', 'review', 'diary']);
+
+    // The entry now names another film, a new rating and a rewatch; the review another rating.
+    await author.client.send('patch', `/api/diary/${entry.id}`, { movieId: 'goodfellas-1990', rating: 4.5, rewatch: true }).expect(200);
+    await author.client.send('patch', `/api/reviews/${written.id}`, { rating: 2 }).expect(200);
+    await author.client.send('delete', '/api/watchlist/se7en-1995').expect(204);
+    await t.events.settled();
+    const edited = await itemsOf();
+    expect(edited.map((item) => [item.type, item.content])).toEqual([
+      ['review', { movieTitle: 'Apollo 13', entityKey: 'movie:apollo-13-1995', rating: 2 }],
+      ['diary', { movieTitle: 'Goodfellas', entityKey: 'movie:goodfellas-1990', rating: 4.5, rewatch: true }],
+    ]);
+    // Edited in place: the same items at the same moments.
+    expect(edited.map((item) => [item.id, item.timestamp])).toEqual(before.slice(1).map((item) => [item.id, item.timestamp]));
+
+    // Hidden by a moderator: gone; restored: back where it was, not pushed as news.
+    const pushed = pushedFor(author.id).length;
+    await t.services.reviews.moderate(reader.id, written.id, true, t.services.audit);
+    await t.events.settled();
+    expect((await itemsOf()).map((item) => item.type)).toEqual(['diary']);
+    await t.services.reviews.moderate(reader.id, written.id, false, t.services.audit);
+    await t.events.settled();
+    const restored = await itemsOf();
+    expect(restored.map((item) => [item.type, item.content]).sort()).toEqual([
+      ['diary', edited[1]!.content],
+      ['review', { movieTitle: 'Apollo 13', entityKey: 'movie:apollo-13-1995', rating: 2 }],
+    ]);
+    // At the moment the review was written (its item had been written just after), not now.
+    const back = restored.find((item) => item.type === 'review')!;
+    expect(Date.parse(back.timestamp)).toBeLessThanOrEqual(Date.parse(before[1]!.timestamp));
+    expect(Date.parse(before[1]!.timestamp) - Date.parse(back.timestamp)).toBeLessThan(60_000);
+    expect(pushedFor(author.id)).toHaveLength(pushed);
+  });
+
   it('never shows a private diary entry in any feed, and a withdrawn entry leaves the feed', async () => {
     const [reader, author] = [await member('reader'), await member('author')];
     await follow(reader, author);

@@ -122,9 +122,12 @@ export function registerActivitySubscribers(deps: ActivitySubscriberDeps): void 
     for (const row of rows) if (!row.hidden) notifier.toRoom(feedRoom(Number(row.user_id)), 'activity:new', toItem(row, names));
   };
 
+  /** The items of one subject of one author (e.g. `diary:12`). */
+  const subject = (userId: number, key: string) => and(eq(activityItems.userId, userId), eq(activityItems.subjectKey, key));
+
   events.subscribe({
     id: 'activity.items',
-    events: [...ITEM_EVENTS, 'diary.withdrawn', 'review.deleted', 'user.unfollowed'],
+    events: [...ITEM_EVENTS, 'diary.withdrawn', 'review.deleted', 'user.unfollowed', 'diary.edited', 'review.edited', 'review.restored', 'watchlist.removed'],
     async handle(batch, { tx }) {
       if (!tx) throw new Error('activity items expect outbox events, delivered with a transaction');
       for (const event of batch) {
@@ -139,6 +142,37 @@ export function registerActivitySubscribers(deps: ActivitySubscriberDeps): void 
           case 'user.unfollowed':
             await tx.delete(activityItems).where(and(eq(activityItems.userId, event.payload.followerId), eq(activityItems.subjectKey, `follow:${event.payload.followeeId}`)));
             break;
+          case 'watchlist.removed':
+            await tx.delete(activityItems).where(subject(event.payload.userId, `watchlist:${idOf(movieKey(event.payload.movieId))}`));
+            break;
+          // Changed: the item shows what is true now (the film, its title, the rating, the rewatch), at the same moment.
+          case 'diary.edited': {
+            const { userId, entryId, movieId, rating, rewatch, isPrivate } = event.payload;
+            if (isPrivate) break;
+            const key = movieKey(movieId);
+            const content: ActivityContent = { movieTitle: nameOf(key), entityKey: key, rewatch };
+            if (rating !== null) content.rating = rating;
+            await tx.update(activityItems).set({ content }).where(subject(userId, `diary:${entryId}`));
+            break;
+          }
+          case 'review.edited': {
+            const { userId, reviewId, rating } = event.payload;
+            await tx
+              .update(activityItems)
+              .set({ content: sql`jsonb_set(${activityItems.content}, '{rating}', to_jsonb(${rating}::int))` })
+              .where(subject(userId, `review:${reviewId}`));
+            break;
+          }
+          // Restored by a moderator: the review's item comes back where it was (the moment it was
+          // written), not as news: nobody is pushed.
+          case 'review.restored': {
+            const { userId, reviewId, entity, rating, writtenAt } = event.payload;
+            await tx.delete(activityItems).where(subject(userId, `review:${reviewId}`));
+            const item: NewItem = { sourceEventId: event.id, userId, type: 'review', content: { movieTitle: nameOf(entity), entityKey: entity, rating }, subjectKey: `review:${reviewId}` };
+            await insert(tx, [item]);
+            await tx.update(activityItems).set({ createdAt: new Date(writtenAt) }).where(eq(activityItems.sourceEventId, event.id));
+            break;
+          }
           default: {
             const item = await itemFor(tx, event);
             if (item) await insert(tx, [item]);

@@ -1,4 +1,4 @@
-import { DiaryEntrySchema, DiaryListSchema, type DiaryEntryCreate } from '@cinema-dna/shared-types';
+import { DiaryEntrySchema, DiaryListSchema, type DiaryEntryCreate, type DomainEventPayload } from '@cinema-dna/shared-types';
 import { asc, eq, sql } from 'drizzle-orm';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -114,15 +114,27 @@ describe.each(databaseTargets())('film diary on $name', (dbTarget) => {
     await client.send('patch', `/api/diary/${entry.id}`, { isPrivate: true }).expect(200);
     await client.send('patch', `/api/diary/${entry.id}`, { isPrivate: true }).expect(200);
     await client.send('patch', `/api/diary/${entry.id}`, { isPrivate: false }).expect(200);
-    expect((await diaryEvents(user.id)).map((event) => event.name)).toEqual(['diary.logged', 'diary.withdrawn']);
+    // Every edit says what the entry is now; only the first change to private withdraws it.
+    const edit = (changes: Partial<DomainEventPayload<'diary.edited'>>) => ({
+      name: 'diary.edited',
+      payload: { userId: user.id, entryId: entry.id, movieId: 'heat-1995', watchedDate: '2025-06-02', rating: null, rewatch: false, isPrivate: false, ...changes },
+    });
+    const withdrawn = { name: 'diary.withdrawn', payload: { userId: user.id, entryId: entry.id } };
+    const editsSoFar = [
+      expect.objectContaining({ name: 'diary.logged' }),
+      edit({ movieId: 'mad-max-fury-road-2015', rating: 3 }),
+      edit({ movieId: 'mad-max-fury-road-2015' }),
+      edit({}),
+      edit({ isPrivate: true }),
+      withdrawn,
+      edit({ isPrivate: true }),
+      edit({}),
+    ];
+    expect(await diaryEvents(user.id)).toEqual(editsSoFar);
 
     await client.send('delete', `/api/diary/${entry.id}`).expect(204);
     expect(await listOf(client)).toEqual([]);
-    expect(await diaryEvents(user.id)).toEqual([
-      expect.objectContaining({ name: 'diary.logged' }),
-      { name: 'diary.withdrawn', payload: { userId: user.id, entryId: entry.id } },
-      { name: 'diary.withdrawn', payload: { userId: user.id, entryId: entry.id } },
-    ]);
+    expect(await diaryEvents(user.id)).toEqual([...editsSoFar, withdrawn]);
     const gone = await client.send('delete', `/api/diary/${entry.id}`).expect(404);
     expect(gone.body).toEqual({ code: 'NOT_FOUND', message: 'Diary entry not found', details: {} });
   });

@@ -166,8 +166,9 @@ export function createDiaryService(deps: { db: Db; events: EventRecorder; catalo
     },
 
     /**
-     * Changes the author's entry. Made private, it records `diary.withdrawn` (what it showed others is
-     * taken back). Made public again it records nothing: it is not a new log, and nothing is paid twice.
+     * Changes the author's entry and records `diary.edited` (feed items follow the new film, rating and
+     * rewatch). Made private, it also records `diary.withdrawn` (what it showed others is taken back).
+     * Made public again it is not a new log: nothing is paid twice and no feed item comes back.
      */
     async update(userId: number, entryId: number, input: UpdateInput): Promise<DiaryEntry> {
       if (input.movieId !== undefined) requireMovie(input.movieId);
@@ -189,8 +190,15 @@ export function createDiaryService(deps: { db: Db; events: EventRecorder; catalo
           .set({ ...changes, updatedAt: sql`now()` })
           .where(eq(diaryEntries.id, entryId))
           .returning();
-        if (!before.isPrivate && updated!.isPrivate) await events.record(tx, 'diary.withdrawn', { userId, entryId }, userAggregate(userId));
-        return updated!;
+        const entry = updated!;
+        await events.record(
+          tx,
+          'diary.edited',
+          { userId, entryId, movieId: entry.movieId, watchedDate: entry.watchedDate, rating: entry.rating, rewatch: entry.rewatch, isPrivate: entry.isPrivate },
+          userAggregate(userId),
+        );
+        if (!before.isPrivate && entry.isPrivate) await events.record(tx, 'diary.withdrawn', { userId, entryId }, userAggregate(userId));
+        return entry;
       });
       return toDiaryEntry(row);
     },

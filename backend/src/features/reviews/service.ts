@@ -168,14 +168,16 @@ export function createReviewService(deps: { db: Db; events: EventRecorder; catal
       return read(db, id);
     },
 
-    /** Changes the author's own review (403 for anyone else's). */
+    /** Changes the author's own review (403 for anyone else's); `review.edited` keeps its feed item true. */
     async update(userId: number, id: number, input: ReviewUpdate): Promise<Review> {
-      await db.transaction(async (tx) => {
+      await events.transaction(async (tx) => {
         await owned(tx, userId, id);
-        await tx
+        const [updated] = await tx
           .update(reviews)
           .set({ ...input, updatedAt: sql`now()` })
-          .where(eq(reviews.id, id));
+          .where(eq(reviews.id, id))
+          .returning({ rating: reviews.rating });
+        await events.record(tx, 'review.edited', { userId, reviewId: id, rating: updated!.rating }, userAggregate(userId));
       });
       return read(db, id);
     },
@@ -282,11 +284,19 @@ export function createReviewService(deps: { db: Db; events: EventRecorder; catal
      */
     async moderate(actorId: number, reviewId: number, hide: boolean, audit: ModerationAudit): Promise<ReportedReview> {
       await events.transaction(async (tx) => {
-        const [row] = await tx.select({ userId: reviews.userId, hiddenAt: reviews.hiddenAt }).from(reviews).where(and(eq(reviews.id, reviewId), live)).for('update');
+        const [row] = await tx
+          .select({ userId: reviews.userId, hiddenAt: reviews.hiddenAt, entityType: reviews.entityType, entityId: reviews.entityId, rating: reviews.rating, createdAt: reviews.createdAt })
+          .from(reviews)
+          .where(and(eq(reviews.id, reviewId), live))
+          .for('update');
         if (!row) throw notFound('Review not found');
         // Its feed item is taken back as for a deletion (the activity feature's reaction); a restore
-        // puts the review back on the lists, not the past moment back into feeds.
+        // brings it back, at the moment the review was written.
         if (hide && row.hiddenAt === null) await events.record(tx, 'review.deleted', { userId: row.userId, reviewId }, userAggregate(row.userId));
+        if (!hide && row.hiddenAt !== null) {
+          const entity = entityKey(row.entityType, row.entityId);
+          await events.record(tx, 'review.restored', { userId: row.userId, reviewId, entity, rating: row.rating, writtenAt: row.createdAt.toISOString() }, userAggregate(row.userId));
+        }
         await tx
           .update(reviews)
           .set({ hiddenAt: hide ? (row.hiddenAt ?? sql`now()`) : null })

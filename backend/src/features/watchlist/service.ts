@@ -59,13 +59,16 @@ export function createWatchlistService(deps: { db: Db; events: EventRecorder; ca
       return toItem(row, catalog);
     },
 
-    /** Takes a movie off the user's list (404 when it is not on it). */
+    /** Takes a movie off the user's list (404 when it is not on it); `watchlist.removed` takes its feed item back. */
     async remove(userId: number, movieId: string): Promise<void> {
-      const deleted = await db
-        .delete(watchlistItems)
-        .where(and(eq(watchlistItems.userId, userId), eq(watchlistItems.movieId, movieId)))
-        .returning({ id: watchlistItems.id });
-      if (deleted.length === 0) throw notFound('This movie is not in your watchlist.');
+      await events.transaction(async (tx) => {
+        const deleted = await tx
+          .delete(watchlistItems)
+          .where(and(eq(watchlistItems.userId, userId), eq(watchlistItems.movieId, movieId)))
+          .returning({ id: watchlistItems.id });
+        if (deleted.length === 0) throw notFound('This movie is not in your watchlist.');
+        await events.record(tx, 'watchlist.removed', { userId, movieId }, userAggregate(userId));
+      });
     },
 
     /** Marks a movie watched (with the rating given, 0 or none for none); a movie not on the list yet is put on it, watched. */
