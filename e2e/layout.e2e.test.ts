@@ -98,7 +98,8 @@ describe('admin tabs on a phone', () => {
 
 describe('Find Connection answers the click', () => {
   it('shows the searching state on screen while the server has not answered yet', async () => {
-    const { page, close } = await openPage(browser, DESKTOP, 'searching-state', { reducedMotion: 'no-preference' });
+    // On a phone the finder fills the screen: the stage starts below the fold.
+    const { page, close } = await openPage(browser, MOBILE, 'searching-state', { reducedMotion: 'no-preference' });
     // No live socket, and the search request held: nothing from the server can drive what shows.
     await page.route('**/socket.io/**', (route) => route.abort());
     let release: () => void = () => {};
