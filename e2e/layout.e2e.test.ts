@@ -4,7 +4,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { registerUser, signIn } from './support/accounts.js';
 import { startAppServer, type AppServer } from './support/app-server.js';
-import { DESKTOP, launchBrowser, MOBILE, openPage } from './support/browser.js';
+import { DESKTOP, launchBrowser, MOBILE, openPage, screenshot } from './support/browser.js';
 import { screenshotBothSizes } from './support/screens.js';
 
 /**
@@ -111,6 +111,9 @@ describe('Find Connection answers the click', () => {
       await route.continue();
     });
     await page.goto(server.url);
+    await page.getByTestId('hero-stats').waitFor();
+    await screenshotBothSizes(page, 'layout-home-hero', { fullPage: false });
+    await page.setViewportSize(MOBILE);
     await pickEntity(page, 'From', 'kevin ba', 'Kevin Bacon');
     await pickEntity(page, 'To', 'keanu', 'Keanu Reeves');
     // Timings for the report (never asserted): click → searching text in the DOM, and → on screen.
@@ -145,6 +148,7 @@ describe('Find Connection answers the click', () => {
     // The first frame that shows the searching state shows it on screen, not below the fold on its way up.
     expect(marks.onScreenInFirstFrame).toBe(1);
     console.info(`click → "Searching..." in DOM ${(marks.inDom! - marks.click!).toFixed(1)} ms, on screen ${(marks.onScreen! - marks.click!).toFixed(1)} ms`);
+    await screenshot(page, 'layout-searching-mobile', { fullPage: false });
     release();
     await page.getByRole('heading', { name: 'Connection Found!' }).waitFor();
     await close();
