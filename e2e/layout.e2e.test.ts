@@ -3,6 +3,7 @@ import { PROFILE_TEXTS } from '@cinema-dna/shared-types';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { registerUser, signIn } from './support/accounts.js';
+import { callApi } from './support/api.js';
 import { startAppServer, type AppServer } from './support/app-server.js';
 import { DESKTOP, launchBrowser, MOBILE, openPage, screenshot } from './support/browser.js';
 import { screenshotBothSizes } from './support/screens.js';
@@ -151,6 +152,41 @@ describe('Find Connection answers the click', () => {
     await screenshot(page, 'layout-searching-mobile', { fullPage: false });
     release();
     await page.getByRole('heading', { name: 'Connection Found!' }).waitFor();
+    await close();
+  });
+});
+
+describe('Compare', () => {
+  it('the chain between two favourites, pictured at 1280 and 390 once the dialog has settled', async () => {
+    const suffix = randomBytes(3).toString('hex');
+    const [nameA, nameB] = [`cmp_a_${suffix}`, `cmp_b_${suffix}`];
+    const b = await openPage(browser, DESKTOP, 'compare-b');
+    await registerUser(b.page, server.url, nameB);
+    const today = new Date().toISOString().slice(0, 10);
+    await callApi(b.page, 'POST', '/api/diary', { movieId: 'the-dark-knight-rises-2012', movieTitle: 'The Dark Knight Rises', watchedDate: today, rating: 5, rewatch: false });
+    await callApi(b.page, 'POST', '/api/diary', { movieId: 'mad-max-fury-road-2015', movieTitle: 'Mad Max: Fury Road', watchedDate: today, rating: 3, rewatch: false });
+    await b.close();
+    const { page, close } = await openPage(browser, DESKTOP, 'compare-a');
+    await registerUser(page, server.url, nameA);
+    await callApi(page, 'POST', '/api/diary', { movieId: 'la-haine-1995', movieTitle: 'La Haine', watchedDate: today, rating: 5, rewatch: false });
+    await callApi(page, 'POST', '/api/diary', { movieId: 'mad-max-fury-road-2015', movieTitle: 'Mad Max: Fury Road', watchedDate: today, rating: 4, rewatch: false });
+    await page.goto(`${server.url}/u/${nameB}`);
+    await page.getByRole('heading', { level: 1, name: nameB }).waitFor();
+    for (const size of [DESKTOP, MOBILE]) {
+      await page.setViewportSize(size);
+      await page.getByRole('button', { name: 'Compare' }).click();
+      const compare = page.getByRole('dialog', { name: `You and ${nameB}` });
+      await compare.getByRole('list', { name: 'Connection path' }).waitFor();
+      // Pictured once every opening animation has finished.
+      await page.waitForFunction(() => document.getAnimations().every((animation) => animation.playState !== 'running'));
+      await compare.evaluate((dialog) => {
+        const chain = dialog.querySelector('[aria-label="Connection path"]');
+        chain?.scrollIntoView({ block: 'center' });
+      });
+      await screenshot(page, `layout-compare-${size === DESKTOP ? 'desktop' : 'mobile'}`, { fullPage: false });
+      await page.keyboard.press('Escape');
+      await compare.waitFor({ state: 'detached' });
+    }
     await close();
   });
 });
