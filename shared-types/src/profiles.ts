@@ -16,6 +16,8 @@ import { text } from './text.js';
 export const PROFILE_TEXTS = {
   signInRequired: 'Please sign in to view your profile and track your movie discovery journey.',
   notFound: 'Profile Not Found',
+  /** The tab title of /profile, your own profile (also while it loads or asks you to sign in). */
+  ownTitle: 'Your profile',
 } as const;
 
 export const DISPLAY_NAME_MAX = 40;

@@ -1,4 +1,5 @@
 import { lazy } from 'react';
+import { PROFILE_TEXTS } from '@cinema-dna/shared-types';
 import type { RouteObject } from 'react-router-dom';
 import HomePage from '../pages/home/home-page';
 import NotFoundPage from '../pages/not-found/not-found-page';
@@ -38,6 +39,17 @@ const DiscoveryPage = lazy(() => import('../pages/discovery/discovery-page'));
 const AdminPage = lazy(() => import('../pages/admin/admin-page'));
 const StatusPage = lazy(() => import('../pages/status/status-page'));
 
+/**
+ * What a route tells the shell: its tab title ("<title> · Cinema DNA"; null for the product name alone).
+ * The layout sets it on arrival, so no route is ever left with the bare product name or the last page's
+ * title; a page may refine it once it knows more (a film's name, a race's code).
+ */
+export interface RouteHandle {
+  title: string | null;
+  notFound?: true;
+}
+const page = (title: string | null): RouteHandle => ({ title });
+
 /** Marks the not-found route among the current matches. */
 export const NOT_FOUND_HANDLE = { notFound: true } as const;
 
@@ -47,34 +59,34 @@ export const routes: RouteObject[] = [
     path: '/',
     element: <Layout />,
     children: [
-      { index: true, element: <HomePage /> },
-      { path: 'about', element: <AboutPage /> },
-      { path: 'terms', element: <TermsPage /> },
-      { path: 'privacy', element: <PrivacyPage /> },
-      { path: 'help', element: <HelpPage /> },
-      { path: 'contact', element: <ContactPage /> },
-      { path: 'entity/:type/:id', element: <EntityPage /> },
-      { path: 'connection', element: <ConnectionPage /> },
-      { path: 'connection-result', element: <ConnectionResultPage /> },
-      { path: 'login', element: <LoginPage /> },
-      { path: 'account/api-keys', element: <ApiKeysPage /> },
-      { path: 'verify-email', element: <VerifyEmailPage /> },
-      { path: 'api-docs', element: <ApiDocsPage /> },
-      { path: 'docs', element: <DocsPage /> },
-      { path: 'badges', element: <BadgesPage /> },
-      { path: 'leaderboards', element: <LeaderboardsPage /> },
-      { path: 'challenges', element: <ChallengesPage /> },
-      { path: 'challenges/play/:challengeId', element: <ChallengePlayPage /> },
-      { path: 'challenges/race/:code', element: <RacePage /> },
-      { path: 'diary', element: <DiaryPage /> },
-      { path: 'social', element: <SocialPage /> },
-      { path: 'profile', element: <ProfilePage /> },
-      { path: 'u/:username', element: <UserProfilePage /> },
-      { path: 'discovery', element: <DiscoveryPage /> },
-      { path: 'secure-admin-access-panel', element: <AdminPage /> },
-      { path: 'status', element: <StatusPage /> },
+      { index: true, element: <HomePage />, handle: page(null) },
+      { path: 'about', element: <AboutPage />, handle: page('About') },
+      { path: 'terms', element: <TermsPage />, handle: page('Terms') },
+      { path: 'privacy', element: <PrivacyPage />, handle: page('Privacy') },
+      { path: 'help', element: <HelpPage />, handle: page('Help and FAQ') },
+      { path: 'contact', element: <ContactPage />, handle: page('Contact') },
+      { path: 'entity/:type/:id', element: <EntityPage />, handle: page('Entity') },
+      { path: 'connection', element: <ConnectionPage />, handle: page('Shared connection') },
+      { path: 'connection-result', element: <ConnectionResultPage />, handle: page('Connection') },
+      { path: 'login', element: <LoginPage />, handle: page('Login') },
+      { path: 'account/api-keys', element: <ApiKeysPage />, handle: page('API keys') },
+      { path: 'verify-email', element: <VerifyEmailPage />, handle: page('Confirm your email') },
+      { path: 'api-docs', element: <ApiDocsPage />, handle: page('API Documentation') },
+      { path: 'docs', element: <DocsPage />, handle: page('Developer Guide') },
+      { path: 'badges', element: <BadgesPage />, handle: page('Badges') },
+      { path: 'leaderboards', element: <LeaderboardsPage />, handle: page('Rankings') },
+      { path: 'challenges', element: <ChallengesPage />, handle: page('Challenges') },
+      { path: 'challenges/play/:challengeId', element: <ChallengePlayPage />, handle: page('Play a challenge') },
+      { path: 'challenges/race/:code', element: <RacePage />, handle: page('Race') },
+      { path: 'diary', element: <DiaryPage />, handle: page('Film Diary') },
+      { path: 'social', element: <SocialPage />, handle: page('Community') },
+      { path: 'profile', element: <ProfilePage />, handle: page(PROFILE_TEXTS.ownTitle) },
+      { path: 'u/:username', element: <UserProfilePage />, handle: page('Profile') },
+      { path: 'discovery', element: <DiscoveryPage />, handle: page('Discovery') },
+      { path: 'secure-admin-access-panel', element: <AdminPage />, handle: page('Admin Dashboard') },
+      { path: 'status', element: <StatusPage />, handle: page('System Status') },
       // The header reads this handle: a nav item is never lit for a path that shows the not-found page.
-      { path: '*', element: <NotFoundPage />, handle: NOT_FOUND_HANDLE },
+      { path: '*', element: <NotFoundPage />, handle: { ...NOT_FOUND_HANDLE, ...page('Page not found') } },
     ],
   },
 ];

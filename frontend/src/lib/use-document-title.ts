@@ -1,8 +1,16 @@
 import { useEffect } from 'react';
 
-/** Sets the tab title to "<page> · Cinema DNA" (or just the product name) while the page is shown. */
+/** The tab title of a page: "<page> · Cinema DNA", or the product name alone. */
+export function documentTitle(page?: string | null): string {
+  return page ? `${page} · Cinema DNA` : 'Cinema DNA';
+}
+
+/**
+ * Refines the tab title while the page is shown (a film's name, a race's code). Every route already
+ * has a title of its own from the route table, set by the layout on arrival.
+ */
 export function useDocumentTitle(page?: string): void {
   useEffect(() => {
-    document.title = page ? `${page} · Cinema DNA` : 'Cinema DNA';
+    document.title = documentTitle(page);
   }, [page]);
 }

@@ -1,4 +1,5 @@
 import type { ChallengeDifficulty, ChallengeTheme, ChallengeType } from '@cinema-dna/shared-types';
+import { endSentence } from '@cinema-dna/shared-types';
 import { isoWeek, type ChallengeDefinition } from './definition.js';
 import { UNREACHED, type GameGraph } from './game-graph.js';
 import { difficultyOf, mostPopular, optimalChainCount, pairKey, pairPool, pairsWithin, seededRandom, seedOf, type CandidatePair } from './pairs.js';
@@ -196,7 +197,7 @@ function franchiseChallenges(game: GameGraph, people: number[], used: Set<string
           date: null,
           number: null,
           title: `Through ${label}`,
-          description: `Connect ${graph.name(a)} to ${graph.name(b)}: the chain must pass through the ${name}.`,
+          description: endSentence(`Connect ${graph.name(a)} to ${graph.name(b)}: the chain must pass through the ${name}`),
           type: 'themed',
           difficulty,
           fromKey: graph.key(a),

@@ -1,8 +1,10 @@
 import { motion } from 'framer-motion';
-import { Suspense } from 'react';
-import { Outlet, ScrollRestoration, useLocation } from 'react-router-dom';
+import { Suspense, useLayoutEffect } from 'react';
+import { Outlet, ScrollRestoration, useLocation, useMatches } from 'react-router-dom';
 import { LoginDialog } from '../../features/auth';
+import { documentTitle } from '../../lib/use-document-title';
 import { Spinner } from '../../ui/spinner';
+import type { RouteHandle } from '../routes';
 import { SiteFooter } from './site-footer';
 import { SiteHeader } from './site-header';
 
@@ -17,6 +19,12 @@ function PageFallback() {
 /** Header, the current page (lazy, faded in), footer, and the login dialog every Login button opens. */
 export function Layout() {
   const { pathname } = useLocation();
+  const routeTitle = (useMatches().at(-1)?.handle as RouteHandle | undefined)?.title;
+  // The route's own title on arrival, before its (lazy) page loads; the page's effects, which run
+  // after this one, may then refine it. Keyed on the path, as the page below is.
+  useLayoutEffect(() => {
+    document.title = documentTitle(routeTitle);
+  }, [pathname, routeTitle]);
   return (
     <div className="flex min-h-dvh flex-col">
       <a

@@ -6,7 +6,7 @@ import { PageContainer } from '../../ui/page-header';
 
 function OwnProfile() {
   const username = useSnapshot(authState).user?.username;
-  return username ? <ProfileView username={username} /> : null;
+  return username ? <ProfileView username={username} title={PROFILE_TEXTS.ownTitle} /> : null;
 }
 
 /** /profile (spec §2, sign-in required): your own profile, with Edit Profile. */

@@ -1,7 +1,7 @@
 import type { EntitySummary } from '@cinema-dna/shared-types';
 import { useReducedMotion } from 'framer-motion';
 import { AlertTriangle, RotateCcw } from 'lucide-react';
-import { useEffect, useRef } from 'react';
+import { useEffect, useLayoutEffect, useRef } from 'react';
 import { useSnapshot } from 'valtio';
 import { Button } from '../../../ui/button';
 import { useConnectionSearch } from '../hooks/use-connection-search';
@@ -35,10 +35,12 @@ export function SearchStage({ origin, onReset, className, scrollOnStart = true, 
   const ref = useRef<HTMLElement>(null);
   const runId = run && run.origin === origin ? run.id : null;
 
-  useEffect(() => {
+  // The click is answered at once: the stage jumps into view in the same frame that shows "Searching...".
+  // A smooth scroll kept it below the fold for 160 ms or more after the click.
+  useLayoutEffect(() => {
     if (runId === null || !scrollOnStart) return;
-    ref.current?.scrollIntoView({ behavior: reduce ? 'auto' : 'smooth', block: 'start' });
-  }, [runId, scrollOnStart, reduce]);
+    ref.current?.scrollIntoView({ behavior: 'auto', block: 'start' });
+  }, [runId, scrollOnStart]);
 
   // The answer is in: when its heading is below the fold (phones, where the layers stack), bring it up.
   const phase = run && run.origin === origin ? run.phase : null;

@@ -55,14 +55,14 @@ export function ProfileNotFound() {
 }
 
 /** A whole profile page: header, stat cards and the four tabs (tab kept in the URL). */
-export function ProfileView({ username }: { username: string }) {
+export function ProfileView({ username, title }: { username: string; /** The tab title, when the page has one of its own ("Your profile"). */ title?: string }) {
   const viewer = useSnapshot(authState).user;
   const profile = useProfile(username);
   const [params, setParams] = useSearchParams();
   const requested = params.get('tab');
   const tab: ProfileTab = TABS.includes(requested as ProfileTab) ? (requested as ProfileTab) : 'overview';
   const data = profile.data;
-  useDocumentTitle(data ? `${data.user.displayName || data.user.username} (@${data.user.username})` : 'Profile');
+  useDocumentTitle(title ?? (data ? `${data.user.displayName || data.user.username} (@${data.user.username})` : 'Profile'));
 
   if (profile.error instanceof ApiRequestError && profile.error.status === 404) return <ProfileNotFound />;
   if (profile.isError) return <LoadFailed what="This profile" error={profile.error} onRetry={() => void profile.refetch()} />;
