@@ -10,18 +10,10 @@ import { HUB_TYPES } from './model.js';
 import { SnapshotBuilder, type EntityInput, type LinkInput, type SnapshotBuilderOptions } from './snapshot-builder.js';
 import { loadSnapshotSync, type Graph } from './snapshot.js';
 import { linkTier } from './tiers.js';
+import { seededRandom } from './seeded-random.js';
 
-/** mulberry32: a tiny seeded PRNG returning floats in [0, 1). */
-export function seededRandom(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+export { seededRandom };
+
 
 export interface RandomGraphSpec {
   seed: number;

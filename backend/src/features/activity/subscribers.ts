@@ -7,6 +7,7 @@ import type { Logger } from '../../platform/logging.js';
 import { feedRoom, type Notifier } from '../../platform/notifier.js';
 import { activityItems } from './schema.js';
 import { itemColumns, toItem, type ActivityNames, type ItemRow } from './service.js';
+import { utcDay } from '../../platform/time.js';
 
 export type { ActivityNames } from './service.js';
 
@@ -26,7 +27,6 @@ type NewItem = { userId: number; type: ActivityType; content: ActivityContent; s
 const ITEM_EVENTS = ['connection.saved', 'review.created', 'watchlist.added', 'user.followed', 'badge.earned', 'challenge.solved', 'diary.logged'] as const;
 type ItemEvent = AnyDomainEvent<(typeof ITEM_EVENTS)[number]>;
 
-const utcDay = (date: Date) => date.toISOString().slice(0, 10);
 /** A key's id part (`movie:heat-1995` → `heat-1995`): the name of last resort. */
 const idOf = (key: string) => key.slice(key.indexOf(':') + 1);
 const movieKey = (movieId: string) => (movieId.includes(':') ? movieId : `movie:${movieId}`);

@@ -5,8 +5,8 @@ import type { DbTransaction, DomainEvents } from '../../platform/events/index.js
 import type { Notifier } from '../../platform/notifier.js';
 import { badgeById, publicBadge, savedPairKey, type BadgeCounter } from './catalog.js';
 import { count, type CounterChange } from './counters.js';
+import { utcDay } from '../../platform/time.js';
 
-const utcDay = (date: Date) => date.toISOString().slice(0, 10);
 
 /**
  * Badge progress, counted from outbox events in the delivery's transaction: the dispatcher records

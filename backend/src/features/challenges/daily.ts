@@ -1,7 +1,8 @@
 import { DAILY_NO_REPEAT_DAYS } from '@cinema-dna/shared-types';
 import { dateStart, DAY_MS, utcDate, type ChallengeDefinition } from './definition.js';
 import type { GameGraph } from './game-graph.js';
-import { difficultyOf, optimalChainCount, pairKey, pairPool, pairsWithin, seededRandom, seedOf, type CandidatePair, type PairPool } from './pairs.js';
+import { seededRandom } from '../../graph/seeded-random.js';
+import { difficultyOf, optimalChainCount, pairKey, pairPool, pairsWithin, seedOf, type CandidatePair, type PairPool } from './pairs.js';
 
 /** The first daily (#1). */
 export const DAILY_EPOCH = '2026-07-09';

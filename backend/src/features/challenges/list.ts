@@ -2,7 +2,8 @@ import type { ChallengeDifficulty, ChallengeTheme, ChallengeType } from '@cinema
 import { endSentence } from '@cinema-dna/shared-types';
 import { isoWeek, type ChallengeDefinition } from './definition.js';
 import { UNREACHED, type GameGraph } from './game-graph.js';
-import { difficultyOf, mostPopular, optimalChainCount, pairKey, pairPool, pairsWithin, seededRandom, seedOf, type CandidatePair } from './pairs.js';
+import { seededRandom } from '../../graph/seeded-random.js';
+import { difficultyOf, mostPopular, optimalChainCount, pairKey, pairPool, pairsWithin, seedOf, type CandidatePair } from './pairs.js';
 import { ruleFilter, themeCheck } from './rules.js';
 
 /** Points by difficulty for list challenges. */

@@ -154,18 +154,6 @@ export function seedOf(text: string): number {
   return hash >>> 0;
 }
 
-/** A small deterministic generator (mulberry32): the same seed gives the same sequence in every process. */
-export function seededRandom(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 /** Difficulty by par: 2 easy, 3 medium, 4 hard, 5 and more expert. */
 export function difficultyOf(par: number): ChallengeDifficulty {
   if (par <= 2) return 'easy';

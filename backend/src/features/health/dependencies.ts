@@ -1,6 +1,7 @@
 import type { DependencyHealth, HealthRow, SystemHealth } from '@cinema-dna/shared-types';
 import type { Database } from '../../platform/db/database.js';
 import { machineLoad } from '../../platform/metrics/machine.js';
+import { withTimeout } from '../../platform/timeout.js';
 
 export { machineLoad };
 
@@ -133,12 +134,3 @@ export function createSystemHealth(deps: { database: Database; settings: Depende
   };
 }
 
-function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
-  let timer: NodeJS.Timeout | undefined;
-  return Promise.race([
-    promise,
-    new Promise<never>((_, reject) => {
-      timer = setTimeout(() => reject(new Error(`no answer within ${ms} ms`)), ms);
-    }),
-  ]).finally(() => clearTimeout(timer));
-}

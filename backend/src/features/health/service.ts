@@ -1,6 +1,7 @@
 import type { ComponentHealth, GraphHealth, Health } from '@cinema-dna/shared-types';
 import type { SharedState } from '../../platform/cache/types.js';
 import type { Database } from '../../platform/db/database.js';
+import { withTimeout } from '../../platform/timeout.js';
 
 /** What the health check needs to know of the movie graph. */
 export interface GraphStatusSource {
@@ -56,12 +57,3 @@ async function graphHealth(graph: GraphStatusSource): Promise<GraphHealth> {
   }
 }
 
-function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
-  let timer: NodeJS.Timeout | undefined;
-  return Promise.race([
-    promise,
-    new Promise<never>((_, reject) => {
-      timer = setTimeout(() => reject(new Error(`no answer within ${ms} ms`)), ms);
-    }),
-  ]).finally(() => clearTimeout(timer));
-}

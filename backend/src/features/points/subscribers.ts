@@ -32,12 +32,12 @@ import type { Notifier } from '../../platform/notifier.js';
 import { utcDayStart, type Ledger } from './ledger.js';
 import type { EntityNames } from './ports.js';
 import { pointsLedger } from './schema.js';
+import { utcDay } from '../../platform/time.js';
 
 /** The unordered pair's award key: the same for A→B and B→A. */
 export const discoveryKey = (from: string, to: string) => `discovery:${[from, to].sort().join('|')}`;
 
 /** A UTC date, YYYY-MM-DD. */
-export const utcDay = (date: Date) => date.toISOString().slice(0, 10);
 
 /** The movie's entity key (watchlist events name the movie by id or by key). */
 const movieKey = (movieId: string) => (movieId.includes(':') ? movieId : `movie:${movieId}`);

@@ -1,4 +1,5 @@
 import { STATUS_SERVICE_NAMES, STATUS_SERVICES, type ServiceStatus, type StatusServiceId } from '@cinema-dna/shared-types';
+import { utcDay } from '../../platform/time.js';
 
 /** One status_daily row: how many checks found the service in each state that UTC day. */
 export interface DailyCounts {
@@ -12,7 +13,7 @@ export interface DailyCounts {
 }
 
 export const DAY_MS = 24 * 60 * 60_000;
-export const utcDay = (at: number | Date) => new Date(at).toISOString().slice(0, 10);
+export { utcDay };
 
 /** The worst state of a day (down > degraded > maintenance > operational); null without checks. */
 export function worstOf(row: Pick<DailyCounts, 'checks' | 'operational' | 'degraded' | 'down' | 'maintenance'> | undefined): ServiceStatus | null {

@@ -1,6 +1,7 @@
 import type { ServiceStatus, StatusServiceId } from '@cinema-dna/shared-types';
 import type { SharedState } from '../../platform/cache/types.js';
 import type { Database } from '../../platform/db/database.js';
+import { withTimeout } from '../../platform/timeout.js';
 
 /** One measurement of one service. `responseTimeMs` is the measured round trip, null when it did not answer. */
 export interface CheckResult {
@@ -166,12 +167,3 @@ export async function checkAll(deps: StatusProbeDeps): Promise<CheckResult[]> {
   return Promise.all([checkWebsite(deps), checkDatabase(deps), checkCache(deps), checkEngine(deps), checkMovieData(deps), checkKnowledgeBase(deps)]);
 }
 
-function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
-  let timer: NodeJS.Timeout | undefined;
-  return Promise.race([
-    promise,
-    new Promise<never>((_, reject) => {
-      timer = setTimeout(() => reject(Object.assign(new Error(`no answer within ${ms} ms`), { name: 'TimeoutError' })), ms);
-    }),
-  ]).finally(() => clearTimeout(timer));
-}

@@ -2,6 +2,7 @@ import { createClient, ErrorReply } from 'redis';
 import type { Logger } from '../logging.js';
 import type { Counters, KeyValueStore, PubSub, SharedState, SortedSets, VersionedStore } from './types.js';
 import { SharedStateUnavailableError } from './unavailable.js';
+import { withTimeout } from '../timeout.js';
 
 export type RedisClient = ReturnType<typeof createClient>;
 
@@ -365,14 +366,6 @@ async function waitUntilReady(client: RedisClient, ms: number): Promise<void> {
   } finally {
     client.off('ready', onReady);
   }
-}
-
-function withTimeout<T>(promise: Promise<T>, ms: number, message: string): Promise<T> {
-  let timer: NodeJS.Timeout | undefined;
-  const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error(message)), ms);
-  });
-  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
 }
 
 function escapeGlob(text: string): string {
