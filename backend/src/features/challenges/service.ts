@@ -23,6 +23,7 @@ import { and, asc, eq, inArray, lt, lte, ne, sql } from 'drizzle-orm';
 import type { GraphService } from '../../graph/index.js';
 import type { Graph } from '../../graph/snapshot.js';
 import type { Db } from '../../platform/db/database.js';
+import { isUniqueViolation } from '../../platform/db/errors.js';
 import { AppError, notFound } from '../../platform/errors.js';
 import { userAggregate, type DomainEvents } from '../../platform/events/index.js';
 import type { DbTransaction } from '../../platform/events/types.js';
@@ -64,14 +65,6 @@ interface GraphState {
 
 const conflict = (message: string, details?: unknown) => new AppError(409, 'CONFLICT', message, details);
 
-/** A unique index refused the write (node-postgres names it in `constraint`; a wrapped error only in the message). */
-function isUniqueViolation(error: unknown, index: string): boolean {
-  for (let current = error; current && typeof current === 'object'; current = (current as { cause?: unknown }).cause) {
-    const { code, constraint, message } = current as { code?: unknown; constraint?: unknown; message?: unknown };
-    if (code === '23505') return constraint === index || (typeof message === 'string' && message.includes(`"${index}"`));
-  }
-  return false;
-}
 
 const toDefinition = (row: ChallengeRow): ChallengeDefinition => ({
   id: row.id,

@@ -18,7 +18,8 @@ import type { Db } from '../../platform/db/database.js';
 import { userAggregate, type EventRecorder } from '../../platform/events/index.js';
 import { AppError } from '../../platform/errors.js';
 import type { Logger } from '../../platform/logging.js';
-import { createUserStore, EMAIL_INDEX, GOOGLE_ID_INDEX, isUniqueViolation, type NewUser } from './store.js';
+import { isUniqueViolation } from '../../platform/db/errors.js';
+import { createUserStore, EMAIL_INDEX, GOOGLE_ID_INDEX, type NewUser } from './store.js';
 
 /** Activity is recorded at most this often per user (one write per request would be wasteful). */
 const TOUCH_INTERVAL_MS = 5 * 60_000;

@@ -35,16 +35,6 @@ export const USERNAME_INDEX = 'users_username_lower_idx';
 export const EMAIL_INDEX = 'users_email_lower_unique_idx';
 export const GOOGLE_ID_INDEX = 'users_google_id_idx';
 
-/** True for PostgreSQL's unique_violation (of `index` when given), through drizzle's wrapper or not. */
-export function isUniqueViolation(error: unknown, index?: string): boolean {
-  for (let current = error; current && typeof current === 'object'; current = (current as { cause?: unknown }).cause) {
-    const { code, constraint, message } = current as { code?: unknown; constraint?: unknown; message?: unknown };
-    if (code !== '23505') continue;
-    // node-postgres names the index in `constraint`; a wrapped error may carry it only in the message.
-    return !index || constraint === index || (typeof message === 'string' && message.includes(`"${index}"`));
-  }
-  return false;
-}
 
 /** Matches an account's email case-insensitively; '' (no email) matches nothing. */
 const emailIs = (email: string) => and(ne(users.email, ''), eq(sql`lower(${users.email})`, email.toLowerCase()));

@@ -1,8 +1,9 @@
-import { closeSync, createReadStream, existsSync, openSync, readSync } from 'node:fs';
+import { createReadStream, existsSync } from 'node:fs';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { createGunzip } from 'node:zlib';
 import { ImportInputError } from '../importer.js';
+import { isGzip } from '../gzip.js';
 
 /**
  * IMDb's TSV format: one record per line, fields split on tabs, `\N` for null, and NO quoting — a
@@ -97,16 +98,6 @@ export function findInput(dir: string, name: string): string | undefined {
   return undefined;
 }
 
-/** gzip by content, not by name. */
-function isGzip(file: string): boolean {
-  const fd = openSync(file, 'r');
-  try {
-    const magic = Buffer.alloc(2);
-    return readSync(fd, magic, 0, 2, 0) === 2 && magic[0] === 0x1f && magic[1] === 0x8b;
-  } finally {
-    closeSync(fd);
-  }
-}
 
 export interface ReadTsvOptions {
   signal?: AbortSignal;

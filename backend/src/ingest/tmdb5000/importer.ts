@@ -1,4 +1,4 @@
-import { closeSync, createReadStream, existsSync, openSync, readSync, statSync } from 'node:fs';
+import { createReadStream, existsSync, statSync } from 'node:fs';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { createGunzip } from 'node:zlib';
@@ -9,6 +9,7 @@ import { linkTier, mainRole, MAIN_ROLE_WEIGHT } from '../../graph/tiers.js';
 import { SUBTYPE_OF_RELATIONSHIP } from '../../graph/model.js';
 import { crewRole, RELATIONSHIP_OF_ROLE } from '../tmdb/movie-graph.js';
 import { slugify, type EntityDetails, type IngestEntity, type IngestLink } from '../model.js';
+import { isGzip } from '../gzip.js';
 
 /**
  * `data:tmdb5000`: the public "TMDB 5000 Movie Dataset" (tmdb_5000_movies.csv + tmdb_5000_credits.csv,
@@ -121,16 +122,6 @@ function locate(dir: string, name: string): string {
   throw new ImportInputError(`missing ${name}.gz (or ${name}) in ${dir}`);
 }
 
-/** gzip by content, not by name: a renamed file still reads. */
-function isGzip(file: string): boolean {
-  const fd = openSync(file, 'r');
-  try {
-    const magic = Buffer.alloc(2);
-    return readSync(fd, magic, 0, 2, 0) === 2 && magic[0] === 0x1f && magic[1] === 0x8b;
-  } finally {
-    closeSync(fd);
-  }
-}
 
 /**
  * Streams a CSV file's records (a credits cell can hold hundreds of KB of JSON; the file is never held
