@@ -420,7 +420,7 @@ describe('the reveal, cached replays and result links (issue 9)', () => {
     // A bookmark with parameters runs that search: at most 1 degree there is no path.
     await page.goto(`${server.url}/connection-result?from=person:meryl-streep&to=person:tom-cruise&maxDegrees=1`);
     await page.getByRole('heading', { name: 'No Connection Found' }).waitFor({ timeout: 15_000 });
-    expect(await page.getByText("We couldn't find a connection between these entities within 1 degree.", { exact: false }).isVisible()).toBe(true);
+    expect(await page.getByText('No chain exists between these entities within 1 degree, the limit you set.', { exact: false }).isVisible()).toBe(true);
 
     await page.goto(`${server.url}/connection-result?from=person:kevin-bacon`);
     await page.getByRole('heading', { level: 1, name: 'This result link is not valid' }).waitFor();

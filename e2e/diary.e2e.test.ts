@@ -188,6 +188,9 @@ describe('film diary', () => {
     expect(again).toContain('6 rows skipped: of films not in the catalog or that you skipped.');
     await screenshotBothSizes(page, 'letterboxd-reimport-result', { fullPage: false });
     await importDialog.getByRole('button', { name: 'Done' }).click();
+    // The diary reloads after an import: wait for it before counting.
+    await importDialog.waitFor({ state: 'hidden' });
+    await page.getByRole('link', { name: 'Se7en' }).first().waitFor();
     expect(await page.getByRole('link', { name: 'Se7en' }).count()).toBe(1);
 
     // The profile's Lists tab: the 12 films of watchlist.csv; the 32 watched films apart.

@@ -41,7 +41,7 @@ function ChallengesContent() {
   const asked = params.get('tab');
   const tab: PageTab = PAGE_TABS.includes(asked as PageTab) ? (asked as PageTab) : 'daily';
   return (
-    <div className="mt-10 grid gap-10">
+    <div className="mt-10 grid grid-cols-[minmax(0,1fr)] gap-10">
       <StatsSection />
       <Tabs value={tab} onValueChange={(next) => setParams(next === 'daily' ? {} : { tab: next }, { replace: true })}>
         {/* Phones: two tabs over the third, spanning the row (three long labels do not fit one row at 390px). */}
@@ -53,7 +53,7 @@ function ChallengesContent() {
           ))}
         </TabsList>
         <TabsContent value="daily">
-          <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_22rem]">
+          <div className="grid grid-cols-[minmax(0,1fr)] gap-6 lg:grid-cols-[minmax(0,1fr)_22rem]">
             <DailyChallengeCard showAllLink={false} />
             <RaceEntry />
             <div className="lg:col-span-2">

@@ -28,7 +28,7 @@ export function DailyArchive({ limit = 10 }: { limit?: number }) {
       ) : archive.data.dailies.length === 0 ? (
         <p className="mt-4 text-sm text-bone-500">No past dailies yet.</p>
       ) : (
-        <ul className="mt-4 grid gap-1.5">
+        <ul className="mt-4 grid grid-cols-[minmax(0,1fr)] gap-1.5">
           {archive.data.dailies.slice(0, limit).map((daily) => (
             <li key={daily.id}>
               <Link
