@@ -1,5 +1,7 @@
 import {
   EntityDetailSchema,
+  EntityFilmsQuerySchema,
+  EntityFilmsSchema,
   EntityTypeSchema,
   FacetedSearchQuerySchema,
   FacetedSearchResponseSchema,
@@ -64,6 +66,23 @@ export function entityRoutes(routes: ApiRoutes, service: EntityService): void {
     },
     async ({ params: { type, id } }, req, res) => {
       res.json(await service.detail(type, id, { userId: req.user?.id ?? null, address: req.ip ?? 'unknown' }));
+    },
+  );
+  api.get(
+    '/entity/:type/:id/films',
+    {
+      access: 'public',
+      summary: 'An entity’s films, paged',
+      description: 'The films linked to a genre, keyword, company, collection, award, location or person, most popular first; `page` from 1, `limit` per page (24 by default, up to 48); `total` counts them all.',
+      inputName: 'Entity films',
+      params: EntityParamsSchema,
+      query: EntityFilmsQuerySchema,
+      responses: { 200: EntityFilmsSchema },
+      example: { params: { type: 'genre', id: 'drama' }, query: { page: '1' } },
+      errors: { 404: 'No entity of that type and id.' },
+    },
+    async ({ params: { type, id }, query: { page, limit } }, _req, res) => {
+      res.json(await service.films(type, id, page, limit));
     },
   );
   api.get('/stats', { access: 'public', summary: 'Hero numbers', description: 'Entities and links of the loaded graph, by type.', responses: { 200: GraphStatsSchema } }, (_input, _req, res) => {
