@@ -31,7 +31,7 @@ export function entityRoutes(routes: ApiRoutes, service: EntityService): void {
       inputName: 'Search',
       query: SearchQuerySchema,
       responses: { 200: SearchResponseSchema },
-      example: { query: { q: 'tom', type: 'person', limit: '5' } },
+      example: (c) => ({ query: { q: c.searchText, type: 'person', limit: '5' } }),
     },
     async ({ query: { q, type, limit } }, _req, res) => {
       res.json({ results: await service.search(q, type, limit) });
@@ -46,7 +46,7 @@ export function entityRoutes(routes: ApiRoutes, service: EntityService): void {
       inputName: 'Search',
       query: FacetedSearchQuerySchema,
       responses: { 200: FacetedSearchResponseSchema },
-      example: { query: { query: 'the', entityTypes: 'movie', genres: 'Drama', yearFrom: '1990', sortBy: 'vote_average' } },
+      example: (c) => ({ query: { query: 'the', entityTypes: 'movie', genres: c.genre.name, yearFrom: '1990', sortBy: 'vote_average' } }),
     },
     async ({ query }, _req, res) => {
       res.json(await service.faceted(query));
@@ -61,7 +61,7 @@ export function entityRoutes(routes: ApiRoutes, service: EntityService): void {
       inputName: 'Entity',
       params: EntityParamsSchema,
       responses: { 200: EntityDetailSchema },
-      example: { params: { type: 'person', id: 'tom-hanks' } },
+      example: (c) => ({ params: { type: c.to.type, id: c.to.id } }),
       errors: { 404: 'No entity of that type and id.' },
     },
     async ({ params: { type, id } }, req, res) => {
@@ -78,7 +78,7 @@ export function entityRoutes(routes: ApiRoutes, service: EntityService): void {
       params: EntityParamsSchema,
       query: EntityFilmsQuerySchema,
       responses: { 200: EntityFilmsSchema },
-      example: { params: { type: 'genre', id: 'drama' }, query: { page: '1' } },
+      example: (c) => ({ params: { type: c.genre.type, id: c.genre.id }, query: { page: '1' } }),
       errors: { 404: 'No entity of that type and id.' },
     },
     async ({ params: { type, id }, query: { page, limit } }, _req, res) => {
