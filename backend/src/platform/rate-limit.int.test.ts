@@ -119,15 +119,14 @@ describe('with every rate limit off (0 a minute)', () => {
   });
 
   it('sends no RateLimit-* headers: there is no window to tell about, never a limit of 9007199254740991', async () => {
-    const answers = [
-      await request(t.app).get('/api/trending').expect(200),
-      await request(t.app).post('/api/find-connection').send({ fromEntity: bacon, toEntity: hanks }).expect(200),
-      await request(t.app).post('/api/connections/find').send({ fromEntityId: 'person:kevin-bacon', toEntityId: 'person:tom-hanks' }).expect(200),
-      await request(t.app).get('/api/share/preview.png').query({ from: 'person:kevin-bacon', to: 'person:meryl-streep' }),
-    ];
-    for (const answer of answers) {
-      expect(answer.status, answer.req.path).toBeLessThan(400);
-      for (const header of ['ratelimit-limit', 'ratelimit-remaining', 'ratelimit-reset']) expect(answer.headers[header], `${answer.req.path} ${header}`).toBeUndefined();
+    const answers = {
+      'GET /api/trending': await request(t.app).get('/api/trending').expect(200),
+      'POST /api/find-connection': await request(t.app).post('/api/find-connection').send({ fromEntity: bacon, toEntity: hanks }).expect(200),
+      'POST /api/connections/find': await request(t.app).post('/api/connections/find').send({ fromEntityId: 'person:kevin-bacon', toEntityId: 'person:tom-hanks' }).expect(200),
+      'GET /api/share/preview.png': await request(t.app).get('/api/share/preview.png').query({ from: 'person:kevin-bacon', to: 'person:meryl-streep' }).expect(200),
+    };
+    for (const [name, answer] of Object.entries(answers)) {
+      for (const header of ['ratelimit-limit', 'ratelimit-remaining', 'ratelimit-reset']) expect(answer.headers[header], `${name} ${header}`).toBeUndefined();
     }
   });
 });
