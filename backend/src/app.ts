@@ -134,7 +134,7 @@ export function createApp(deps: AppDeps): Express {
   contactInboxRoutes(routes, { store: deps.contact, audit: deps.audit });
   statusRoutes(routes, { status: deps.status, refreshLimiter: deps.statusRefreshLimiter });
   systemRoutes(routes, deps.operations);
-  apiDocsRoutes(routes, { apiLimiters: deps.apiLimiters, unlimitedPaths: UNLIMITED_PATHS.map((path) => `/api${path}`) });
+  apiDocsRoutes(routes, { apiLimiters: deps.apiLimiters, unlimitedPaths: UNLIMITED_PATHS.map((path) => `/api${path}`), examples: deps.docsExamples });
   recordApiRoutes(app, routes);
   api.use(apiNotFound);
   app.use('/api', api);

@@ -1,5 +1,6 @@
 import { createActivityService, type ActivityService } from './features/activity/service.js';
 import { registerActivitySubscribers } from './features/activity/subscribers.js';
+import { createDocsExamples, type DocsExamplesSource } from './features/api-docs/catalog-examples.js';
 import { challengeTitles } from './features/challenges/titles.js';
 import { loggedFilms } from './features/diary/taste.js';
 import { followeesQuery } from './features/follows/feed-source.js';
@@ -123,6 +124,8 @@ export interface ServiceDeps {
 
 /** Every service of the app, built once: the server, the test fixture and the benches use the same wiring. */
 export interface Services {
+  /** The entities the API docs' examples name, chosen from the loaded catalog at start-up. */
+  docsExamples: DocsExamplesSource;
   events: DomainEvents;
   notifier: Notifier;
   entities: EntityService;
@@ -353,7 +356,12 @@ export function createServices(deps: ServiceDeps): Services {
     checkIntervalMs: settings.discoveryCheckIntervalMs,
   });
 
+  const docsExamples = createDocsExamples(graph, (chosen, ms) =>
+    logger.info({ from: chosen.from.key, to: chosen.to.key, degrees: chosen.degrees, movie: chosen.movie.key, genre: chosen.genre.key, ms }, 'docs examples chosen from the catalog'),
+  );
+
   return {
+    docsExamples,
     events,
     notifier,
     entities,
@@ -419,6 +427,7 @@ export function createServices(deps: ServiceDeps): Services {
       // first visitor's (the list alone took 1.6–3.5 s on the TMDB 5000 import).
       setImmediate(() => {
         races.warm();
+        docsExamples.get().catch((error: unknown) => logger.warn({ err: error }, 'docs examples not chosen at start'));
         challenges
           .warm()
           .then((ms) => logger.info(ms, 'challenges prepared'))

@@ -77,3 +77,26 @@ export type GraphStats = z.infer<typeof GraphStatsSchema>;
 
 export const NamedListSchema = z.object({ items: z.array(z.object({ id: z.string(), name: z.string(), count: z.number().int() })) });
 export type NamedList = z.infer<typeof NamedListSchema>;
+
+/** A page of an entity's films: 24 at a time, up to 48. */
+export const ENTITY_FILMS_PAGE = 24;
+export const ENTITY_FILMS_PAGE_MAX = 48;
+
+/** GET /api/entity/:type/:id/films?page=&limit=: page 1 is the best-known films. */
+export const EntityFilmsQuerySchema = z.object({
+  page: z.coerce.number().int().min(1).max(10_000).default(1),
+  limit: z.coerce.number().int().min(1).max(ENTITY_FILMS_PAGE_MAX).default(ENTITY_FILMS_PAGE),
+});
+export type EntityFilmsQuery = z.input<typeof EntityFilmsQuerySchema>;
+
+/** The films an entity links to (a genre's, a company's, a keyword's…), most popular first, one page of them. */
+export const EntityFilmsSchema = z.object({
+  films: z.array(
+    z.object({ id: z.string(), key: z.string(), title: z.string(), poster_path: z.string().nullable(), year: z.number().nullable(), vote_average: z.number().nullable() }),
+  ),
+  /** Every film linked, on all pages. */
+  total: z.number().int().nonnegative(),
+  page: z.number().int().min(1),
+  pageSize: z.number().int().min(1),
+});
+export type EntityFilms = z.infer<typeof EntityFilmsSchema>;

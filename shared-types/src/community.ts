@@ -46,10 +46,20 @@ export const ReviewSchema = z.object({
 });
 export type Review = z.infer<typeof ReviewSchema>;
 
+/**
+ * What a review can be about: films and the people who make them, the two entity pages with a body of work a
+ * member has an opinion on (a review's feed item names a film, spec §3). A genre, keyword, company, collection,
+ * award or location page lists films; it is not itself reviewed.
+ */
+export const REVIEWABLE_TYPES = ['movie', 'person'] as const;
+export const ReviewableTypeSchema = z.enum(REVIEWABLE_TYPES).meta({ description: 'What is reviewed: a `movie` or a `person` (genres, keywords, companies and the other types are not reviewed).' });
+export type ReviewableType = (typeof REVIEWABLE_TYPES)[number];
+export const isReviewable = (type: string): type is ReviewableType => (REVIEWABLE_TYPES as readonly string[]).includes(type);
+
 /** POST /api/reviews body (spec §5: entityId, entityType, rating, title, content). */
 export const ReviewCreateSchema = z.object({
   entityId: trimmedText(200),
-  entityType: EntityTypeSchema,
+  entityType: ReviewableTypeSchema,
   rating: ReviewRatingSchema,
   title: trimmedText(REVIEW_TITLE_MAX),
   content: trimmedText(REVIEW_CONTENT_MAX),

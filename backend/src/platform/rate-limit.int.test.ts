@@ -103,6 +103,34 @@ describe.each(sharedStateTargets())('API rate limits on the $name counters', (ta
   });
 });
 
+describe('with every rate limit off (0 a minute)', () => {
+  let database: Awaited<ReturnType<ReturnType<typeof databaseTargets>[number]['open']>>;
+  let shared: SharedState;
+  let t: TestApp;
+  beforeAll(async () => {
+    database = await databaseTargets()[0]!.open();
+    shared = await sharedStateTargets()[0]!.open();
+    t = await openTestApp({ database, shared, publicLimit: 0, authenticatedLimit: 0, findLimit: 0 });
+  });
+  afterAll(async () => {
+    await t.close();
+    await shared.close();
+    await database.dispose();
+  });
+
+  it('sends no RateLimit-* headers: there is no window to tell about, never a limit of 9007199254740991', async () => {
+    const answers = {
+      'GET /api/trending': await request(t.app).get('/api/trending').expect(200),
+      'POST /api/find-connection': await request(t.app).post('/api/find-connection').send({ fromEntity: bacon, toEntity: hanks }).expect(200),
+      'POST /api/connections/find': await request(t.app).post('/api/connections/find').send({ fromEntityId: 'person:kevin-bacon', toEntityId: 'person:tom-hanks' }).expect(200),
+      'GET /api/share/preview.png': await request(t.app).get('/api/share/preview.png').query({ from: 'person:kevin-bacon', to: 'person:meryl-streep' }).expect(200),
+    };
+    for (const [name, answer] of Object.entries(answers)) {
+      for (const header of ['ratelimit-limit', 'ratelimit-remaining', 'ratelimit-reset']) expect(answer.headers[header], `${name} ${header}`).toBeUndefined();
+    }
+  });
+});
+
 describe.each(sharedStateTargets())('whose address counts, on the $name counters', (target) => {
   let database: Awaited<ReturnType<ReturnType<typeof databaseTargets>[number]['open']>>;
   let shared: SharedState;

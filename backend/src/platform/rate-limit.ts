@@ -81,6 +81,8 @@ export function rateLimitedError(decision: RateLimitDecision, rule: RateLimitRul
 
 /** IETF RateLimit headers (draft 7 style) plus Retry-After on refusal. */
 export function setRateLimitHeaders(res: Response, decision: RateLimitDecision): void {
+  // A limit that is off (perMinute 0) has no window: saying "limit 9007199254740991" would mean nothing.
+  if (decision.limit >= Number.MAX_SAFE_INTEGER) return;
   const resetSeconds = Math.max(0, Math.ceil(decision.resetMs / 1000));
   res.setHeader('RateLimit-Limit', String(decision.limit));
   res.setHeader('RateLimit-Remaining', String(decision.remaining));
@@ -131,6 +133,8 @@ export const requestIdentity = (req: Request) => clientIdentity({ userId: req.us
 /** Express middleware limiting per user when signed in, else per client IP. */
 export function rateLimit(limiter: RateLimiter): RequestHandler {
   return async (req, res, next) => {
+    // A limit that is off has no window to tell about: no RateLimit-* headers (never a limit of 2^53 - 1).
+    if (limiter.off) return next();
     const decision = await limiter.hit(requestIdentity(req));
     setRateLimitHeaders(res, decision);
     next(decision.allowed ? undefined : rateLimitedError(decision, limiter.rule));

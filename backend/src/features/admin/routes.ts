@@ -110,7 +110,7 @@ export function adminRoutes(routes: ApiRoutes, deps: { service: AdminService; lo
       description: 'Every searched pair (from → to, as searched) with its count and latest answer, recorded from every answered search (fresh or cached). `fromEntityId` / `toEntityId` are entity keys (`type:id`); each entity ref’s `id` is the id alone. `search` is an entity key (`movie:603`) or an id alone (`603`), matching either end exactly. Most searched first.',
       inputName: 'Search',
       query: AdminListQuerySchema,
-      example: { query: { search: 'person:kevin-bacon' } },
+      example: (c) => ({ query: { search: c.from.key } }),
       responses: { 200: AdminConnectionsResponseSchema },
     },
     async ({ query }, _req, res) => {

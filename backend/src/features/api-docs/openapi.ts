@@ -11,10 +11,11 @@ import {
   PathStepSchema,
   TrendingConnectionSchema,
   UserConnectionSchema,
+  type DocsExamples,
 } from '@cinema-dna/shared-types';
 import { z } from 'zod';
 import { createDocument, type ZodOpenApiOperationObject, type ZodOpenApiPathsObject, type ZodOpenApiResponseObject } from 'zod-openapi';
-import { pathParameters, type ApiRoutes, type RegisteredRoute, type ResponseDeclaration } from '../../platform/auth/route-registry.js';
+import { exampleOf, pathParameters, type ApiRoutes, type RegisteredRoute, type ResponseDeclaration } from '../../platform/auth/route-registry.js';
 import type { RateLimitRule } from '../../platform/rate-limit.js';
 
 /** The error body every failure answers with; `details` is `{}` when there is nothing to add. */
@@ -89,6 +90,8 @@ export interface OpenApiOptions {
   apiLimits?: { public: RateLimitRule; authenticated: RateLimitRule };
   /** Paths the API-wide tiers never count (health checks). */
   unlimitedPaths?: string[];
+  /** The entities the examples name, chosen from the loaded catalog. */
+  examples: DocsExamples;
 }
 
 const UNSAFE = new Set(['post', 'put', 'patch', 'delete']);
@@ -177,6 +180,7 @@ const operationId = (route: RegisteredRoute) =>
 
 function operationOf(route: RegisteredRoute, options: OpenApiOptions): ZodOpenApiOperationObject {
   const { contract } = route;
+  const example = exampleOf(contract, options.examples);
   const limits = rateLimitsOf(route, options);
   const responses: Record<string, ZodOpenApiResponseObject> = errorResponses(route, limits);
   for (const [status, declared] of Object.entries(contract.responses)) {
@@ -197,7 +201,7 @@ function operationOf(route: RegisteredRoute, options: OpenApiOptions): ZodOpenAp
       ? { requestParams: { ...(contract.params ? { path: contract.params } : {}), ...(contract.query ? { query: contract.query } : {}) } }
       : {}),
     ...(contract.body
-      ? { requestBody: { required: true, content: { 'application/json': { schema: contract.body, ...(contract.example?.body !== undefined ? { example: contract.example.body } : {}) } } } }
+      ? { requestBody: { required: true, content: { 'application/json': { schema: contract.body, ...(example?.body !== undefined ? { example: example.body } : {}) } } } }
       : {}),
     responses: Object.fromEntries(Object.entries(responses).sort(([a], [b]) => Number(a) - Number(b))),
   } as ZodOpenApiOperationObject;
@@ -229,7 +233,7 @@ export function buildOpenApiDocument(routes: ApiRoutes, options: OpenApiOptions)
         description: [
           'Find the chain of links between two cinema entities within six degrees, and everything around it.',
           '',
-          'Entities are named `type:id` (`person:tom-hanks`, `movie:603`). Errors are always `{ code, message, details }` with a 4xx status (a 5xx is a bug, answered in the same shape with a request id).',
+          `Entities are named \`type:id\` (\`${options.examples.to.key}\`, \`${options.examples.movie.key}\`). Errors are always \`{ code, message, details }\` with a 4xx status (a 5xx is a bug, answered in the same shape with a request id).`,
           '',
           'Authentication: anonymous; a browser session (`cdna.sid` cookie, plus the `X-CSRF-Token` header on writes); or an API key as `Authorization: Bearer cdna_…`.',
           '',
@@ -246,14 +250,14 @@ export function buildOpenApiDocument(routes: ApiRoutes, options: OpenApiOptions)
     },
     { allowEmptySchema: { unknown: true, custom: true } },
   );
-  addParameterExamples(document, routes.list());
+  addParameterExamples(document, routes.list(), options.examples);
   return document;
 }
 
 /** Each declared example's path and query values onto the generated parameters (zod-openapi renders the schemas only). */
-function addParameterExamples(document: ReturnType<typeof createDocument>, declared: RegisteredRoute[]): void {
+function addParameterExamples(document: ReturnType<typeof createDocument>, declared: RegisteredRoute[], catalog: DocsExamples): void {
   for (const route of declared) {
-    const example = route.contract.example;
+    const example = exampleOf(route.contract, catalog);
     if (!example?.params && !example?.query) continue;
     const operation = document.paths?.[openApiPath(route.path)]?.[route.method] as { parameters?: Array<{ in?: string; name?: string; example?: unknown }> } | undefined;
     for (const parameter of operation?.parameters ?? []) {

@@ -1,8 +1,9 @@
 import { createRequire } from 'node:module';
-import { AsyncApiDocumentSchema, OpenApiDocumentSchema } from '@cinema-dna/shared-types';
+import { AsyncApiDocumentSchema, DocsExamplesSchema, OpenApiDocumentSchema } from '@cinema-dna/shared-types';
 import type { ApiRoutes } from '../../platform/auth/route-registry.js';
 import type { ApiRateLimiters } from '../../platform/rate-limit.js';
 import { buildAsyncApiDocument } from './asyncapi.js';
+import type { DocsExamplesSource } from './catalog-examples.js';
 import { buildOpenApiDocument } from './openapi.js';
 
 const { version } = createRequire(import.meta.url)('../../../package.json') as { version: string };
@@ -12,6 +13,8 @@ export interface ApiDocsDeps {
   apiLimiters: ApiRateLimiters;
   /** Paths the tiers never count. */
   unlimitedPaths: string[];
+  /** The entities the examples name, chosen from the loaded catalog at start-up. */
+  examples: DocsExamplesSource;
 }
 
 /**
@@ -31,13 +34,28 @@ export function apiDocsRoutes(routes: ApiRoutes, deps: ApiDocsDeps): void {
       description: 'OpenAPI 3.1, generated from the route declarations: every route, its parameters, body, answers, security and rate limits.',
       responses: { 200: OpenApiDocumentSchema },
     },
-    (_input, _req, res) => {
+    async (_input, _req, res) => {
+      const examples = await deps.examples.get();
       openApi ??= buildOpenApiDocument(routes, {
         version,
         apiLimits: { public: deps.apiLimiters.public.rule, authenticated: deps.apiLimiters.authenticated.rule },
         unlimitedPaths: deps.unlimitedPaths,
+        examples,
       });
       res.set('Cache-Control', 'no-cache').json(openApi);
+    },
+  );
+  api.get(
+    '/docs/examples',
+    {
+      access: 'public',
+      summary: 'The entities the docs’ examples name',
+      description:
+        'Chosen from the loaded catalog at start-up: two well-known actors a short chain of acting apart (`from`, `to`, `degrees` links), a film on that chain, its most linked genre, and the text the search examples type. Every example in these docs and on /docs uses them, so each runs against this server’s catalog.',
+      responses: { 200: DocsExamplesSchema },
+    },
+    async (_input, _req, res) => {
+      res.set('Cache-Control', 'no-cache').json(await deps.examples.get());
     },
   );
   api.get(

@@ -6,14 +6,16 @@ import {
   FindConnectionRequestSchema,
   TrendingResponseSchema,
   parseEntityKey,
+  type DocsExampleEntity,
+  type EntityType,
 } from '@cinema-dna/shared-types';
 import type { ApiRoutes } from '../../platform/auth/route-registry.js';
 import { parseInput } from '../../platform/errors.js';
 import type { RateLimiter } from '../../platform/rate-limit.js';
 import type { ConnectionService } from './service.js';
 
-const BACON = { id: 'kevin-bacon', type: 'person' };
-const HANKS = { id: 'tom-hanks', type: 'person' };
+/** An example's end as the find-connection body names it. */
+const ref = (entity: DocsExampleEntity) => ({ id: entity.id, type: entity.type as EntityType });
 
 /** Failures every search may answer besides validation. */
 const SEARCH_ERRORS = {
@@ -39,7 +41,7 @@ export function connectionRoutes(routes: ApiRoutes, service: ConnectionService, 
       responses: { 200: ConnectionResultSchema },
       errors: SEARCH_ERRORS,
       rateLimit: findLimiter,
-      example: { body: { fromEntity: BACON, toEntity: HANKS, parameters: { maxDegrees: 6 } } },
+      example: (c) => ({ body: { fromEntity: ref(c.from), toEntity: ref(c.to), parameters: { maxDegrees: 6 } } }),
     },
     async ({ body }, req, res) => {
       // A hit is sent as the cache holds it, never parsed and stringified again (see cache-entry.ts).
@@ -58,7 +60,7 @@ export function connectionRoutes(routes: ApiRoutes, service: ConnectionService, 
       responses: { 200: ConnectionResultSchema },
       errors: SEARCH_ERRORS,
       rateLimit: findLimiter,
-      example: { body: { fromEntityId: 'person:kevin-bacon', toEntityId: 'person:tom-hanks', maxDegrees: 4 } },
+      example: (c) => ({ body: { fromEntityId: c.from.key, toEntityId: c.to.key, maxDegrees: 4 } }),
     },
     async ({ body }, req, res) => {
       const request = parseInput(
@@ -80,7 +82,7 @@ export function connectionRoutes(routes: ApiRoutes, service: ConnectionService, 
       responses: { 200: AlternativesResponseSchema },
       errors: SEARCH_ERRORS,
       rateLimit: findLimiter,
-      example: { body: { fromEntity: BACON, toEntity: HANKS, limit: 3 } },
+      example: (c) => ({ body: { fromEntity: ref(c.from), toEntity: ref(c.to), limit: 3 } }),
     },
     async ({ body: { limit, ...request } }, req, res) => {
       res.json(await service.alternatives(request, limit, req.user?.id ?? null));

@@ -57,7 +57,7 @@ export function diaryRoutes(routes: ApiRoutes, deps: { service: DiaryService; im
         'A movie of the catalog, the day it was watched (YYYY-MM-DD, 1870 to tomorrow), a rating of 0.5–5 in half stars (0 or none for none), notes (≤ 2000), location (≤ 200), rewatch and private flags. Without a posterPath the catalog’s poster is used.',
       inputName: 'Diary entry',
       body: DiaryEntryCreateSchema,
-      example: { body: { movieId: 'mad-max-fury-road-2015', movieTitle: 'Mad Max: Fury Road', watchedDate: '2026-01-15', rating: 4.5, notes: 'Witness me.', rewatch: false, isPrivate: false } },
+      example: (c) => ({ body: { movieId: c.movie.id, movieTitle: c.movie.name, watchedDate: '2026-01-15', rating: 4.5, notes: 'Worth every minute.', rewatch: false, isPrivate: false } }),
       responses: { 201: DiaryEntrySchema },
       errors: { 404: 'The catalog holds no such movie.' },
     },

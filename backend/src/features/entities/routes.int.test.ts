@@ -121,6 +121,54 @@ describe.each(databaseTargets())('entity routes on the starter catalog ($name)',
     });
   });
 
+  describe('GET /api/entity/:type/:id/films', () => {
+    type Film = { id: string; key: string; title: string; year: number | null };
+    const popularityOf = async (films: Film[]) =>
+      Promise.all(films.map(async (f) => (await request(t.app).get(`/api/entity/movie/${f.id}`)).body.popularity as number));
+
+    it('lists a genre’s films, most popular first, in pages that add up to every connected film', async () => {
+      const detail = await request(t.app).get('/api/entity/genre/drama').expect(200);
+      const first = await request(t.app).get('/api/entity/genre/drama/films').expect(200);
+      expect(first.body).toMatchObject({ page: 1, pageSize: 24, total: detail.body.connectionCount });
+      expect(first.body.films).toHaveLength(24);
+      const popularity = await popularityOf(first.body.films);
+      expect(popularity).toEqual([...popularity].sort((a, b) => b - a));
+      const seen = new Set<string>();
+      const pages = Math.ceil(first.body.total / 48);
+      for (let page = 1; page <= pages; page++) {
+        const res = await request(t.app).get('/api/entity/genre/drama/films').query({ page, limit: 48 }).expect(200);
+        expect(res.body.films.length).toBe(page < pages ? 48 : first.body.total - 48 * (pages - 1));
+        for (const film of res.body.films as Film[]) {
+          expect(film.key).toBe(`movie:${film.id}`);
+          seen.add(film.key);
+        }
+      }
+      expect(seen.size).toBe(first.body.total);
+      // Every one of them is a drama.
+      const sample = (await request(t.app).get(`/api/entity/movie/${first.body.films[0].id}`).expect(200)).body;
+      expect(sample.genres.map((g: { id: string }) => g.id)).toContain('drama');
+      const beyond = await request(t.app).get('/api/entity/genre/drama/films').query({ page: pages + 1, limit: 48 }).expect(200);
+      expect(beyond.body.films).toEqual([]);
+    });
+
+    it('lists a company’s and a keyword’s films too', async () => {
+      for (const type of ['company', 'keyword'] as const) {
+        const hit = (await request(t.app).get('/api/search').query({ q: type === 'company' ? 'warner' : 'based on', type, limit: 1 }).expect(200)).body.results[0];
+        if (!hit) continue;
+        const res = await request(t.app).get(`/api/entity/${type}/${hit.id}/films`).expect(200);
+        expect(res.body.total, hit.name).toBeGreaterThan(0);
+        expect(res.body.films.length).toBe(Math.min(24, res.body.total));
+      }
+    });
+
+    it('answers an unknown entity with 404 and a bad page with 400', async () => {
+      await request(t.app).get('/api/entity/genre/no-such-genre/films').expect(404);
+      const bad = await request(t.app).get('/api/entity/genre/drama/films').query({ page: 0 }).expect(400);
+      expect(bad.body.details.map((d: { path: string }) => d.path)).toContain('page');
+      await request(t.app).get('/api/entity/genre/drama/films').query({ limit: 49 }).expect(400);
+    });
+  });
+
   describe('hero numbers, genres and countries', () => {
     it('counts the loaded graph', async () => {
       const res = await request(t.app).get('/api/stats').expect(200);

@@ -1,5 +1,7 @@
 import {
   EntityDetailSchema,
+  EntityFilmsQuerySchema,
+  EntityFilmsSchema,
   EntityTypeSchema,
   FacetedSearchQuerySchema,
   FacetedSearchResponseSchema,
@@ -29,7 +31,7 @@ export function entityRoutes(routes: ApiRoutes, service: EntityService): void {
       inputName: 'Search',
       query: SearchQuerySchema,
       responses: { 200: SearchResponseSchema },
-      example: { query: { q: 'tom', type: 'person', limit: '5' } },
+      example: (c) => ({ query: { q: c.searchText, type: 'person', limit: '5' } }),
     },
     async ({ query: { q, type, limit } }, _req, res) => {
       res.json({ results: await service.search(q, type, limit) });
@@ -44,7 +46,7 @@ export function entityRoutes(routes: ApiRoutes, service: EntityService): void {
       inputName: 'Search',
       query: FacetedSearchQuerySchema,
       responses: { 200: FacetedSearchResponseSchema },
-      example: { query: { query: 'the', entityTypes: 'movie', genres: 'Drama', yearFrom: '1990', sortBy: 'vote_average' } },
+      example: (c) => ({ query: { query: 'the', entityTypes: 'movie', genres: c.genre.name, yearFrom: '1990', sortBy: 'vote_average' } }),
     },
     async ({ query }, _req, res) => {
       res.json(await service.faceted(query));
@@ -59,11 +61,28 @@ export function entityRoutes(routes: ApiRoutes, service: EntityService): void {
       inputName: 'Entity',
       params: EntityParamsSchema,
       responses: { 200: EntityDetailSchema },
-      example: { params: { type: 'person', id: 'tom-hanks' } },
+      example: (c) => ({ params: { type: c.to.type, id: c.to.id } }),
       errors: { 404: 'No entity of that type and id.' },
     },
     async ({ params: { type, id } }, req, res) => {
       res.json(await service.detail(type, id, { userId: req.user?.id ?? null, address: req.ip ?? 'unknown' }));
+    },
+  );
+  api.get(
+    '/entity/:type/:id/films',
+    {
+      access: 'public',
+      summary: 'An entity’s films, paged',
+      description: 'The films linked to a genre, keyword, company, collection, award, location or person, most popular first; `page` from 1, `limit` per page (24 by default, up to 48); `total` counts them all.',
+      inputName: 'Entity films',
+      params: EntityParamsSchema,
+      query: EntityFilmsQuerySchema,
+      responses: { 200: EntityFilmsSchema },
+      example: (c) => ({ params: { type: c.genre.type, id: c.genre.id }, query: { page: '1' } }),
+      errors: { 404: 'No entity of that type and id.' },
+    },
+    async ({ params: { type, id }, query: { page, limit } }, _req, res) => {
+      res.json(await service.films(type, id, page, limit));
     },
   );
   api.get('/stats', { access: 'public', summary: 'Hero numbers', description: 'Entities and links of the loaded graph, by type.', responses: { 200: GraphStatsSchema } }, (_input, _req, res) => {

@@ -1,4 +1,4 @@
-import { entityKey, type EntityDetail, type EntityKey, type EntitySummary, type EntityType, type FacetedSearchResponse, type GraphStats, type NamedList } from '@cinema-dna/shared-types';
+import { entityKey, type EntityDetail, type EntityFilms, type EntityKey, type EntitySummary, type EntityType, type FacetedSearchResponse, type GraphStats, type NamedList } from '@cinema-dna/shared-types';
 import type { FacetedSearchQuerySchema } from '@cinema-dna/shared-types';
 import { LRUCache } from 'lru-cache';
 import type { z } from 'zod';
@@ -268,6 +268,29 @@ export function createEntityService(deps: { graph: GraphService; db: Db; enriche
         })),
         crew: crew.map((link) => ({ id: idOf(link.index), key: graph.entityAt(link.index).key, name: graph.entityAt(link.index).name, job: CREW_JOBS[link.relationship]! })),
         connectionCount: related.length,
+      };
+    },
+
+    /**
+     * The films linked to an entity (a genre's, keyword's, company's, collection's, award's, location's,
+     * or a person's whole filmography), most popular first: one page of `pageSize`.
+     */
+    async films(type: EntityType, id: string, page: number, pageSize: number): Promise<EntityFilms> {
+      const index = require(type, id);
+      const movies = [...new Set(neighboursOf(graph.graph, index).map((link) => link.index))]
+        .filter((i) => graph.entityAt(i).type === 'movie')
+        .sort((a, b) => graph.entityAt(b).popularity - graph.entityAt(a).popularity || graph.entityAt(a).name.localeCompare(graph.entityAt(b).name));
+      const shown = movies.slice((page - 1) * pageSize, page * pageSize);
+      const stored = await findDetails(shown.map((i) => graph.entityAt(i).key as EntityKey));
+      return {
+        films: shown.map((i) => {
+          const entity = graph.entityAt(i);
+          const details = stored.get(entity.key as EntityKey);
+          return { id: entity.id, key: entity.key, title: entity.name, poster_path: details?.details.poster_path ?? null, year: yearOf(details), vote_average: details?.details.vote_average ?? null };
+        }),
+        total: movies.length,
+        page,
+        pageSize,
       };
     },
 

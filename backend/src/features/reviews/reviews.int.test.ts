@@ -110,6 +110,8 @@ describe.each(databaseTargets())('reviews on $name', (dbTarget) => {
       ['content of spaces', review({ content: '   ' })],
       ['no title', review({ title: undefined })],
       ['an unknown entity type', review({ entityType: 'planet' })],
+      ['a genre (only films and people are reviewed)', review({ entityType: 'genre', entityId: 'drama' })],
+      ['a company', review({ entityType: 'company', entityId: 'warner-bros' })],
       ['no entity id', review({ entityId: '' })],
       ['content with NUL', review({ content: 'a\u0000b' })],
       ['a 5001-character content', review({ content: 'x'.repeat(5001) })],

@@ -41,7 +41,7 @@ export function reviewRoutes(routes: ApiRoutes, deps: { service: ReviewService; 
       description: `One review per user and entity. The rating is 1 to 5 whole stars (the help text; a 9 is a 400). Title and content are trimmed and required. Your first review of an entity pays ${POINT_RULES.review.points} points when its text has at least ${POINT_RULES.review.minTextLength} characters, up to ${POINT_RULES.review.perDay} a UTC day; any other review is posted the same and pays 0 (editing, deleting and writing again never pay).`,
       inputName: 'Review',
       body: ReviewCreateSchema,
-      example: { body: { entityId: 'mad-max-fury-road-2015', entityType: 'movie', rating: 5, title: 'Witness me', content: 'Two hours of one chase, and not a wasted frame.' } },
+      example: (c) => ({ body: { entityId: c.movie.id, entityType: 'movie', rating: 5, title: 'Worth every minute', content: `${c.movie.name}: not a wasted frame.` } }),
       responses: { 201: ReviewSchema },
       errors: { 404: 'The catalog holds no such entity.', 409: 'You have already reviewed this entity: edit that review instead.' },
     },
@@ -107,7 +107,7 @@ export function reviewRoutes(routes: ApiRoutes, deps: { service: ReviewService; 
       description: 'Newest first, with their count and average rating (null with none: "No Reviews Yet"). Reviews hidden by a moderator are left out.',
       inputName: 'Entity',
       params: EntityParamsSchema,
-      example: { params: { type: 'movie', id: 'mad-max-fury-road-2015' } },
+      example: (c) => ({ params: { type: 'movie', id: c.movie.id } }),
       responses: { 200: EntityReviewsSchema },
     },
     async ({ params: { type, id } }, _req, res) => {

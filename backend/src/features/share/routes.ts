@@ -12,8 +12,8 @@ import type { ShareConnections, ShareEntities } from './ports.js';
 import { renderConnectionPreview } from './preview-image.js';
 
 const SharedLinkSchema = z.object({
-  from: EntityKeySchema.meta({ description: 'One end of the pair, `type:id`.', examples: ['person:kevin-bacon'] }),
-  to: EntityKeySchema.meta({ description: 'The other end, `type:id`.', examples: ['person:tom-hanks'] }),
+  from: EntityKeySchema.meta({ description: 'One end of the pair, `type:id`.' }),
+  to: EntityKeySchema.meta({ description: 'The other end, `type:id`.' }),
 });
 /** Rendered previews kept in memory: a shared link is fetched by every network it is posted to. */
 const PREVIEW_CACHE_SIZE = 200;
@@ -87,7 +87,7 @@ export function sharePreviewRoutes(routes: ApiRoutes, deps: ShareDeps): void {
       description: 'The 1200×630 Open Graph image of the connection between two entities, as `/connection?from=&to=` links unfurl. A pair never searched before counts against the find-connection limit.',
       inputName: 'Shared link',
       query: SharedLinkSchema,
-      example: { query: { from: 'person:kevin-bacon', to: 'person:tom-hanks' } },
+      example: (c) => ({ query: { from: c.from.key, to: c.to.key } }),
       responses: { 200: { description: 'The preview image.', contentType: 'image/png', headers: { 'Cache-Control': 'public, max-age=3600' } } },
       errors: {
         404: 'An entity of the pair is not in the catalog.',

@@ -1,5 +1,6 @@
 import type { Express, NextFunction, Request, RequestHandler, Response, Router } from 'express';
 import { z } from 'zod';
+import { STARTER_DOCS_EXAMPLES, type DocsExamples } from '@cinema-dna/shared-types';
 import { AppError, validationDetails } from '../errors.js';
 import { rateLimit, type RateLimiter } from '../rate-limit.js';
 import { rejectUnstorableText } from '../storable-input.js';
@@ -73,8 +74,17 @@ export interface RouteContract<P extends z.ZodType | undefined, Q extends z.ZodT
   limits?: DocumentedLimit[];
   /** Turns a body that fails its schema into the route's own 400 (default: "<inputName> is invalid"). */
   invalidBody?: (error: z.ZodError) => AppError;
-  /** A request that works against the starter catalog, for the docs' samples; checked against the schemas at start-up. */
-  example?: RouteExample;
+  /**
+   * A request for the docs' samples, checked against the schemas at start-up. A request naming entities is a
+   * function of the examples chosen from the loaded catalog (see api-docs/catalog-examples.ts), so it works on
+   * whatever catalog the server holds.
+   */
+  example?: RouteExample | ((catalog: DocsExamples) => RouteExample);
+}
+
+/** A route's example request, with the entities it names taken from `catalog`. */
+export function exampleOf(contract: { example?: RouteContract<undefined, undefined, undefined>['example'] }, catalog: DocsExamples): RouteExample | undefined {
+  return typeof contract.example === 'function' ? contract.example(catalog) : contract.example;
 }
 
 /** An example request: path parameters and query as they appear in the URL, and a JSON body. */
@@ -179,7 +189,7 @@ function checkContract(method: HttpMethod, fullPath: string, contract: Registere
   }
   // An example that its own schemas refuse would teach callers a request that fails.
   for (const part of ['params', 'query', 'body'] as const) {
-    const example = contract.example?.[part];
+    const example = exampleOf(contract, STARTER_DOCS_EXAMPLES)?.[part];
     if (example === undefined) continue;
     const schema = contract[part];
     if (!schema) refuse(`has an example ${part} but no ${part} schema`);

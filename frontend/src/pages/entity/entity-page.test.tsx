@@ -68,12 +68,33 @@ describe('Entity page', () => {
     expect(screen.queryByText('Some Editor')).toBeNull();
   });
 
-  it('shows other types with their icon, type badge and how many films they connect', async () => {
-    stubApi({ '/api/entity/genre/drama': () => ({ body: entityDetail(entity('genre', 'drama', 'Drama'), { connectionCount: 214 }) }) });
+  it('shows a genre with its icon and type badge, lists its best-known films and pages through all of them, and offers no review', async () => {
+    setUser({ id: 7, username: 'ada', displayName: 'Ada', email: 'ada@example.com', emailVerified: true, createdAt: '2026-01-01T00:00:00.000Z', level: 1, points: 20, role: 'user' });
+    const films = Array.from({ length: 30 }, (_, i) => ({ id: `drama-${i}`, key: `movie:drama-${i}`, title: `Drama ${i}`, poster_path: null, year: 2000 + i, vote_average: 7 }));
+    const fetchMock = stubApi({
+      '/api/entity/genre/drama': () => ({ body: entityDetail(entity('genre', 'drama', 'Drama'), { connectionCount: 30 }) }),
+      '/api/entity/genre/drama/films': (url) => {
+        const page = Number(url.searchParams.get('page'));
+        const size = Number(url.searchParams.get('limit'));
+        return { body: { films: films.slice((page - 1) * size, page * size), total: films.length, page, pageSize: size } };
+      },
+      '/api/watchlist': () => ({ body: { items: [] } }),
+    });
     renderApp('/entity/genre/drama');
     expect(await screen.findByRole('heading', { level: 1, name: 'Drama' })).toBeTruthy();
     expect(screen.getByText('Genre')).toBeTruthy();
-    expect(screen.getByText('214 connected films')).toBeTruthy();
+    const list = await screen.findByRole('list', { name: 'Films of Drama' });
+    expect(within(list).getAllByRole('link')).toHaveLength(24);
+    expect(within(list).getByRole('link', { name: /Drama 0/ }).getAttribute('href')).toBe('/entity/movie/drama-0');
+    expect(screen.getByText('24 of 30 films, best known first')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Show more films' }));
+    expect(await screen.findByText('30 of 30 films, best known first')).toBeTruthy();
+    expect(within(list).getAllByRole('link')).toHaveLength(30);
+    expect(screen.queryByRole('button', { name: 'Show more films' })).toBeNull();
+    // A genre is not reviewed: no form, and its reviews are never asked for.
+    expect(screen.queryByRole('form', { name: 'Write a Review' })).toBeNull();
+    expect(screen.queryByRole('heading', { name: /Reviews/ })).toBeNull();
+    expect(fetchMock.mock.calls.some(([url]) => String(url).includes('/reviews'))).toBe(false);
   });
 
   it("says 'Entity Not Found' with the spec's line and Return Home", async () => {

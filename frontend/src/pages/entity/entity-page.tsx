@@ -1,4 +1,4 @@
-import { endSentence, EntitySummarySchema, EntityTypeSchema, type EntityDetail } from '@cinema-dna/shared-types';
+import { endSentence, EntitySummarySchema, EntityTypeSchema, isReviewable, type EntityDetail } from '@cinema-dna/shared-types';
 import { ArrowLeft, Waypoints } from 'lucide-react';
 import { useLocation, useNavigate, useParams } from 'react-router-dom';
 import { ConnectFromEntity } from '../../features/connections';
@@ -58,7 +58,7 @@ function EntityContent({ entity }: { entity: EntityDetail }) {
         <article className="mt-8">
           {entity.type === 'person' ? <PersonView entity={entity} /> : entity.type === 'movie' ? <MovieView entity={entity} /> : <OtherView entity={entity} />}
         </article>
-        <EntityReviewsSection entityType={entity.type} entityId={entity.id} entityName={entity.name} />
+        {isReviewable(entity.type) && <EntityReviewsSection entityType={entity.type} entityId={entity.id} entityName={entity.name} />}
         <section aria-labelledby="find-connections" className="mt-16 rounded-[1.75rem] border border-ink-700 bg-ink-850/60 p-5 sm:p-8">
           <div className="mb-6 flex items-start gap-3">
             <span className="flex size-10 shrink-0 items-center justify-center rounded-xl bg-amber-glow/10 text-amber-glow ring-1 ring-inset ring-amber-glow/30">

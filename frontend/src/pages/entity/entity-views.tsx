@@ -1,11 +1,13 @@
 import type { EntityDetail } from '@cinema-dna/shared-types';
-import { Calendar, Clock, MapPin, Star } from 'lucide-react';
+import { Calendar, ChevronDown, Clock, MapPin, Star } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
-import { EntityImage, EntityTypeIcon, entityKindLabel, formatDate, formatRating, formatRuntime } from '../../features/entities';
+import { EntityImage, EntityTypeIcon, entityKindLabel, formatDate, formatRating, formatRuntime, useEntityFilms } from '../../features/entities';
 import { WatchlistButtons } from '../../features/watchlist';
 import { plural } from '../../lib/number-format';
 import { Badge } from '../../ui/badge';
+import { Button } from '../../ui/button';
+import { Skeleton } from '../../ui/skeleton';
 
 /** Spec §9 limits of the entity page. */
 export const KNOWN_FOR_LIMIT = 8;
@@ -186,24 +188,84 @@ export function MovieView({ entity }: { entity: EntityDetail }) {
   );
 }
 
-const FILM_LINKED = new Set(['genre', 'keyword', 'company', 'collection']);
-
-/** Genre, keyword, company, collection, award, location: icon, name, type badge, overview or link count. */
+/** Genre, keyword, company, collection, award, location: icon, name, type badge, overview, and their films. */
 export function OtherView({ entity }: { entity: EntityDetail }) {
-  const count = FILM_LINKED.has(entity.type) ? plural(entity.connectionCount, 'connected film') : plural(entity.connectionCount, 'connection');
   return (
-    <div className="flex flex-col gap-8 md:flex-row md:items-center md:gap-12">
-      <EntityImage entity={entity} size="w300" className="size-40 shrink-0 rounded-3xl sm:size-48" />
-      <div className="min-w-0 flex-1">
-        <Badge tone="amber">
-          <EntityTypeIcon type={entity.type} className="size-3" />
-          {entityKindLabel(entity)}
-        </Badge>
-        <h1 className="mt-4 font-display text-4xl font-medium leading-[1.05] tracking-tight text-bone-50 sm:text-6xl">{entity.name}</h1>
-        {entity.country && <p className="mt-3 text-bone-400">{entity.country}</p>}
-        <div className="mt-6">{entity.overview ? <Paragraphs text={entity.overview} /> : <p className="text-lg text-bone-300">{count}</p>}</div>
-        {entity.overview && <p className="mt-4 text-sm text-bone-500">{count}</p>}
+    <>
+      <div className="flex flex-col gap-8 md:flex-row md:items-center md:gap-12">
+        <EntityImage entity={entity} size="w300" className="size-40 shrink-0 rounded-3xl sm:size-48" />
+        <div className="min-w-0 flex-1">
+          <Badge tone="amber">
+            <EntityTypeIcon type={entity.type} className="size-3" />
+            {entityKindLabel(entity)}
+          </Badge>
+          <h1 className="mt-4 font-display text-4xl font-medium leading-[1.05] tracking-tight text-bone-50 sm:text-6xl">{entity.name}</h1>
+          {entity.country && <p className="mt-3 text-bone-400">{entity.country}</p>}
+          {entity.overview && (
+            <div className="mt-6">
+              <Paragraphs text={entity.overview} />
+            </div>
+          )}
+        </div>
       </div>
-    </div>
+      <FilmsSection entity={entity} />
+    </>
+  );
+}
+
+/** The films an entity links to, best known first, 24 at a time with "Show more films" under them. */
+function FilmsSection({ entity }: { entity: EntityDetail }) {
+  const films = useEntityFilms(entity.type, entity.id);
+  const pages = films.data?.pages ?? [];
+  const shown = pages.flatMap((page) => page.films);
+  const total = pages[0]?.total ?? 0;
+  return (
+    <section className="mt-14" aria-labelledby="entity-films">
+      <div className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1">
+        <Heading>
+          <span id="entity-films">Films</span>
+        </Heading>
+        {films.isSuccess && <p className="text-sm text-bone-500">{total === 0 ? 'No films yet' : `${shown.length.toLocaleString('en-US')} of ${plural(total, 'film')}, best known first`}</p>}
+      </div>
+      {films.isPending ? (
+        <ul className="mt-6 grid grid-cols-3 gap-3 sm:grid-cols-4 sm:gap-4 lg:grid-cols-8" aria-hidden>
+          {Array.from({ length: 8 }, (_, i) => (
+            <li key={i}>
+              <Skeleton className="aspect-[2/3] w-full rounded-xl" />
+            </li>
+          ))}
+        </ul>
+      ) : films.isError && shown.length === 0 ? (
+        <div className="mt-6 flex flex-wrap items-center gap-3 text-bone-400">
+          <p>The films could not be loaded right now.</p>
+          <Button size="sm" variant="secondary" onClick={() => void films.refetch()}>
+            Try again
+          </Button>
+        </div>
+      ) : (
+        <>
+          <ul className="mt-6 grid grid-cols-3 gap-3 sm:grid-cols-4 sm:gap-4 lg:grid-cols-8" aria-label={`Films of ${entity.name}`}>
+            {shown.map((film) => (
+              <li key={film.key} className="relative" data-testid="movie-card">
+                <Link to={entityPath('movie', film.id)} className="group block">
+                  <EntityImage entity={{ type: 'movie', name: film.title, poster_path: film.poster_path }} size="w185" className="aspect-[2/3] w-full rounded-xl transition-transform duration-200 group-hover:-translate-y-1" />
+                  <p className="mt-2 line-clamp-2 text-sm font-medium leading-snug text-bone-100 group-hover:text-amber-soft">{film.title}</p>
+                  <p className="truncate text-xs text-bone-500">{[film.year, film.vote_average !== null ? `★ ${film.vote_average.toFixed(1)}` : null].filter(Boolean).join(' · ')}</p>
+                </Link>
+                <WatchlistButtons movie={{ movieId: film.id, movieTitle: film.title, posterPath: film.poster_path }} variant="compact" className="absolute right-1.5 top-1.5" />
+              </li>
+            ))}
+          </ul>
+          {films.hasNextPage && (
+            <div className="mt-8 flex justify-center">
+              <Button variant="secondary" onClick={() => void films.fetchNextPage()} disabled={films.isFetchingNextPage}>
+                <ChevronDown aria-hidden className="size-4" />
+                {films.isFetchingNextPage ? 'Loading films…' : 'Show more films'}
+              </Button>
+            </div>
+          )}
+        </>
+      )}
+    </section>
   );
 }

@@ -1,4 +1,4 @@
-import { endSentence, REVIEW_DUPLICATE, type EntityType, type Review } from '@cinema-dna/shared-types';
+import { endSentence, REVIEW_DUPLICATE, type Review, type ReviewableType } from '@cinema-dna/shared-types';
 import { LogIn, MessageSquareText, RotateCw } from 'lucide-react';
 import { useState } from 'react';
 import { useSnapshot } from 'valtio';
@@ -31,7 +31,7 @@ export function reviewErrorText(error: unknown, fallback: string): string {
 }
 
 interface EntityReviewsSectionProps {
-  entityType: EntityType;
+  entityType: ReviewableType;
   entityId: string;
   entityName: string;
 }

@@ -1,0 +1,19 @@
+import { ENTITY_FILMS_PAGE, type EntityFilms, type EntityType } from '@cinema-dna/shared-types';
+import { useInfiniteQuery } from '@tanstack/react-query';
+import { apiFetch } from '../../../lib/api-client';
+
+/** GET /api/entity/:type/:id/films: one page of the films an entity links to, most popular first. */
+export function getEntityFilms(type: EntityType, id: string, page: number, signal?: AbortSignal): Promise<EntityFilms> {
+  const query = new URLSearchParams({ page: String(page), limit: String(ENTITY_FILMS_PAGE) });
+  return apiFetch<EntityFilms>(`/api/entity/${encodeURIComponent(type)}/${encodeURIComponent(id)}/films?${query}`, { signal });
+}
+
+/** An entity's films, a page at a time: `fetchNextPage` adds the next page under the ones shown. */
+export function useEntityFilms(type: EntityType, id: string) {
+  return useInfiniteQuery({
+    queryKey: ['entity-films', type, id] as const,
+    queryFn: ({ pageParam, signal }) => getEntityFilms(type, id, pageParam, signal),
+    initialPageParam: 1,
+    getNextPageParam: (last) => (last.page * last.pageSize < last.total ? last.page + 1 : undefined),
+  });
+}
