@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { DocsExamplesSchema, type DocsExamples } from '@cinema-dna/shared-types';
 import type { Browser, Page, Request } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startAppServer, type AppServer } from './support/app-server.js';
@@ -16,6 +17,11 @@ afterAll(async () => {
   await browser?.close();
   await server?.stop();
 });
+
+/** The entities the docs' examples name: chosen by the server from the catalog it loaded. */
+async function docsExamples(page: Page): Promise<DocsExamples> {
+  return DocsExamplesSchema.parse(await (await page.request.get(`${server.url}/api/docs/examples`)).json());
+}
 
 /** Opens the console with `operation` ("GET /api/search") picked; resolves to the console's form. */
 async function openConsole(page: Page, operation: string) {
@@ -156,7 +162,9 @@ describe('/api-docs', () => {
     expect(layers.length).toBeGreaterThan(0);
     expect(events.slice(2, -1).every((event) => event === 'search:progressed')).toBe(true);
     expect(await log.locator('[data-event="search:progressed"]').first().textContent()).toMatch(/Layer \d+ from the (start|target)/);
-    expect(await log.locator('[data-event="search:completed"]').textContent()).toMatch(/\d degrees?.*: Kevin Bacon → .* → Tom Hanks/);
+    // The console's example names the pair the server chose from its catalog.
+    const examples = await docsExamples(page);
+    expect(await log.locator('[data-event="search:completed"]').textContent()).toMatch(new RegExp(`\\d degrees?.*: ${examples.from.name} → .* → ${examples.to.name}`));
     await screenshot(page, 'api-docs-live-search-desktop');
     expect(pageErrors).toEqual([]);
     await close();
@@ -219,8 +227,9 @@ describe('/docs', () => {
     expect(await response.getByTestId('response-status').textContent()).toBe('200 OK');
     const body = JSON.parse((await response.locator('pre').last().textContent())!) as { found: boolean; degrees: number; path: Array<{ entity: { name: string } }> };
     expect(body.found).toBe(true);
-    expect(body.path[0]!.entity.name).toBe('Kevin Bacon');
-    expect(body.path.at(-1)!.entity.name).toBe('Tom Hanks');
+    const examples = await docsExamples(page);
+    expect(body.path[0]!.entity.name).toBe(examples.from.name);
+    expect(body.path.at(-1)!.entity.name).toBe(examples.to.name);
     expect(body.degrees).toBe(body.path.length - 1);
     await screenshot(page, 'docs-examples-desktop');
 

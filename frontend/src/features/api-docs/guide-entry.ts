@@ -1,5 +1,6 @@
 /** What the developer guide (/docs) needs: no test console, no schema sampler (see index.ts). */
 export { useApiReference } from './api/get-api-reference';
+export { DOCS_EXAMPLES_PATH, exampleSearch, useDocsExamples } from './api/get-docs-examples';
 export { ErrorConventions, RateLimitConventions, SocketConventions } from './components/api-conventions';
 export { AuthGuide } from './components/auth-guide';
 export { MethodBadge } from './components/method-badge';

@@ -1,7 +1,7 @@
 import type { UseQueryResult } from '@tanstack/react-query';
 import { Braces, FileJson, Layers, Radio } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { ASYNCAPI_PATH, CodeBlock, ErrorConventions, firstParagraph, InlineCode, OPENAPI_PATH, RateLimitConventions, SocketConventions, type ApiReference } from '../../features/api-docs';
+import { ASYNCAPI_PATH, CodeBlock, ErrorConventions, firstParagraph, InlineCode, OPENAPI_PATH, RateLimitConventions, SocketConventions, useDocsExamples, type ApiReference } from '../../features/api-docs';
 import { Skeleton } from '../../ui/skeleton';
 
 function Fact({ icon, label, children }: { icon: ReactNode; label: string; children: ReactNode }) {
@@ -22,6 +22,7 @@ const link = 'font-mono text-[13px] text-amber-soft underline decoration-amber-g
 export function OverviewTab({ reference }: { reference: UseQueryResult<ApiReference> }) {
   const origin = window.location.origin;
   const data = reference.data;
+  const examples = useDocsExamples().data;
   return (
     <div className="grid gap-12">
       <div className="grid gap-6">
@@ -65,13 +66,17 @@ export function OverviewTab({ reference }: { reference: UseQueryResult<ApiRefere
         <p className="max-w-3xl text-[15px] leading-relaxed text-bone-300">
           No key needed for the public calls. Find an entity, then the chain between two of them; entities are named <code className="font-mono text-[13px] text-bone-50">type:id</code>.
         </p>
-        <div className="grid min-w-0 gap-3 xl:grid-cols-2">
-          <CodeBlock label="Typeahead" code={`curl '${origin}/api/search?q=tom&limit=5'`} />
-          <CodeBlock
-            label="Find a connection"
-            code={`curl -X POST '${origin}/api/connections/find' \\\n  -H 'Content-Type: application/json' \\\n  -d '{"fromEntityId":"person:kevin-bacon","toEntityId":"person:tom-hanks","maxDegrees":4}'`}
-          />
-        </div>
+        {examples ? (
+          <div className="grid min-w-0 gap-3 xl:grid-cols-2">
+            <CodeBlock label="Typeahead" code={`curl '${origin}/api/search?q=${encodeURIComponent(examples.searchText)}&limit=5'`} />
+            <CodeBlock
+              label="Find a connection"
+              code={`curl -X POST '${origin}/api/connections/find' \\\n  -H 'Content-Type: application/json' \\\n  -d '${JSON.stringify({ fromEntityId: examples.from.key, toEntityId: examples.to.key, maxDegrees: 4 })}'`}
+            />
+          </div>
+        ) : (
+          <Skeleton className="h-28 w-full rounded-2xl" />
+        )}
       </section>
 
       <div className="grid gap-12 xl:grid-cols-2">

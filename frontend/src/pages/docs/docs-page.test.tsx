@@ -1,10 +1,21 @@
 import { fireEvent, screen, within } from '@testing-library/react';
+import type { DocsExamples } from '@cinema-dna/shared-types';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { openApiFixture } from '../../test/openapi-fixture';
 import { routeFetch } from '../../test/fixtures';
 import { renderApp } from '../../test/render-app';
 
 afterEach(() => vi.unstubAllGlobals());
+
+const entity = (type: string, id: string, name: string) => ({ id, key: `${type}:${id}`, type, name });
+const CATALOG_EXAMPLES: DocsExamples = {
+  from: entity('person', '5064', 'Meryl Streep'),
+  to: entity('person', '18897', 'Jackie Chan'),
+  movie: entity('movie', '9502', 'Kung Fu Panda'),
+  genre: entity('genre', 'animation', 'Animation'),
+  searchText: 'meryl',
+  degrees: 3,
+};
 
 function stubServer() {
   const fetchMock = vi.fn(
@@ -13,6 +24,8 @@ function stubServer() {
       '/api/auth/csrf': () => ({ body: { csrfToken: 'csrf-1' } }),
       '/api/search': (url) => ({ body: { results: [{ key: 'person:tom-hanks', name: `Tom Hanks (${url.searchParams.get('q')})` }] } }),
       '/api/connections/find': () => ({ body: { found: true, degrees: 2 } }),
+      // The examples' entities come from the catalog the server loaded (here, not the starter's pair).
+      '/api/docs/examples': () => ({ body: CATALOG_EXAMPLES }),
     }),
   );
   vi.stubGlobal('fetch', fetchMock);
@@ -35,8 +48,8 @@ describe('DocsPage', () => {
     fireEvent.click(within(example).getByRole('button', { name: 'Run: Find an entity as you type' }));
     const response = await within(example).findByTestId('api-response');
     expect(within(response).getByTestId('response-status').textContent).toMatch(/^200/);
-    expect(within(response).getByText(/Tom Hanks \(tom\)/)).toBeTruthy();
-    expect(fetchMock.mock.calls.map(([input]) => String(input))).toContain('/api/search?q=tom&limit=5');
+    expect(within(response).getByText(/Tom Hanks \(meryl\)/)).toBeTruthy();
+    expect(fetchMock.mock.calls.map(([input]) => String(input))).toContain('/api/search?q=meryl&limit=5');
   });
 
   it('runs a POST example with its JSON body', async () => {
@@ -45,7 +58,7 @@ describe('DocsPage', () => {
     fireEvent.click(await screen.findByRole('button', { name: 'Run: Find the chain between two people' }));
     await screen.findByText(/"degrees": 2/);
     const [, init] = fetchMock.mock.calls.find(([input]) => String(input) === '/api/connections/find')!;
-    expect(init).toMatchObject({ method: 'POST', body: '{"fromEntityId":"person:kevin-bacon","toEntityId":"person:tom-hanks","maxDegrees":6}' });
+    expect(init).toMatchObject({ method: 'POST', body: '{"fromEntityId":"person:5064","toEntityId":"person:18897","maxDegrees":6}' });
   });
 
   it('lists the endpoints by feature, with a lock where sign-in is needed', async () => {

@@ -1,5 +1,6 @@
-import { EVENTS, formatCount, plural } from '@cinema-dna/shared-types';
+import { EVENTS } from '@cinema-dna/shared-types';
 import { Skeleton } from '../../../ui/skeleton';
+import { useDocsExamples } from '../api/get-docs-examples';
 import type { ApiReference } from '../lib/openapi-model';
 import { CodeBlock } from './code-block';
 import { InlineCode } from './rich-text';
@@ -59,7 +60,7 @@ export function RateLimitConventions({ reference }: { reference?: ApiReference }
                   <InlineCode text={limit.text} />
                 </span>
                 <span className="break-words text-xs text-bone-500">
-                  {limit.operations.length * 2 > total ? `${formatCount(limit.operations.length)} of ${plural(total, 'endpoint')}` : limit.operations.join(', ')}
+                  {limit.operations.length * 2 > total ? `${limit.operations.length} of ${total} endpoints` : limit.operations.join(', ')}
                 </span>
               </li>
             ))}
@@ -85,6 +86,9 @@ export function RateLimitConventions({ reference }: { reference?: ApiReference }
 
 /** The Socket.IO contract in brief. */
 export function SocketConventions() {
+  const examples = useDocsExamples();
+  const from = examples.data?.from;
+  const to = examples.data?.to;
   return (
     <DocSection id="live-search" title="Live search over Socket.IO">
       <p>
@@ -94,7 +98,10 @@ export function SocketConventions() {
         <code className={docCode}>{EVENTS.searchCompleted}</code> with the result or <code className={docCode}>{EVENTS.searchFailed}</code> with an error body.{' '}
         <code className={docCode}>{EVENTS.searchCancel}</code> stops it; a new search or a disconnect cancels the previous one.
       </p>
-      <CodeBlock
+      {!from || !to ? (
+        <Skeleton className="h-48 w-full rounded-2xl" />
+      ) : (
+        <CodeBlock
         label="JavaScript (socket.io-client)"
         code={[
           "import { io } from 'socket.io-client';",
@@ -104,11 +111,12 @@ export function SocketConventions() {
           `socket.on('${EVENTS.searchCompleted}', ({ result }) => console.log(result.degrees, 'degrees'));`,
           `socket.on('${EVENTS.searchFailed}', ({ error }) => console.error(error.code, error.message));`,
           `socket.emit('${EVENTS.searchStart}', {`,
-          "  fromEntity: { id: 'kevin-bacon', type: 'person' },",
-          "  toEntity: { id: 'tom-hanks', type: 'person' },",
+          `  fromEntity: { id: '${from.id}', type: '${from.type}' },`,
+          `  toEntity: { id: '${to.id}', type: '${to.type}' },`,
           '}, (ack) => console.log(ack));',
         ].join('\n')}
       />
+      )}
     </DocSection>
   );
 }

@@ -1,19 +1,16 @@
-import { EVENTS, type FindConnectionRequest } from '@cinema-dna/shared-types';
+import { EVENTS, type DocsExamples, type FindConnectionRequest } from '@cinema-dna/shared-types';
 import { Radio, Square, Zap } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { cn } from '../../../lib/class-names';
 import { Button } from '../../../ui/button';
 import { Field, Textarea } from '../../../ui/form-field';
 import { useLiveSearchLog, type LiveSearchLogEntry, type LiveSearchSocket } from '../hooks/use-live-search-log';
+import { exampleSearch, useDocsExamples } from '../api/get-docs-examples';
 import { parseJsonBody } from '../lib/request-draft';
 import { formatDuration } from './response-view';
 
-/** The live search the console starts from: two people of the starter catalog, the default six degrees. */
-export const EXAMPLE_LIVE_SEARCH: FindConnectionRequest = {
-  fromEntity: { id: 'kevin-bacon', type: 'person' },
-  toEntity: { id: 'tom-hanks', type: 'person' },
-  parameters: { maxDegrees: 6 },
-};
+/** The live search the console starts from: the server's example pair (chosen from its catalog), six degrees. */
+export const exampleLiveSearch = (examples: DocsExamples): FindConnectionRequest => exampleSearch(examples, { maxDegrees: 6 });
 
 const eventTone: Record<string, string> = {
   [EVENTS.searchProgressed]: 'text-teal-info',
@@ -46,7 +43,10 @@ function LogEntry({ entry }: { entry: LiveSearchLogEntry }) {
  */
 export function LiveSearchConsole({ socket, connected }: { socket: LiveSearchSocket | null; connected: boolean }) {
   const { entries, phase, start, cancel } = useLiveSearchLog(socket);
-  const [payload, setPayload] = useState(() => JSON.stringify(EXAMPLE_LIVE_SEARCH, null, 2));
+  const examples = useDocsExamples();
+  // Empty until the server says which entities its catalog holds; then its example, until edited.
+  const [edited, setPayload] = useState<string | null>(null);
+  const payload = edited ?? (examples.data ? JSON.stringify(exampleLiveSearch(examples.data), null, 2) : '');
   const [error, setError] = useState<string | null>(null);
   const busy = phase === 'starting' || phase === 'running';
 
@@ -91,6 +91,7 @@ export function LiveSearchConsole({ socket, connected }: { socket: LiveSearchSoc
                 aria-describedby={describedBy}
                 aria-invalid={invalid}
                 value={payload}
+                placeholder={examples.isError ? 'Write a search:start payload' : 'Loading the example…'}
                 onChange={(event) => setPayload(event.target.value)}
                 spellCheck={false}
                 rows={14}
@@ -99,7 +100,7 @@ export function LiveSearchConsole({ socket, connected }: { socket: LiveSearchSoc
             )}
           </Field>
           <div className="flex flex-wrap gap-3">
-            <Button type="submit" disabled={!socket || !connected || busy}>
+            <Button type="submit" disabled={!socket || !connected || busy || payload.trim() === ''}>
               <Zap aria-hidden className="size-4" />
               Start live search
             </Button>
