@@ -110,6 +110,7 @@ const MATRIX: Row[] = [
   { method: 'GET', route: '/api/search', access: 'public', request: () => ({ path: '/api/search?q=tom' }), expected: all(200) },
   { method: 'GET', route: '/api/search/faceted', access: 'public', request: () => ({ path: '/api/search/faceted?query=tom' }), expected: all(200) },
   { method: 'GET', route: '/api/entity/:type/:id', access: 'public', request: () => ({ path: '/api/entity/person/tom-hanks' }), expected: all(200) },
+  { method: 'GET', route: '/api/entity/:type/:id/films', access: 'public', request: () => ({ path: '/api/entity/genre/drama/films' }), expected: all(200) },
   { method: 'GET', route: '/api/stats', access: 'public', expected: all(200) },
   { method: 'GET', route: '/api/genres', access: 'public', expected: all(200) },
   { method: 'GET', route: '/api/countries', access: 'public', expected: all(200) },
@@ -401,6 +402,7 @@ const MATRIX: Row[] = [
   { method: 'GET', route: '/api/activity/feed', access: 'user', expected: signedIn(200) },
   { method: 'GET', route: '/api/users/:id/activity', access: 'public', request: (_caller, fixture) => ({ path: `/api/users/${fixture.owner.id}/activity` }), expected: all(200) },
   { method: 'GET', route: '/api/openapi.json', access: 'public', expected: all(200) },
+  { method: 'GET', route: '/api/docs/examples', access: 'public', expected: all(200) },
   { method: 'GET', route: '/api/asyncapi.json', access: 'public', expected: all(200) },
   // Operations: status, system and metrics
   { method: 'GET', route: '/api/status', access: 'public', expected: all(200) },
