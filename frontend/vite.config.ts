@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { compression, defineAlgorithm } from 'vite-plugin-compression2';
 
 const here = (path: string) => fileURLToPath(new URL(path, import.meta.url));
 
@@ -11,7 +12,18 @@ const apiServer = 'http://localhost:3000';
 
 export default defineConfig({
   root: here('.'),
-  plugins: [react(), tailwindcss()],
+  plugins: [
+    react(),
+    tailwindcss(),
+    // Brotli (best) and gzip copies beside each asset, made once at build time; the server picks one per
+    // request (backend/src/app.ts serveAssets). index.html stays uncompressed on disk: it is served per request.
+    compression({
+      algorithms: [defineAlgorithm('brotliCompress'), defineAlgorithm('gzip', { level: 9 })],
+      include: /\.(js|css|svg|json)$/,
+      exclude: /\.map$/,
+      threshold: 512,
+    }),
+  ],
   resolve: {
     alias: {
       // Import the contract from source so the app never depends on a stale build of shared-types.
@@ -37,26 +49,14 @@ export default defineConfig({
     emptyOutDir: true,
     sourcemap: true,
     rolldownOptions: {
+      // The contract's zod schemas are built at module level; building one has no effect beyond its
+      // value, so a page that uses only a constant or a type from a contract module does not load zod.
+      treeshake: { manualPureFunctions: ['z'] },
       output: {
-        // Long-lived vendor chunks: app releases then invalidate only the small app chunks.
         codeSplitting: {
           groups: [
+            // React and the router change least often: one long-lived chunk every page needs anyway.
             { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler|react-router|react-router-dom|cookie|set-cookie-parser)[\\/]/, priority: 30 },
-            { name: 'motion', test: /node_modules[\\/](framer-motion|motion-dom|motion-utils)[\\/]/, priority: 20 },
-            { name: 'zod', test: /node_modules[\\/]zod[\\/]/, priority: 20 },
-            // Only the API docs pages sample schemas: keep the sampler out of the shared vendor chunk.
-            {
-              name: 'api-docs-vendor',
-              test: /node_modules[\\/](openapi-sampler|json-pointer|foreach)[\\/]/,
-              priority: 25,
-            },
-            // Only the profile pages draw charts: recharts and its d3/redux helpers stay out of the shared vendor chunk.
-            {
-              name: 'charts-vendor',
-              test: /node_modules[\\/](recharts|d3-[a-z-]+|victory-vendor|internmap|decimal\.js-light|es-toolkit|immer|redux|redux-thunk|@reduxjs[\\/]toolkit|reselect|react-redux|eventemitter3|tiny-invariant|clsx)[\\/]/,
-              priority: 25,
-            },
-            { name: 'vendor', test: /node_modules/, priority: 10 },
           ],
         },
       },

@@ -1,5 +1,4 @@
-import { motion } from 'framer-motion';
-import { Suspense, useLayoutEffect } from 'react';
+import { Suspense, useLayoutEffect, useState } from 'react';
 import { Outlet, ScrollRestoration, useLocation, useMatches } from 'react-router-dom';
 import { LoginDialog } from '../../features/auth';
 import { documentTitle } from '../../lib/use-document-title';
@@ -19,6 +18,9 @@ function PageFallback() {
 /** Header, the current page (lazy, faded in), footer, and the login dialog every Login button opens. */
 export function Layout() {
   const { pathname } = useLocation();
+  // The first page paints at once (nothing hidden while a phone loads); later pages fade in.
+  const [firstPath] = useState(pathname);
+  const arrived = pathname !== firstPath;
   const routeTitle = (useMatches().at(-1)?.handle as RouteHandle | undefined)?.title;
   // The route's own title on arrival, before its (lazy) page loads; the page's effects, which run
   // after this one, may then refine it. Keyed on the path, as the page below is.
@@ -35,12 +37,12 @@ export function Layout() {
       </a>
       <SiteHeader />
       <main id="main" className="flex-1">
-        {/* Each page fades in on arrival; no exit animation, so navigation never waits. */}
-        <motion.div key={pathname} initial={{ opacity: 0, y: 6 }} animate={{ opacity: 1, y: 0 }} transition={{ duration: 0.2, ease: 'easeOut' }}>
+        {/* Each page after the first fades in on arrival (CSS, compositor-only); no exit animation, so navigation never waits. */}
+        <div key={pathname} className={arrived ? 'animate-page-in' : undefined}>
           <Suspense fallback={<PageFallback />}>
             <Outlet />
           </Suspense>
-        </motion.div>
+        </div>
       </main>
       <SiteFooter />
       <LoginDialog />

@@ -1,4 +1,3 @@
-import { AnimatePresence, motion } from 'framer-motion';
 import { KeyRound, LogOut, Menu, ShieldCheck, Sparkles, Star, X } from 'lucide-react';
 import { LEVELS } from '@cinema-dna/shared-types';
 import { useEffect, useState, type ReactNode } from 'react';
@@ -39,15 +38,10 @@ function UserBadges({ user }: { user: Pick<AuthUser, 'level' | 'points'> }) {
 function LiveValue({ value, children }: { value: number; children: ReactNode }) {
   const [firstValue] = useState(value);
   return (
-    <motion.span
-      key={value}
-      className="inline-block"
-      initial={value === firstValue ? false : { y: 8, opacity: 0 }}
-      animate={{ y: 0, opacity: 1 }}
-      transition={{ duration: 0.25, ease: [0.16, 1, 0.3, 1] }}
-    >
+    // A new key replays the CSS rise (transform and opacity only) each time the value changes.
+    <span key={value} className={cn('inline-block', value !== firstValue && 'animate-rise-in')}>
       {children}
-    </motion.span>
+    </span>
   );
 }
 
@@ -186,46 +180,37 @@ export function SiteHeader() {
           {menuOpen ? <X aria-hidden className="size-5" /> : <Menu aria-hidden className="size-5" />}
         </button>
       </div>
-      <AnimatePresence initial={false}>
-        {menuOpen && (
-          <motion.div
-            key="mobile-menu"
-            id="mobile-menu"
-            className={cn(mobileOnly, 'overflow-hidden border-t border-ink-800 bg-ink-900')}
-            initial={{ height: 0, opacity: 0 }}
-            animate={{ height: 'auto', opacity: 1 }}
-            exit={{ height: 0, opacity: 0 }}
-            transition={{ duration: 0.22, ease: [0.16, 1, 0.3, 1] }}
-          >
-            <nav aria-label="Mobile" className="mx-auto grid max-w-7xl gap-1 px-4 py-4 sm:px-6">
-              {items.map((item) => (
-                <NavLink key={item.to} to={item.to} end={item.to === '/'} className={lit(mobileLink)} {...current} onClick={() => setMenuOpen(false)}>
-                  {item.label}
+      {/* The menu slides in (transform and opacity: no layout per frame) and closes at once. */}
+      {menuOpen && (
+        <div id="mobile-menu" className={cn(mobileOnly, 'animate-menu-in overflow-hidden border-t border-ink-800 bg-ink-900')}>
+          <nav aria-label="Mobile" className="mx-auto grid max-w-7xl gap-1 px-4 py-4 sm:px-6">
+            {items.map((item) => (
+              <NavLink key={item.to} to={item.to} end={item.to === '/'} className={lit(mobileLink)} {...current} onClick={() => setMenuOpen(false)}>
+                {item.label}
+              </NavLink>
+            ))}
+            <div className="mt-3 flex items-center justify-between gap-3 border-t border-ink-800 px-1 pt-4">
+              <AuthActions wide onAction={() => setMenuOpen(false)} />
+            </div>
+          </nav>
+          {user && (
+            <div className="mx-auto grid max-w-7xl gap-2 px-4 pb-4 sm:px-6">
+              {isStaff(user) && (
+                <NavLink to={ADMIN_NAV_ITEM.to} className={accountLink} onClick={() => setMenuOpen(false)}>
+                  <ShieldCheck aria-hidden className="size-4 text-amber-glow" />
+                  {ADMIN_NAV_ITEM.label}
+                  <span className="ml-auto text-xs text-bone-500">{user.role === 'admin' ? 'Administrator' : 'Moderator'}</span>
                 </NavLink>
-              ))}
-              <div className="mt-3 flex items-center justify-between gap-3 border-t border-ink-800 px-1 pt-4">
-                <AuthActions wide onAction={() => setMenuOpen(false)} />
-              </div>
-            </nav>
-            {user && (
-              <div className="mx-auto grid max-w-7xl gap-2 px-4 pb-4 sm:px-6">
-                {isStaff(user) && (
-                  <NavLink to={ADMIN_NAV_ITEM.to} className={accountLink} onClick={() => setMenuOpen(false)}>
-                    <ShieldCheck aria-hidden className="size-4 text-amber-glow" />
-                    {ADMIN_NAV_ITEM.label}
-                    <span className="ml-auto text-xs text-bone-500">{user.role === 'admin' ? 'Administrator' : 'Moderator'}</span>
-                  </NavLink>
-                )}
-                <NavLink to={API_KEYS_PATH} className={accountLink} onClick={() => setMenuOpen(false)}>
-                  <KeyRound aria-hidden className="size-4 text-amber-glow" />
-                  API keys
-                  <span className="ml-auto text-xs text-bone-500">Account</span>
-                </NavLink>
-              </div>
-            )}
-          </motion.div>
-        )}
-      </AnimatePresence>
+              )}
+              <NavLink to={API_KEYS_PATH} className={accountLink} onClick={() => setMenuOpen(false)}>
+                <KeyRound aria-hidden className="size-4 text-amber-glow" />
+                API keys
+                <span className="ml-auto text-xs text-bone-500">Account</span>
+              </NavLink>
+            </div>
+          )}
+        </div>
+      )}
     </header>
   );
 }

@@ -1,6 +1,7 @@
 export { useChallengeStats } from './api/get-challenge-stats';
 export { useDailyChallenge } from './api/get-daily-challenge';
-export { AttemptResultView, CHALLENGE_COMPLETED_TITLE, CHALLENGE_FAILED_TITLE } from './components/attempt-result';
+export { AttemptResultView } from './components/attempt-result';
+export { CHALLENGE_COMPLETED_TITLE, CHALLENGE_FAILED_TITLE } from './lib/attempt-texts';
 export { ChallengeList } from './components/challenge-list';
 export { ChallengeStatsCards, ChallengeStatsSkeleton } from './components/challenge-stats-cards';
 export { DailyArchive } from './components/daily-archive';

@@ -1,17 +1,18 @@
+import { lazy } from 'react';
+
 export { ALTERNATIVES_LIMIT, findAlternatives, useAlternatives } from './api/find-alternatives';
 export { findConnection } from './api/find-connection';
 export { getTrending, useTrending } from './api/get-trending';
 export { saveConnection, saveConnectionPayload } from './api/save-connection';
-export { AdvancedPanel } from './components/advanced-panel';
+/** The advanced panel is its own chunk (pages show it below the fold, with LoadWhenNear): no static export. */
+export const LazyAdvancedPanel = lazy(() => import('./components/advanced-panel').then((module) => ({ default: module.AdvancedPanel })));
 export { ConnectFromEntity, ENTITY_SEARCH_FAILED_TITLE } from './components/connect-from-entity';
 export { ConnectionFinder, toastPairProblem } from './components/connection-finder';
 export { ConnectionResult, noConnectionText } from './components/connection-result';
 export { ExamplePairs, EXAMPLE_PAIRS } from './components/example-pairs';
 export { PairPageHeader } from './components/pair-page-header';
 export { PathChain, stepLabel } from './components/path-chain';
-export { SearchSettings } from './components/search-settings';
-export { SearchStage } from './components/search-stage';
-export { ShareDialog } from './components/share-dialog';
+export { preloadSearchStage, SearchStage } from './components/lazy-search-stage';
 export { TrendingGrid } from './components/trending-section';
 export { useConnectionSearch } from './hooks/use-connection-search';
 export { useLiveSearchEvents } from './hooks/use-live-search-events';

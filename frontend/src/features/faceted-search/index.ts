@@ -1,2 +1,5 @@
 export { DEFAULT_FILTERS, facetedSearch, facetedSearchParams, useFacetedSearch, type FacetedFilters } from './api/faceted-search';
-export { FacetedFilterPanel } from './components/faceted-filter-panel';
+import { lazy } from 'react';
+
+/** The panel is its own chunk (pages show it below the fold, with LoadWhenNear): no static export. */
+export const LazyFacetedFilterPanel = lazy(() => import('./components/faceted-filter-panel').then((module) => ({ default: module.FacetedFilterPanel })));

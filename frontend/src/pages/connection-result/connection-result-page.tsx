@@ -3,7 +3,7 @@ import { ArrowLeft, Link2Off } from 'lucide-react';
 import { useEffect, useRef } from 'react';
 import { Link, Navigate, useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import { z } from 'zod';
-import { ConnectionResult, PairPageHeader, SearchStage, connectionResultPath, parseConnectionResultLink, useConnectionSearch } from '../../features/connections';
+import { ConnectionResult, PairPageHeader, preloadSearchStage, SearchStage, connectionResultPath, parseConnectionResultLink, useConnectionSearch } from '../../features/connections';
 import { useEntity } from '../../features/entities';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { buttonClasses } from '../../ui/button';
@@ -18,6 +18,8 @@ export const ConnectionResultStateSchema = z.object({
 export type ConnectionResultState = z.infer<typeof ConnectionResultStateSchema>;
 
 const ORIGIN = 'result-page';
+// This page starts a search on arrival: fetch the stage's code beside the page's own, not after it.
+preloadSearchStage();
 
 /**
  * /connection-result?from=type:id&to=type:id[&parameters]: the result of that search. A result handed

@@ -1,13 +1,15 @@
 import { EntitySummarySchema, type EntitySummary } from '@cinema-dna/shared-types';
 import { useEffect, useRef } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
-import { PairPageHeader, parseConnectionLink, SearchStage, useConnectionSearch } from '../../features/connections';
+import { PairPageHeader, preloadSearchStage, parseConnectionLink, SearchStage, useConnectionSearch } from '../../features/connections';
 import { useEntity } from '../../features/entities';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { buttonClasses } from '../../ui/button';
 import { EntityNotFound } from '../entity/entity-not-found';
 
 const ORIGIN = 'link';
+// This page starts a search on arrival: fetch the stage's code beside the page's own, not after it.
+preloadSearchStage();
 
 /** /connection?from=type:id&to=type:id: resolves both entities and runs the search live. */
 export default function ConnectionPage() {

@@ -24,20 +24,44 @@ const SUBTYPES: Array<[string, string]> = [
 /** Counts of the loaded graph, from GET /api/stats; nothing is shown that was not counted. */
 export function HeroStats() {
   const stats = useGraphStats();
-  if (stats.isPending) {
-    return (
-      <div className="mt-10 flex flex-col items-center gap-3" aria-busy="true" aria-label="Loading catalog numbers">
-        <div className="flex gap-8">
-          <Skeleton className="h-12 w-28" />
-          <Skeleton className="h-12 w-28" />
-          <Skeleton className="h-12 w-28" />
-        </div>
-        <Skeleton className="h-4 w-80 max-w-full" />
-      </div>
-    );
-  }
+  if (stats.isPending) return <StatsPlaceholder />;
   if (stats.isError) return null;
   return <StatsFigures stats={stats.data} />;
+}
+
+// One set of classes for the figures and their placeholder, so the numbers arrive without moving anything.
+const FIGURES = 'flex items-start justify-center divide-x divide-ink-700';
+const FIGURE = 'flex min-w-0 flex-col-reverse items-center px-3 sm:px-9';
+const FIGURE_LABEL = 'mt-1 text-[11px] font-semibold uppercase tracking-[0.22em] text-bone-500';
+const FIGURE_VALUE = 'font-display text-[1.625rem] font-medium tabular-nums tracking-tight text-bone-50 min-[400px]:text-3xl sm:text-[2.6rem]';
+const DETAILS = 'mx-auto mt-4 hidden max-w-2xl text-sm leading-relaxed text-bone-500 sm:block';
+
+/** The figures' exact footprint while GET /api/stats answers: three figures and the two lines of detail. */
+function StatsPlaceholder() {
+  return (
+    <div className="mt-8 sm:mt-10" data-testid="hero-stats-loading">
+      <p role="status" className="sr-only">
+        Loading catalog numbers
+      </p>
+      <div aria-hidden className={FIGURES}>
+        {['films', 'people', 'links'].map((label) => (
+          <div key={label} className={FIGURE}>
+            <div className={FIGURE_LABEL}>
+              <Skeleton className="inline-block h-[1em] w-[6ch] align-middle" />
+            </div>
+            <div className={FIGURE_VALUE}>
+              <Skeleton className="inline-block h-[0.8em] w-[3.5ch] align-middle" />
+            </div>
+          </div>
+        ))}
+      </div>
+      <div aria-hidden className={DETAILS}>
+        <Skeleton className="inline-block h-[1em] w-80 max-w-full align-middle" />
+        <br />
+        <Skeleton className="inline-block h-[1em] w-96 max-w-full align-middle" />
+      </div>
+    </div>
+  );
 }
 
 function StatsFigures({ stats }: { stats: GraphStats }) {
@@ -52,16 +76,16 @@ function StatsFigures({ stats }: { stats: GraphStats }) {
 
   return (
     <div className="mt-8 sm:mt-10" data-testid="hero-stats">
-      <dl className="flex items-start justify-center divide-x divide-ink-700">
+      <dl className={FIGURES}>
         {primary.map((item) => (
-          <div key={item.label} className="flex min-w-0 flex-col-reverse items-center px-3 sm:px-9">
-            <dt className="mt-1 text-[11px] font-semibold uppercase tracking-[0.22em] text-bone-500">{item.label}</dt>
-            <dd className="font-display text-[1.625rem] font-medium tabular-nums tracking-tight text-bone-50 min-[400px]:text-3xl sm:text-[2.6rem]">{formatCount(item.value)}</dd>
+          <div key={item.label} className={FIGURE}>
+            <dt className={FIGURE_LABEL}>{item.label}</dt>
+            <dd className={FIGURE_VALUE}>{formatCount(item.value)}</dd>
           </div>
         ))}
       </dl>
       {(secondary.length > 0 || roles.length > 0) && (
-        <p className="mx-auto mt-4 hidden max-w-2xl text-sm leading-relaxed text-bone-500 sm:block">
+        <p className={DETAILS}>
           {roles.length > 0 && <span className="text-bone-400">{roles.join(' · ')}</span>}
           {roles.length > 0 && secondary.length > 0 && <br />}
           {secondary.length > 0 && <>and {secondary.join(' · ')}, all on one graph.</>}

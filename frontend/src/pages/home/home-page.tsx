@@ -1,9 +1,11 @@
 import type { EntitySummary } from '@cinema-dna/shared-types';
 import { useSnapshot } from 'valtio';
 import { DailyChallengeCard } from '../../features/challenges';
-import { AdvancedPanel, ConnectionFinder, ExamplePairs, SearchStage, TrendingGrid, connectionsState, setFromEntity, setPair, setToEntity, useConnectionSearch } from '../../features/connections';
-import { FacetedFilterPanel } from '../../features/faceted-search';
+import { ConnectionFinder, ExamplePairs, LazyAdvancedPanel, SearchStage, TrendingGrid, connectionsState, setFromEntity, setPair, setToEntity, useConnectionSearch } from '../../features/connections';
+import { LazyFacetedFilterPanel } from '../../features/faceted-search';
 import { useDocumentTitle } from '../../lib/use-document-title';
+import { LoadWhenNear } from '../../ui/load-when-near';
+import { Skeleton } from '../../ui/skeleton';
 import { FeatureBlurbs } from './feature-blurbs';
 import { HeroStats } from './hero-stats';
 
@@ -40,10 +42,11 @@ export default function HomePage() {
   return (
     <>
       <section className="relative isolate">
-        <div aria-hidden className="pointer-events-none absolute inset-0 -z-10 overflow-hidden">
-          <div className="absolute left-1/2 top-[-30%] h-[120%] w-[140%] -translate-x-1/2 bg-[radial-gradient(ellipse_at_top,rgba(242,176,74,0.16),rgba(242,176,74,0.04)_35%,transparent_65%)]" />
+        {/* Decoration sized by the viewport, not by the section, and faded out by a mask: as the hero's
+            numbers and examples arrive, nothing here moves (no layout shift). */}
+        <div aria-hidden className="pointer-events-none absolute inset-0 -z-10 overflow-hidden [mask-image:linear-gradient(to_bottom,black_calc(100%-10rem),transparent)]">
+          <div className="absolute left-1/2 top-[-14rem] h-[58rem] w-[140%] -translate-x-1/2 bg-[radial-gradient(ellipse_at_top,rgba(242,176,74,0.16),rgba(242,176,74,0.04)_35%,transparent_65%)]" />
           <div className="absolute inset-0 opacity-[0.07] mix-blend-overlay" style={{ backgroundImage: GRAIN }} />
-          <div className="absolute inset-x-0 bottom-0 h-40 bg-gradient-to-b from-transparent to-ink-900" />
         </div>
         <div className="mx-auto max-w-7xl px-4 pb-14 pt-10 text-center sm:px-6 sm:pb-20 sm:pt-20 lg:px-8">
           <p className="text-xs font-semibold uppercase tracking-[0.28em] text-amber-glow">Six degrees of cinema</p>
@@ -92,14 +95,18 @@ export default function HomePage() {
             title="Advanced Connection Discovery"
             lead="Tune the search: how far it may go, which kinds of entities it may pass through, and what it should prefer. Then read the result's numbers."
           />
-          <AdvancedPanel />
+          <LoadWhenNear placeholder={<Skeleton className="h-[26rem] rounded-[1.75rem] md:h-[13.5rem]" />}>
+            <LazyAdvancedPanel />
+          </LoadWhenNear>
         </div>
       </section>
 
       <section id="filters" aria-label="Faceted search" className="scroll-mt-20 border-t border-ink-800">
         <div className="mx-auto max-w-7xl px-4 py-20 sm:px-6 lg:px-8">
           <SectionHeading eyebrow="Explore the catalog" title="Search with filters" lead="Find films and people by year, rating, genre, award and language, and send any of them to the finder." />
-          <FacetedFilterPanel onPick={pick} picked={{ from: from?.key ?? null, to: to?.key ?? null }} />
+          <LoadWhenNear placeholder={<Skeleton className="h-[40rem] rounded-[1.75rem]" />}>
+            <LazyFacetedFilterPanel onPick={pick} picked={{ from: from?.key ?? null, to: to?.key ?? null }} />
+          </LoadWhenNear>
         </div>
       </section>
 

@@ -7,24 +7,12 @@ import { buttonClasses } from '../../../ui/button';
 import { CircleCheck, CircleX, Coins, Footprints, Link2, Timer } from 'lucide-react';
 import { cn } from '../../../lib/class-names';
 import { chainToPath } from '../lib/chain-path';
+import { CHALLENGE_COMPLETED_TITLE, CHALLENGE_FAILED_FALLBACK, CHALLENGE_FAILED_TITLE, ENDINGS } from '../lib/attempt-texts';
 import { formatDuration } from '../lib/countdown-format';
 import { ChainLine } from './chain-line';
 import { CopyButton } from './copy-button';
 import { RevealChains } from './reveal-chains';
 import { StatTile } from './stat-tile';
-
-/** Spec §8 challenge texts. */
-export const CHALLENGE_COMPLETED_TITLE = 'Challenge Completed!';
-export const CHALLENGE_FAILED_TITLE = 'Challenge Failed';
-export const CHALLENGE_FAILED_FALLBACK = 'Better luck next time!';
-
-export const ENDINGS: Record<AttemptState['status'], string> = {
-  playing: '',
-  solved: '',
-  gave_up: 'You gave up.',
-  timed_out: 'Time ran out.',
-  out_of_moves: 'No moves left.',
-};
 
 /** The end screen: success or failure, degrees against par, time, moves, points, the message, share text and the reveal. */
 export function AttemptResultView({ attempt }: { attempt: Snapshot<AttemptState> }) {

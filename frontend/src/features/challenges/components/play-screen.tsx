@@ -10,7 +10,8 @@ import { toast } from '../../../ui/toast';
 import { challengeQueryKeys } from '../api/query-keys';
 import { useServerCountdown } from '../hooks/use-server-countdown';
 import { challengesState, giveUp, pickNext, refreshAttempt, startPlaying, takeHint, undoLast } from '../store';
-import { AttemptResultView, CHALLENGE_COMPLETED_TITLE, CHALLENGE_FAILED_FALLBACK, CHALLENGE_FAILED_TITLE } from './attempt-result';
+import { CHALLENGE_COMPLETED_TITLE, CHALLENGE_FAILED_FALLBACK, CHALLENGE_FAILED_TITLE } from '../lib/attempt-texts';
+import { AttemptResultView } from './attempt-result';
 import { ChainBuilder } from './chain-builder';
 
 /** What the id names, for the heading: "Daily #…" comes from the attempt; the id tells the kind. */

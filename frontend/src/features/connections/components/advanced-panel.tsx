@@ -9,7 +9,7 @@ import { connectionsState, setFromEntity, setToEntity, swapEntities, type Search
 import { useFindFromPicks } from './connection-finder';
 import { ResultStats } from './result-stats';
 import { SearchSettings } from './search-settings';
-import { SearchStage } from './search-stage';
+import { SearchStage } from './lazy-search-stage';
 import { ShareDialog } from './share-dialog';
 
 /** Home runs show their stats here whichever finder started them. */

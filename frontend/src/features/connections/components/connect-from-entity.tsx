@@ -7,7 +7,7 @@ import { Button } from '../../../ui/button';
 import { toast } from '../../../ui/toast';
 import { useConnectionSearch } from '../hooks/use-connection-search';
 import { connectionsState, pairProblem } from '../store';
-import { SearchStage } from './search-stage';
+import { SearchStage } from './lazy-search-stage';
 
 /** The entity page's failure title (spec §8). */
 export const ENTITY_SEARCH_FAILED_TITLE = 'Connection Search Failed';

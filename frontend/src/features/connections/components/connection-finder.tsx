@@ -6,6 +6,7 @@ import { Button } from '../../../ui/button';
 import { toast } from '../../../ui/toast';
 import { useConnectionSearch } from '../hooks/use-connection-search';
 import { connectionsState, pairProblem, setFromEntity, setToEntity } from '../store';
+import { preloadSearchStage } from './lazy-search-stage';
 
 /** The home page's validation toasts (spec §5, home variant). */
 export function toastPairProblem(problem: 'missing' | 'same'): void {
@@ -42,6 +43,9 @@ export function ConnectionFinder({ origin = 'finder', footer }: { origin?: strin
   return (
     <form
       onSubmit={handleSubmit}
+      // Picking has started: fetch the search stage's code now, so the search plays at once.
+      onFocus={preloadSearchStage}
+      onPointerEnter={preloadSearchStage}
       aria-label="Find a connection"
       className="relative rounded-[1.75rem] border border-ink-700 bg-ink-850/80 p-4 text-left shadow-[0_40px_120px_-40px_rgba(0,0,0,0.9),inset_0_1px_0_rgba(255,255,255,0.04)] backdrop-blur sm:p-6"
     >

@@ -4,6 +4,7 @@ import { Sparkles } from 'lucide-react';
 import { SEARCH_STALE_MS, searchEntities } from '../../entities';
 import { useConnectionSearch } from '../hooks/use-connection-search';
 import { setPair } from '../store';
+import { preloadSearchStage } from './lazy-search-stage';
 
 /** Pairs offered as examples; each is shown only when both names exist in the loaded catalog. */
 export const EXAMPLE_PAIRS: ReadonlyArray<readonly [string, string]> = [
@@ -30,10 +31,13 @@ export function ExamplePairs({ origin = 'finder' }: { origin?: string }) {
     if (match) byName.set(name, match);
   });
   const pairs = EXAMPLE_PAIRS.map(([a, b]) => [byName.get(a), byName.get(b)] as const).filter((pair): pair is readonly [EntitySummary, EntitySummary] => Boolean(pair[0] && pair[1]));
-  if (pairs.length === 0) return null;
+  // While the names are looked up the row keeps its place (one line of pills), so the page does not jump.
+  const settled = lookups.every((lookup) => !lookup.isPending);
+  if (settled && pairs.length === 0) return null;
+  if (pairs.length === 0) return <div aria-hidden className="min-h-[4.25rem] sm:min-h-[2.25rem]" />;
 
   return (
-    <div className="flex flex-wrap items-center justify-center gap-2">
+    <div className="flex flex-wrap items-center justify-center gap-2" onFocus={preloadSearchStage} onPointerEnter={preloadSearchStage}>
       <span className="inline-flex basis-full items-center justify-center gap-1.5 text-xs font-semibold uppercase tracking-[0.18em] text-bone-500 sm:mr-1 sm:basis-auto">
         <Sparkles aria-hidden className="size-3.5 text-amber-glow" />
         Try an example

@@ -12,7 +12,7 @@ import { SearchFrontier } from './search-frontier';
 /** How much of the result must show above the bottom edge for the page not to scroll to it (px). */
 const RESULT_PEEK_PX = 160;
 
-interface SearchStageProps {
+export interface SearchStageProps {
   /** Shows the search only when it was started here. */
   origin: string;
   /** Find New Connection / Try Different Entities; defaults to clearing the search. */

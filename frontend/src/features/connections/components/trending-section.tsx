@@ -5,6 +5,7 @@ import { Badge } from '../../../ui/badge';
 import { Skeleton } from '../../../ui/skeleton';
 import { plural } from '../../../lib/number-format';
 import { useTrending } from '../api/get-trending';
+import { preloadSearchStage } from './lazy-search-stage';
 
 /** Loading placeholders shown while trending loads (spec §9). */
 const PLACEHOLDERS = 6;
@@ -55,6 +56,8 @@ function TrendingCard({ connection, onRun }: { connection: TrendingConnection; o
     <button
       type="button"
       onClick={() => onRun(fromEntity, toEntity)}
+      onFocus={preloadSearchStage}
+      onPointerEnter={preloadSearchStage}
       aria-label={`Find the connection between ${fromEntity.name} and ${toEntity.name}`}
       className="group h-full w-full rounded-2xl border border-ink-700 bg-ink-850/60 p-5 text-left transition-[border-color,background-color,transform] duration-200 hover:-translate-y-0.5 hover:border-amber-glow/50 hover:bg-ink-850"
     >
