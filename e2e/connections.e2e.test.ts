@@ -249,6 +249,8 @@ describe('finding a connection', () => {
     const { page, close } = await openPage(browser, DESKTOP);
     await page.goto(server.url);
     const advanced = page.getByRole('region', { name: 'Advanced Connection Discovery' });
+    // Below the fold, the panel's code loads as it comes near the viewport.
+    await advanced.scrollIntoViewIfNeeded();
     await advanced.getByRole('button', { name: 'Settings' }).click();
     const thumb = advanced.getByRole('slider', { name: 'Maximum degrees' });
     await thumb.focus();

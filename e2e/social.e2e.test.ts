@@ -153,7 +153,7 @@ describe('community', () => {
     await a.getByRole('progressbar', { name: 'Point Collector' }).waitFor();
     await a.getByText('No recent connections found').waitFor();
     await a.getByRole('img', { name: /^Films logged per month/ }).waitFor();
-    await a.locator('.recharts-bar-rectangle').first().waitFor();
+    await a.getByTestId('chart-bar').first().waitFor();
     await a.getByRole('button', { name: 'Edit Profile' }).waitFor();
     await screenshotBothSizes(a, 'profile-overview');
     await expectNoSidewaysScroll(a);

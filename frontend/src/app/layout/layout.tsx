@@ -36,7 +36,9 @@ export function Layout() {
         Skip to content
       </a>
       <SiteHeader />
-      <main id="main" className="flex-1">
+      {/* At least a screen tall: the footer waits below the fold while a page's code and data arrive,
+          instead of showing and then jumping down (a layout shift, and a false "largest paint"). */}
+      <main id="main" className="min-h-dvh flex-1">
         {/* Each page after the first fades in on arrival (CSS, compositor-only); no exit animation, so navigation never waits. */}
         <div key={pathname} className={arrived ? 'animate-page-in' : undefined}>
           <Suspense fallback={<PageFallback />}>

@@ -229,24 +229,27 @@ describe('DiaryPage', () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
   });
 
-  it('picks the watched date from the calendar, which closes once a day is chosen', async () => {
+  it('takes the watched date from the date field, never a day after today', async () => {
     const server = stubDiaryServer();
     setUser(user);
     renderApp('/diary');
     await screen.findByTestId('diary-empty');
     await openLogDialog();
     await pickMovie('The Film 1');
-    fireEvent.click(within(dialog()).getByLabelText('Watched on'));
-    const calendar = await screen.findByRole('grid');
-    const firstOfMonth = within(calendar)
-      .getAllByRole('button')
-      .find((button) => button.textContent === '1' && !button.closest('[data-outside]'))!;
-    fireEvent.click(firstOfMonth);
-    await waitFor(() => expect(screen.queryByRole('grid')).toBeNull());
+    const field = within(dialog()).getByLabelText<HTMLInputElement>('Watched on');
+    const now = new Date();
+    const today = `${now.getFullYear()}-${String(now.getMonth() + 1).padStart(2, '0')}-${String(now.getDate()).padStart(2, '0')}`;
+    expect(field.type).toBe('date');
+    expect(field.value).toBe(today);
+    expect(field.max).toBe(today);
+    expect(field.min).toBe('1870-01-01');
+    fireEvent.change(field, { target: { value: '2024-03-01' } });
+    // Clearing the field keeps the last date: an entry always has one.
+    fireEvent.change(field, { target: { value: '' } });
+    expect(field.value).toBe('2024-03-01');
     fireEvent.click(within(dialog()).getByRole('button', { name: 'Save Entry' }));
     await screen.findByText(DIARY_TEXTS.loggedTitle);
-    const now = new Date();
-    expect((server.writes()[0]!.body as { watchedDate: string }).watchedDate).toBe(`${now.getFullYear()}-${String(now.getMonth() + 1).padStart(2, '0')}-01`);
+    expect((server.writes()[0]!.body as { watchedDate: string }).watchedDate).toBe('2024-03-01');
   });
 
   it('deletes an entry only after confirmation (Entry Deleted)', async () => {

@@ -1,24 +1,9 @@
-import * as Popover from '@radix-ui/react-popover';
 import { CalendarDays } from 'lucide-react';
-import { useState, type CSSProperties } from 'react';
-import { DayPicker } from 'react-day-picker';
-import 'react-day-picker/style.css';
 import { cn } from '../../../lib/class-names';
-import { formatWatchedDate, fromDateOnly, toDateOnly } from '../lib/watched-date';
+import { todayDateOnly } from '../lib/watched-date';
 
 /** The earliest watched date the server takes. */
-const EARLIEST = new Date(1870, 0, 1);
-
-/** The calendar in the app's colours (react-day-picker reads these variables). */
-const calendarTheme = {
-  '--rdp-accent-color': 'var(--color-amber-glow)',
-  '--rdp-accent-background-color': 'color-mix(in oklab, var(--color-amber-glow) 15%, transparent)',
-  '--rdp-day-height': '2.5rem',
-  '--rdp-day-width': '2.5rem',
-  '--rdp-day_button-height': '2.35rem',
-  '--rdp-day_button-width': '2.35rem',
-  '--rdp-nav-height': '2.5rem',
-} as CSSProperties;
+const EARLIEST = '1870-01-01';
 
 interface WatchedDatePickerProps {
   id: string;
@@ -28,50 +13,32 @@ interface WatchedDatePickerProps {
   describedBy?: string;
 }
 
-/** A button showing the watched date that opens a calendar; choosing a day sets it and closes the calendar (spec §4). */
+/**
+ * The watched date (spec §4): the browser's own date field and calendar — a phone's native wheel or
+ * calendar, typed digits on a keyboard, read out by screen readers — instead of a calendar library
+ * (react-day-picker and date-fns were ~30 kB compressed on every page that could log a film).
+ * Days after today and before 1870 cannot be chosen; clearing the field keeps the last date.
+ */
 export function WatchedDatePicker({ id, value, onChange, describedBy }: WatchedDatePickerProps) {
-  const [open, setOpen] = useState(false);
-  const selected = fromDateOnly(value) ?? undefined;
-  const today = new Date();
-
   return (
-    <Popover.Root open={open} onOpenChange={setOpen}>
-      <Popover.Trigger
+    <div className="relative">
+      <CalendarDays aria-hidden className="pointer-events-none absolute left-3.5 top-1/2 size-4 -translate-y-1/2 text-amber-glow" />
+      <input
         id={id}
+        type="date"
+        required
+        min={EARLIEST}
+        max={todayDateOnly()}
+        value={value}
         aria-describedby={describedBy}
+        onChange={(event) => {
+          if (event.target.value) onChange(event.target.value);
+        }}
         className={cn(
-          'flex h-11 w-full items-center gap-2.5 rounded-xl border border-ink-600 bg-ink-950/60 px-3.5 text-left text-[15px] text-bone-50 transition-colors hover:border-ink-500',
-          'focus:border-amber-glow/70 focus:outline-none focus:ring-2 focus:ring-amber-glow/25 data-[state=open]:border-amber-glow/70',
+          'flex h-11 w-full rounded-xl border border-ink-600 bg-ink-950/60 pl-10 pr-3.5 text-left text-[15px] text-bone-50 [color-scheme:dark] transition-colors hover:border-ink-500',
+          'focus:border-amber-glow/70 focus:outline-none focus:ring-2 focus:ring-amber-glow/25',
         )}
-      >
-        <CalendarDays aria-hidden className="size-4 text-amber-glow" />
-        <span>{formatWatchedDate(value)}</span>
-      </Popover.Trigger>
-      <Popover.Portal>
-        <Popover.Content
-          align="start"
-          sideOffset={6}
-          collisionPadding={12}
-          className="z-[60] rounded-2xl border border-ink-600 bg-ink-850 p-3 text-bone-100 shadow-[0_24px_60px_-12px_rgba(0,0,0,0.85)] data-[state=open]:animate-fade-in"
-        >
-          <DayPicker
-            mode="single"
-            required
-            autoFocus
-            selected={selected}
-            defaultMonth={selected}
-            onSelect={(date) => {
-              onChange(toDateOnly(date));
-              setOpen(false);
-            }}
-            captionLayout="dropdown"
-            startMonth={EARLIEST}
-            endMonth={today}
-            disabled={[{ after: today }, { before: EARLIEST }]}
-            style={calendarTheme}
-          />
-        </Popover.Content>
-      </Popover.Portal>
-    </Popover.Root>
+      />
+    </div>
   );
 }

@@ -12,7 +12,7 @@ export function todayDateOnly(now: Date = new Date()): string {
   return toDateOnly(now);
 }
 
-/** "2024-03-14" as a local Date at midnight (for the calendar); null when not a date. */
+/** "2024-03-14" as a local Date at midnight; null when not a date. */
 export function fromDateOnly(value: string): Date | null {
   const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
   if (!match) return null;
@@ -20,14 +20,7 @@ export function fromDateOnly(value: string): Date | null {
   return toDateOnly(date) === value ? date : null;
 }
 
-const longFormat = new Intl.DateTimeFormat('en-US', { weekday: 'short', month: 'short', day: 'numeric', year: 'numeric' });
 const dayFormat = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric' });
-
-/** "Thu, Mar 14, 2024": the date picker's button. */
-export function formatWatchedDate(value: string): string {
-  const date = fromDateOnly(value);
-  return date ? longFormat.format(date) : value;
-}
 
 /** "Mar 14": a diary row under its year's heading. */
 export function formatWatchedDay(value: string): string {

@@ -1,9 +1,7 @@
 import type { CountedEntity, YearStats } from '@cinema-dna/shared-types';
-import { useReducedMotion } from 'framer-motion';
 import { CalendarRange } from 'lucide-react';
 import { useId, useState } from 'react';
 import { Link } from 'react-router-dom';
-import { Bar, BarChart, CartesianGrid, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import { formatCount, plural } from '../../../lib/number-format';
 import { Select } from '../../../ui/form-field';
 import { Skeleton } from '../../../ui/skeleton';
@@ -14,11 +12,6 @@ const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', '
 /** The ten rating buckets of YearStats.ratingSpread: 0.5, 1, …, 5 stars. */
 const RATING_LABELS = Array.from({ length: 10 }, (_, index) => String((index + 1) / 2));
 
-/** The theme's colours (recharts draws SVG, which Tailwind classes do not reach). */
-const AMBER = '#f2b04a';
-const AXIS = '#867c6b';
-const GRID = 'rgba(255,255,255,0.06)';
-
 /** Monthly counts as chart rows. */
 export const monthRows = (stats: YearStats) => stats.filmsByMonth.map((count, index) => ({ label: MONTHS[index]!, count }));
 /** Rating buckets as chart rows. */
@@ -27,37 +20,73 @@ export const ratingRows = (stats: YearStats) => stats.ratingSpread.map((count, i
 /** A screen reader's version of a chart: "Jan 2, Feb 0, …". */
 const describeRows = (rows: { label: string; count: number }[], unit = '') => rows.map((row) => `${row.label}${unit} ${row.count}`).join(', ');
 
-/** Below this width a chart's labels shorten to their first letter ("J F M" for the months). */
-const NARROW_CHART_PX = 420;
+/** Round gridline steps for the count axis: the smallest of 1, 2, 5, 10, 20… giving at most four lines. */
+export function axisTicks(max: number): number[] {
+  const target = Math.max(1, max);
+  let step = 1;
+  for (let magnitude = 1; ; magnitude *= 10) {
+    const found = [1, 2, 5].map((factor) => factor * magnitude).find((candidate) => Math.ceil(target / candidate) <= 4);
+    if (found) {
+      step = found;
+      break;
+    }
+  }
+  const top = Math.ceil(target / step) * step;
+  return Array.from({ length: top / step + 1 }, (_, index) => index * step);
+}
 
+/**
+ * A bar per row, drawn with plain elements (no chart library: recharts was 117 kB compressed for two
+ * small charts). Bars rise once with a transform (compositor only; not with reduced motion), each
+ * bar tells its exact count on hover, and screen readers get the whole chart as one sentence.
+ */
 function CountChart({ title, rows, unit, xLabel, shortLabels = false }: { title: string; rows: { label: string; count: number }[]; unit?: string; xLabel: string; shortLabels?: boolean }) {
-  const reduce = useReducedMotion();
-  const [narrow, setNarrow] = useState(false);
+  const ticks = axisTicks(Math.max(0, ...rows.map((row) => row.count)));
+  const top = ticks.at(-1)!;
   return (
     <figure className="min-w-0 rounded-2xl border border-ink-700 bg-ink-900/60 p-4">
       <figcaption className="mb-3 text-sm font-medium text-bone-200">{title}</figcaption>
-      <div role="img" aria-label={`${title}: ${describeRows(rows, unit)}`} className="h-48">
-        <ResponsiveContainer width="100%" height="100%" onResize={(width) => setNarrow(width < NARROW_CHART_PX)}>
-          <BarChart data={rows} margin={{ top: 4, right: 4, bottom: 0, left: -24 }}>
-            <CartesianGrid vertical={false} stroke={GRID} />
-            <XAxis
-              dataKey="label"
-              tick={{ fill: AXIS, fontSize: 11 }}
-              tickLine={false}
-              axisLine={{ stroke: GRID }}
-              interval={0}
-              tickFormatter={(label: string) => (shortLabels && narrow ? label.slice(0, 1) : label)}
-            />
-            <YAxis allowDecimals={false} tick={{ fill: AXIS, fontSize: 11 }} tickLine={false} axisLine={false} />
-            <Tooltip
-              cursor={{ fill: 'rgba(242,176,74,0.08)' }}
-              contentStyle={{ background: '#131210', border: '1px solid #2c2924', borderRadius: 12, color: '#f6f1e7', fontSize: 12 }}
-              labelFormatter={(label) => `${label}${unit ?? ''}`}
-              formatter={(value) => [formatCount(Number(value)), xLabel]}
-            />
-            <Bar dataKey="count" fill={AMBER} radius={[4, 4, 0, 0]} isAnimationActive={!reduce} maxBarSize={28} />
-          </BarChart>
-        </ResponsiveContainer>
+      <div role="img" aria-label={`${title}: ${describeRows(rows, unit)}`} className="grid h-48 grid-cols-[auto_minmax(0,1fr)] grid-rows-[minmax(0,1fr)_auto] gap-x-2 text-[11px] text-bone-500">
+        {/* The count axis: its labels at the gridlines' heights. */}
+        <div aria-hidden className="relative w-6">
+          {ticks.map((tick) => (
+            <span key={tick} className="absolute right-0 translate-y-1/2 tabular-nums" style={{ bottom: `${(tick / top) * 100}%` }}>
+              {formatCount(tick)}
+            </span>
+          ))}
+        </div>
+        <div aria-hidden className="relative border-b border-white/[0.06]">
+          {ticks.slice(1).map((tick) => (
+            <span key={tick} className="absolute inset-x-0 border-t border-white/[0.06]" style={{ bottom: `${(tick / top) * 100}%` }} />
+          ))}
+          <div className="absolute inset-0 flex items-end gap-[6%] px-[2%]">
+            {rows.map((row) => (
+              <div key={row.label} title={`${row.label}${unit ?? ''}: ${formatCount(row.count)} ${xLabel.toLowerCase()}`} className="group flex h-full min-w-0 flex-1 items-end justify-center hover:bg-amber-glow/[0.08]">
+                <span
+                  data-testid="chart-bar"
+                  className="block w-full max-w-7 origin-bottom animate-bar-rise rounded-t bg-amber-glow"
+                  style={{ height: `${(row.count / top) * 100}%` }}
+                />
+              </div>
+            ))}
+          </div>
+        </div>
+        <span />
+        <div aria-hidden className="flex gap-[6%] px-[2%] pt-1.5">
+          {rows.map((row) => (
+            <span key={row.label} className="min-w-0 flex-1 text-center">
+              {/* Months shorten to their initial on a phone ("J F M…"). */}
+              {shortLabels ? (
+                <>
+                  <span className="sm:hidden">{row.label.slice(0, 1)}</span>
+                  <span className="hidden sm:inline">{row.label}</span>
+                </>
+              ) : (
+                row.label
+              )}
+            </span>
+          ))}
+        </div>
       </div>
     </figure>
   );
