@@ -6,7 +6,7 @@ import { zipSync } from 'fflate';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startAppServer, type AppServer } from './support/app-server.js';
-import { DESKTOP, launchBrowser, openPage, screenshot } from './support/browser.js';
+import { DESKTOP, launchBrowser, openPage } from './support/browser.js';
 import { expectNoSidewaysScroll, screenshotBothSizes } from './support/screens.js';
 
 /**
