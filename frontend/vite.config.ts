@@ -57,6 +57,13 @@ export default defineConfig({
           groups: [
             // React and the router change least often: one long-lived chunk every page needs anyway.
             { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler|react-router|react-router-dom|cookie|set-cookie-parser)[\\/]/, priority: 30 },
+            // The small building blocks nearly every page uses (UI parts, helpers, the contract, icons, the
+            // query cache): one request instead of dozens of tiny shared chunks, each a round trip on a phone.
+            {
+              name: 'common',
+              test: /node_modules[\\/](lucide-react|@tanstack|valtio|proxy-compare|use-sync-external-store|zod|clsx|tailwind-merge)[\\/]|frontend[\\/]src[\\/](ui|lib)[\\/]|shared-types[\\/]src[\\/]/,
+              priority: 20,
+            },
           ],
         },
       },

@@ -83,12 +83,14 @@ export function EntitySearchBox({ label, placeholder = 'Search people, films, ge
   const listHeight = listOpen ? results.length : -1;
   useLayoutEffect(() => {
     const popup = popupRef.current;
-    const input = inputRef.current?.getBoundingClientRect();
-    if (!popup || !input) return;
+    if (!popup) return;
+    // Closed: no measuring (reading a size forces a layout of the whole page, ~30 ms per box on a phone at start-up).
     if (listHeight < 0) {
       placePopup(popup, 'below');
       return;
     }
+    const input = inputRef.current?.getBoundingClientRect();
+    if (!input) return;
     if (popup.dataset.placement === 'above') return;
     const root = document.documentElement;
     // From the input's bottom edge to the list's, the gap between them included.
