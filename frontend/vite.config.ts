@@ -4,6 +4,7 @@ import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { compression, defineAlgorithm } from 'vite-plugin-compression2';
+import { routePreloads } from './build/route-preloads.ts';
 
 const here = (path: string) => fileURLToPath(new URL(path, import.meta.url));
 
@@ -15,11 +16,12 @@ export default defineConfig({
   plugins: [
     react(),
     tailwindcss(),
+    routePreloads(),
     // Brotli (best) and gzip copies beside each asset, made once at build time; the server picks one per
     // request (backend/src/app.ts serveAssets). index.html stays uncompressed on disk: it is served per request.
     compression({
       algorithms: [defineAlgorithm('brotliCompress'), defineAlgorithm('gzip', { level: 9 })],
-      include: /\.(js|css|svg|json)$/,
+      include: /\.(js|css|svg)$/,
       exclude: /\.map$/,
       threshold: 512,
     }),

@@ -4,6 +4,7 @@ import compression from 'compression';
 import express, { type Express } from 'express';
 import expressStaticGzip from 'express-static-gzip';
 import helmet from 'helmet';
+import { routePageHtml } from './platform/route-preloads.js';
 import { activityRoutes } from './features/activity/routes.js';
 import { followRoutes } from './features/follows/routes.js';
 import { apiDocsRoutes } from './features/api-docs/routes.js';
@@ -191,11 +192,14 @@ function serveAssets(app: Express, staticDir: string): void {
   );
 }
 
-/** The other static files (favicon...), and index.html — never cached, so a new build is seen at once — for every client route. */
+/**
+ * The other static files (favicon...), and index.html — never cached, so a new build is seen at once —
+ * for every client route, naming the route's own page scripts so the browser fetches them beside the app's.
+ */
 function serveFrontend(app: Express, staticDir: string): void {
-  const indexHtml = path.join(staticDir, 'index.html');
+  const pageHtml = routePageHtml(staticDir);
   app.use(express.static(staticDir, { index: false }));
-  app.get('/{*clientRoute}', (_req, res) => {
-    res.set('Cache-Control', 'no-cache').sendFile(indexHtml);
+  app.get('/{*clientRoute}', (req, res) => {
+    res.set('Cache-Control', 'no-cache').type('html').send(pageHtml(req.path));
   });
 }
