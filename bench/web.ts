@@ -8,7 +8,7 @@
  * simulated phone give a page that runs nothing), so a slow machine shows as a slow baseline.
  *
  *   npm run bench:web                       the current build (frontend/dist)
- *   npm run bench:web -- --dist /tmp/old    another build of the frontend, e.g. main before a change
+ *   npm run bench:web -- --root /tmp/old    another checkout's built app (server and frontend), e.g. main before a change
  *   BENCH_WEB_RUNS=1 npm run bench:web      fewer runs, for a quick look
  *   BENCH_WEB_DETAIL=1                      also lists each page's scripts by size
  *
@@ -51,8 +51,9 @@ interface Sample {
   totalKb: number;
 }
 
-const { values: args } = parseArgs({ options: { dist: { type: 'string' }, label: { type: 'string' } } });
-const sourceDist = path.resolve(args.dist ?? path.join(repoRoot, 'frontend/dist'));
+const { values: args } = parseArgs({ options: { root: { type: 'string' }, label: { type: 'string' } } });
+const appRoot = path.resolve(args.root ?? repoRoot);
+const sourceDist = path.join(appRoot, 'frontend/dist');
 
 /**
  * A copy of the build with the baseline page added: the app's own <head> (fonts, CSS, meta) and a
@@ -115,7 +116,7 @@ function medianSample(samples: Sample[]): Sample {
 
 async function main(): Promise<void> {
   const staticDir = prepareStaticDir();
-  const server = await startAppServer({ env: { STATIC_DIR: staticDir } });
+  const server = await startAppServer({ root: appRoot, env: { STATIC_DIR: staticDir } });
   const chrome = await chromeLauncher.launch({
     chromePath: CHROME_PATH,
     chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
@@ -148,7 +149,7 @@ async function main(): Promise<void> {
     'all kB': Math.round(r.totalKb),
     'meets targets': route === BASELINE_PATH ? '' : meetsTargets(route, r) ? 'yes' : 'no',
   }));
-  console.log(`\nLighthouse 12.2.3, mobile (simulated mid-range phone, slow 4G), median of ${RUNS} run(s); build ${path.relative(repoRoot, sourceDist) || sourceDist}`);
+  console.log(`\nLighthouse 12.2.3, mobile (simulated mid-range phone, slow 4G), median of ${RUNS} run(s); app ${appRoot}`);
   console.log(`Targets: score ≥ ${TARGETS.score}, LCP ≤ ${TARGETS.lcpMs / 1000} s, TBT ≤ ${TARGETS.tbtMs} ms, CLS ≤ ${TARGETS.cls}, JS on / ≤ ${TARGETS.homeScriptKb} kB (compressed)`);
   console.table(rows);
   console.log(`load average (1 min): ${loadBefore.toFixed(2)} before, ${loadAfter.toFixed(2)} after; ${cpus().length} cores`);
@@ -157,7 +158,7 @@ async function main(): Promise<void> {
   mkdirSync(path.dirname(file), { recursive: true });
   writeFileSync(
     file,
-    `${JSON.stringify({ generatedAt: new Date().toISOString(), lighthouse: '12.2.3', runs: RUNS, build: sourceDist, machine: { cpus: cpus().length, cpu: cpus()[0]?.model, node: process.version, loadAverage: { before: loadBefore, after: loadAfter } }, targets: TARGETS, results }, null, 2)}\n`,
+    `${JSON.stringify({ generatedAt: new Date().toISOString(), lighthouse: '12.2.3', runs: RUNS, app: appRoot, machine: { cpus: cpus().length, cpu: cpus()[0]?.model, node: process.version, loadAverage: { before: loadBefore, after: loadAfter } }, targets: TARGETS, results }, null, 2)}\n`,
   );
   console.log(`wrote ${path.relative(repoRoot, file)}`);
 }

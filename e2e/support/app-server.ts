@@ -27,11 +27,12 @@ const STOP_TIMEOUT_MS = 15_000;
  * Starts the built app (`node backend/dist/index.js`) on a free port with a fresh data directory,
  * exactly as production runs it, and resolves once it logs `listening`.
  * DATABASE_URL and REDIS_URL pass through when set, so CI exercises the real services; `env` adds
- * settings for one suite (e.g. a higher rate limit for a file that runs many searches).
+ * settings for one suite (e.g. a higher rate limit for a file that runs many searches); `root` runs
+ * another checkout's build (a benchmark's "before").
  */
-export async function startAppServer({ env: extraEnv = {} }: { env?: Record<string, string> } = {}): Promise<AppServer> {
-  const entry = path.join(repoRoot, 'backend/dist/index.js');
-  const indexHtml = path.join(repoRoot, 'frontend/dist/index.html');
+export async function startAppServer({ env: extraEnv = {}, root = repoRoot }: { env?: Record<string, string>; root?: string } = {}): Promise<AppServer> {
+  const entry = path.join(root, 'backend/dist/index.js');
+  const indexHtml = path.join(root, 'frontend/dist/index.html');
   for (const required of [entry, indexHtml]) {
     if (!existsSync(required)) throw new Error(`${path.relative(repoRoot, required)} is missing: run \`npm run build\` first.`);
   }
@@ -65,7 +66,7 @@ export async function startAppServer({ env: extraEnv = {} }: { env?: Record<stri
     if (env.DATABASE_URL) await dropSchema(env.DATABASE_URL, isolation);
   };
 
-  const child = spawn(process.execPath, [entry], { cwd: repoRoot, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [entry], { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
   const lines: string[] = [];
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
   createInterface({ input: child.stderr! }).on('line', (line) => lines.push(line));
