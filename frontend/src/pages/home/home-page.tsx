@@ -95,7 +95,7 @@ export default function HomePage() {
             title="Advanced Connection Discovery"
             lead="Tune the search: how far it may go, which kinds of entities it may pass through, and what it should prefer. Then read the result's numbers."
           />
-          <LoadWhenNear placeholder={<Skeleton className="h-[26rem] rounded-[1.75rem] md:h-[13.5rem]" />}>
+          <LoadWhenNear placeholder={<Skeleton className="h-[46.5rem] rounded-[1.75rem] md:h-[29.5rem] lg:h-[22rem]" />}>
             <LazyAdvancedPanel />
           </LoadWhenNear>
         </div>
@@ -104,7 +104,7 @@ export default function HomePage() {
       <section id="filters" aria-label="Faceted search" className="scroll-mt-20 border-t border-ink-800">
         <div className="mx-auto max-w-7xl px-4 py-20 sm:px-6 lg:px-8">
           <SectionHeading eyebrow="Explore the catalog" title="Search with filters" lead="Find films and people by year, rating, genre, award and language, and send any of them to the finder." />
-          <LoadWhenNear placeholder={<Skeleton className="h-[40rem] rounded-[1.75rem]" />}>
+          <LoadWhenNear placeholder={<Skeleton className="h-[65rem] rounded-[1.75rem] md:h-[60rem] lg:h-[45.5rem]" />}>
             <LazyFacetedFilterPanel onPick={pick} picked={{ from: from?.key ?? null, to: to?.key ?? null }} />
           </LoadWhenNear>
         </div>
