@@ -113,16 +113,23 @@ const PUBLIC_ROUTES = [
 ];
 const SIGNED_IN_ROUTES = ['/account/api-keys', '/badges', '/diary', '/profile', '/challenges/play/:challenge', '/u/:user'];
 
+/** Pages open at once per context: most of a visit is waiting for the network to settle. */
+const PARALLEL_PAGES = 3;
+
 async function auditRoutes(context: BrowserContext, routes: string[], label: string): Promise<string[]> {
-  const page = await context.newPage();
-  const found: string[] = [];
-  for (const route of routes) {
-    const path = route.replace(':challenge', challengeId).replace(':user', user);
-    await visit(page, path);
-    found.push(...(await audit(page, `${label} ${path}`)));
-  }
-  await page.close();
-  return found;
+  const queue = routes.map((route) => route.replace(':challenge', challengeId).replace(':user', user));
+  const found: string[][] = [];
+  await Promise.all(
+    Array.from({ length: PARALLEL_PAGES }, async () => {
+      const page = await context.newPage();
+      for (let path = queue.shift(); path !== undefined; path = queue.shift()) {
+        await visit(page, path);
+        found.push(await audit(page, `${label} ${path}`));
+      }
+      await page.close();
+    }),
+  );
+  return found.flat().sort();
 }
 
 describe.each([
