@@ -125,12 +125,6 @@ export function createUserStore(db: Db) {
       return row ?? null;
     },
 
-    /** Deletes the account; every row that references it goes by cascade. */
-    async delete(id: number): Promise<boolean> {
-      const rows = await db.delete(users).where(eq(users.id, id)).returning({ id: users.id });
-      return rows.length > 0;
-    },
-
     async count(): Promise<number> {
       const [row] = await db.select({ value: count() }).from(users);
       return row?.value ?? 0;
