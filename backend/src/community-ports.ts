@@ -19,6 +19,7 @@ import type { SavedConnectionService } from './features/saved-connections/servic
 import { countToWatch } from './features/watchlist/queries.js';
 import type { WatchlistService } from './features/watchlist/service.js';
 import type { MovieCatalog } from './catalog/movie-catalog.js';
+import { accountColumns } from './platform/auth/columns.js';
 import { users as userAccounts } from './platform/auth/schema.js';
 import type { Database } from './platform/db/database.js';
 import { AppError } from './platform/errors.js';
@@ -83,18 +84,9 @@ export async function exportUserData(
   const { db } = deps;
   const [account] = await db
     .select({
-      id: userAccounts.id,
-      username: userAccounts.username,
-      email: userAccounts.email,
-      emailVerifiedAt: userAccounts.emailVerifiedAt,
+      ...accountColumns('id', 'username', 'email', 'emailVerifiedAt'),
       googleLinked: sql<boolean>`${userAccounts.googleId} is not null`,
-      displayName: userAccounts.displayName,
-      bio: userAccounts.bio,
-      role: userAccounts.role,
-      level: userAccounts.level,
-      points: userAccounts.points,
-      createdAt: userAccounts.createdAt,
-      lastActiveAt: userAccounts.lastActiveAt,
+      ...accountColumns('displayName', 'bio', 'role', 'level', 'points', 'createdAt', 'lastActiveAt'),
     })
     .from(userAccounts)
     .where(eq(userAccounts.id, userId));
