@@ -142,7 +142,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
       },
       eventsPollIntervalMs: config.EVENTS_POLL_INTERVAL_MS,
       races: options.races,
-      operations: { tmdbApiKey: config.TMDB_API_KEY, tmdbApiUrl: config.TMDB_API_URL, wikidataSparqlUrl: config.WIKIDATA_SPARQL_URL, statusCheckIntervalMs: config.STATUS_CHECK_INTERVAL_MS },
+      operations: { replicaId: config.REPLICA_ID, tmdbApiKey: config.TMDB_API_KEY, tmdbApiUrl: config.TMDB_API_URL, wikidataSparqlUrl: config.WIKIDATA_SPARQL_URL, statusCheckIntervalMs: config.STATUS_CHECK_INTERVAL_MS },
     },
   });
   const { connections, findLimiter, users, auth } = services;

@@ -25,6 +25,8 @@ export type GraphHealth = z.infer<typeof GraphHealthSchema>;
 export const HealthSchema = z.object({
   /** ok: everything up; degraded: serving without a non-essential part (cache); down: cannot serve. */
   status: z.enum(['ok', 'degraded', 'down']),
+  /** The replica that answered (REPLICA_ID, or host:pid): behind a proxy, which process a client reaches. */
+  replica: z.string(),
   uptimeSeconds: z.number(),
   checkedAt: z.string(),
   database: ComponentHealthSchema,

@@ -15,6 +15,8 @@ export interface HealthDeps {
   shared: SharedState;
   graph: GraphStatusSource;
   startedAt: number;
+  /** This process's name among the replicas. */
+  replica: string;
 }
 
 const PROBE_TIMEOUT_MS = 1_500;
@@ -29,6 +31,7 @@ export async function checkHealth(deps: HealthDeps): Promise<Health> {
   const status = database.status === 'down' ? 'down' : cache.status === 'down' || graph.status !== 'up' ? 'degraded' : 'ok';
   return {
     status,
+    replica: deps.replica,
     uptimeSeconds: Math.round((Date.now() - deps.startedAt) / 1000),
     checkedAt: new Date().toISOString(),
     database,
