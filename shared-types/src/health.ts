@@ -18,6 +18,8 @@ export const GraphHealthSchema = z.object({
   latencyMs: z.number().nullable(),
   entities: z.number().int(),
   links: z.number().int(),
+  /** The catalog version of the served snapshot (a new import rolls a new one out to every replica). */
+  snapshotVersion: z.string().nullable().optional(),
   error: z.string().optional(),
 });
 export type GraphHealth = z.infer<typeof GraphHealthSchema>;
