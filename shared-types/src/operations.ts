@@ -179,6 +179,8 @@ export const ReplicaMetricsSchema = z.object({
   startedAt: z.string(),
   /** When these numbers were measured. */
   at: z.string(),
+  /** The catalog version of the graph snapshot this replica serves (a new import rolls it out to every replica). */
+  snapshotVersion: z.string().nullable().optional(),
   requestsPerSecond: z.number(),
   latencyMs: z.object({ p50: z.number().nullable(), p95: z.number().nullable(), p99: z.number().nullable() }),
   /** 5xx answers / all answers in the window, 0..1. */
@@ -372,7 +374,7 @@ export function overallStatus(statuses: readonly ServiceStatus[]): 'operational'
   return 'degraded';
 }
 
-export const StatusReplicaSchema = z.object({ replica: z.string(), startedAt: z.string(), lastSeen: z.string() });
+export const StatusReplicaSchema = z.object({ replica: z.string(), startedAt: z.string(), lastSeen: z.string(), snapshotVersion: z.string().nullable().optional() });
 
 /** GET /api/status and POST /api/status/refresh (the latter checks again first). */
 export const StatusResponseSchema = z.object({
