@@ -55,6 +55,8 @@ export default defineConfig({
           name: 'unit-frontend',
           environment: 'jsdom',
           maxWorkers: 2,
+          // A hang guard, not a speed check: a page rendered in jsdom on a busy 2-core machine takes seconds.
+          testTimeout: 20_000,
           include: ['src/**/*.test.tsx', 'src/**/*.test.ts'],
         },
       },
