@@ -76,7 +76,7 @@ function Countdown({ state, now }: { state: Snapshot<RaceState>; now: number }) 
   const seconds = countdownSeconds(state.startsAt === null ? 0 : state.startsAt - now);
   return (
     <div className="grid gap-8">
-      <div className="grid place-items-center py-6 text-center" aria-live="assertive">
+      <div className="grid place-items-center py-6 text-center" role="status" aria-live="polite">
         <p className="text-xs font-semibold uppercase tracking-[0.22em] text-amber-glow">Get ready</p>
         {reduce ? (
           <p className={COUNTDOWN_CLASSES} data-testid="race-countdown">
@@ -227,8 +227,9 @@ export function RaceRoom({ code, watch = false }: { code: string; watch?: boolea
             ) : (
               <div className="grid gap-6">
                 <RacePair state={state} />
-                <div className="rounded-2xl border border-ink-700 bg-ink-850/70 p-5" aria-live="polite">
-                  <p className="font-display text-2xl font-medium text-bone-50" data-testid="race-waiting">
+                {/* Only the line that changes once is live: the clock under it ticks every second. */}
+                <div className="rounded-2xl border border-ink-700 bg-ink-850/70 p-5">
+                  <p role="status" className="font-display text-2xl font-medium text-bone-50" data-testid="race-waiting">
                     {me?.status === 'solved' ? `You solved it${me.rank !== null ? `: #${me.rank}` : ''}!` : me ? 'You are out of this round.' : 'You are watching.'}
                   </p>
                   <p className="mt-1 text-sm text-bone-400">
