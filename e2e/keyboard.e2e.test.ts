@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { SOLVE_FLOOR_SECONDS_PER_LINK, type DailyChallenge, type EntitySummary, type PathStep } from '@cinema-dna/shared-types';
+import { SOLVE_FLOOR_SECONDS_PER_LINK, type DailyChallenge, type EntitySummary, type PathStep, type RaceState } from '@cinema-dna/shared-types';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { registerUser } from './support/accounts.js';
@@ -10,6 +10,8 @@ import { MOBILE, launchBrowser } from './support/browser.js';
  * Today's daily challenge played with the keyboard alone (Tab, Enter, arrows, Escape; no clicks), from
  * the home page to the reveal, at 390×844: every control reached shows its focus ring, and the screen's
  * polite live region says each move (refused, then accepted link by link); the reveal takes the focus.
+ * Then a race, the host on the keyboard alone (the other player uses the mouse): create, ready, start,
+ * the typeahead takes the focus at the start, a shortest chain, and the results take the focus.
  */
 
 let server: AppServer;
@@ -132,6 +134,59 @@ describe('keyboard only', () => {
     const heading = page.getByRole('heading', { name: 'Challenge Completed!' });
     await heading.waitFor({ timeout: 15_000 });
     await expect.poll(() => isFocused(heading)).toBe(true);
+    await context.close();
+  }, 120_000);
+
+  it('races with the keyboard alone: create the room, ready, start, a chain, the results', async () => {
+    const context = await browser.newContext({ viewport: MOBILE, reducedMotion: 'reduce' });
+    const page = await context.newPage();
+    await registerUser(page, server.url, `keyhost_${randomBytes(4).toString('hex')}`);
+    const guestContext = await browser.newContext({ viewport: MOBILE, reducedMotion: 'reduce' });
+    const guest = await guestContext.newPage();
+    await registerUser(guest, server.url, `keyguest_${randomBytes(4).toString('hex')}`);
+
+    await page.goto(`${server.url}/challenges`);
+    const create = page.getByRole('button', { name: 'Create a race room' });
+    await create.waitFor({ timeout: 15_000 });
+    await tabTo(page, create, 120);
+    await page.keyboard.press('Enter');
+    await page.waitForURL(/\/challenges\/race\/[A-Z0-9]{8}$/);
+    const code = page.url().slice(-8);
+
+    // The other player joins and is ready (with the mouse: only the host is under test).
+    await guest.goto(`${server.url}/challenges/race/${code}`);
+    await expect.poll(() => page.getByTestId('lobby-player').count(), { timeout: 15_000 }).toBe(2);
+    await guest.getByRole('button', { name: 'I’m ready' }).click();
+
+    const ready = page.getByRole('button', { name: 'I’m ready' });
+    await tabTo(page, ready);
+    await page.keyboard.press('Enter');
+    await expect.poll(() => page.locator('[data-testid="lobby-player"][data-ready="true"]').count(), { timeout: 10_000 }).toBe(2);
+    const start = page.getByRole('button', { name: 'Start race' });
+    await tabTo(page, start);
+    await page.keyboard.press('Enter');
+
+    // The race starts: the typeahead has the focus without a Tab.
+    const input = page.getByRole('combobox', { name: 'Next link' });
+    await input.waitFor({ timeout: 20_000 });
+    await expect.poll(() => isFocused(input), { timeout: 10_000 }).toBe(true);
+    const room = (await (await fetch(`${server.url}/api/challenges/races/${code}`)).json()) as RaceState;
+    const chain = await shortestChain(room.fromEntity!, room.toEntity!);
+    for (const [index, entity] of chain.slice(1).entries()) {
+      await expect.poll(() => isFocused(input), { timeout: 10_000 }).toBe(true);
+      await pickByKeyboard(page, entity);
+      if (index < chain.length - 2) await expect.poll(() => liveText(page), { timeout: 10_000 }).toBe(`${entity.name} accepted. ${index + 1} ${index === 0 ? 'link' : 'links'} so far.`);
+    }
+    await page.getByTestId('race-waiting').waitFor({ timeout: 15_000 });
+
+    // The other player gives up: the results, their heading focused.
+    await guest.getByRole('button', { name: 'Give up' }).click();
+    await guest.getByRole('button', { name: 'Really give up?' }).click();
+    const results = page.locator('#results-title');
+    await results.waitFor({ timeout: 20_000 });
+    await expect.poll(() => isFocused(results)).toBe(true);
+    expect((await page.getByTestId('race-winner').textContent()) ?? '').toMatch(/won in \d+ degrees?/);
+    await guestContext.close();
     await context.close();
   }, 120_000);
 });

@@ -1,6 +1,6 @@
 import type { ChainStep, EntitySummary } from '@cinema-dna/shared-types';
 import { CircleAlert, Flag, Lightbulb, Link2, Timer, Undo2, Footprints } from 'lucide-react';
-import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { cn } from '../../../lib/class-names';
 import { plural } from '../../../lib/number-format';
 import { Button } from '../../../ui/button';
@@ -34,6 +34,8 @@ export interface ChainBuilderProps {
   hint?: { cost: number; rewarded: boolean; revealed: readonly EntitySummary[]; onHint: () => void; pending: boolean };
   /** Extra line over the chain (a theme rule, an archive note). */
   note?: ReactNode;
+  /** Take the focus into the typeahead when it appears and nothing has the focus (a race's start: the Start button is gone). */
+  focusWhenIdle?: boolean;
 }
 
 /**
@@ -45,7 +47,11 @@ export interface ChainBuilderProps {
 const SPOKEN_SECONDS = new Set([10, 5, 4, 3, 2, 1]);
 
 export function ChainBuilder(props: ChainBuilderProps) {
-  const { from, to, par, chain, timeLeftMs, moves, moveLimit, pendingPick, busy, refusal, error, onPick, onUndo, onGiveUp, hint, note } = props;
+  const { from, to, par, chain, timeLeftMs, moves, moveLimit, pendingPick, busy, refusal, error, onPick, onUndo, onGiveUp, hint, note, focusWhenIdle = false } = props;
+  const inputId = useId();
+  useEffect(() => {
+    if (focusWhenIdle && (document.activeElement === null || document.activeElement === document.body)) document.getElementById(inputId)?.focus();
+  }, [focusWhenIdle, inputId]);
   const [confirmGiveUp, setConfirmGiveUp] = useState(false);
   const current = chain[chain.length - 1]?.entity ?? from;
   const links = Math.max(0, chain.length - 1);
@@ -104,6 +110,7 @@ export function ChainBuilder(props: ChainBuilderProps) {
           <div className="ml-7 h-5 border-l border-dashed border-ink-600" aria-hidden />
           <EntitySearchBox
             label="Next link"
+            inputId={inputId}
             placeholder={`Who or what links to ${current.name}?`}
             value={null}
             onChange={(entity) => {
