@@ -68,5 +68,6 @@ describe('ChainBuilder announcements', () => {
     );
     act(() => vi.advanceTimersByTime(ANNOUNCE_GAP_MS));
     expect(region().textContent).toBe('Diner accepted. 1 link so far.');
-  });
+    // A hang guard, not a speed check: a dozen renders of the whole builder on a busy 2-core machine.
+  }, 20_000);
 });
