@@ -1,12 +1,13 @@
 import { randomBytes } from 'node:crypto';
-import { readFileSync } from 'node:fs';
+import { appendFileSync, mkdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
 import { createRequire } from 'node:module';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { E2E_PASSWORD, registerUser } from './support/accounts.js';
 import { callApi } from './support/api.js';
 import { startAppServer, type AppServer } from './support/app-server.js';
-import { DESKTOP, MOBILE, launchBrowser } from './support/browser.js';
+import { ARTIFACTS_DIR, DESKTOP, MOBILE, launchBrowser } from './support/browser.js';
 
 /**
  * axe-core over every route of the spec, at 1280×800 and 390×844, signed out and signed in (the admin
@@ -73,9 +74,15 @@ async function audit(page: Page, label: string, include?: string): Promise<strin
     },
     { tags: TAGS, include },
   );
-  return violations.flatMap((violation) =>
+  const lines = violations.flatMap((violation) =>
     violation.nodes.map((node) => `${label} · ${violation.id} (${violation.impact}) · ${JSON.stringify(node.target)} · ${violation.help}`),
   );
+  // Every failing element also goes to e2e/artifacts/axe-violations.txt (the assertion's diff is cut short when there are many).
+  if (lines.length > 0) {
+    mkdirSync(ARTIFACTS_DIR, { recursive: true });
+    appendFileSync(path.join(ARTIFACTS_DIR, 'axe-violations.txt'), lines.map((line) => `${line}\n`).join(''));
+  }
+  return lines;
 }
 
 /** Opens `route` and waits until the page has settled (data in, lazy parts loaded, no skeletons left). */
