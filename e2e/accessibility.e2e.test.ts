@@ -93,6 +93,23 @@ async function visit(page: Page, route: string): Promise<void> {
   for (let top = 0; top < height; top += 700) await page.evaluate((y) => window.scrollTo(0, y), top);
   await page.waitForLoadState('networkidle');
   await page.waitForFunction(() => document.querySelectorAll('[aria-busy="true"]').length === 0, undefined, { timeout: 10_000 }).catch(() => undefined);
+  // A live search on arrival (/connection...) reveals its path over a second or two: let it finish, so
+  // contrast is measured on the settled page, not on a card halfway through its fade-in.
+  await page
+    .waitForFunction(() => !document.querySelector('[data-testid="search-stage"][data-phase="searching"]'), undefined, { timeout: 20_000 })
+    .catch(() => undefined);
+  await settleAnimations(page);
+}
+
+/** Waits until no finite animation is running (fades in progress would be measured half-transparent). */
+async function settleAnimations(page: Page): Promise<void> {
+  await page
+    .waitForFunction(
+      () => document.getAnimations().every((animation) => animation.playState !== 'running' || animation.effect?.getComputedTiming().iterations === Infinity),
+      undefined,
+      { timeout: 10_000, polling: 100 },
+    )
+    .catch(() => undefined);
 }
 
 const PUBLIC_ROUTES = [
