@@ -101,7 +101,7 @@ export function createApp(deps: AppDeps): Express {
 
   // Every API route is declared with its access through `routes`, which also lists it for the authorization tests.
   const routes = createApiRoutes(api, '/api');
-  healthRoutes(routes, { database: deps.database, shared: deps.shared, graph: deps.graph, startedAt: deps.startedAt ?? Date.now() });
+  healthRoutes(routes, { database: deps.database, shared: deps.shared, graph: deps.graph, startedAt: deps.startedAt ?? Date.now(), replica: deps.metrics.replica });
   entityRoutes(routes, deps.entities);
   connectionRoutes(routes, deps.connections, deps.findLimiter);
   sharePreviewRoutes(routes, { entities: deps.entities, connections: deps.connections, findLimiter: deps.findLimiter, publicUrl: deps.publicUrl });

@@ -15,7 +15,8 @@ import type { GoogleSignInOptions } from './features/auth/google.js';
 import { createLogMailer } from './features/auth/mailer.js';
 import { createTmdbEnricher } from './ingest/tmdb/enrichment.js';
 import type { GraphStatusSource } from './features/health/service.js';
-import { GraphService } from './graph/index.js';
+import { catalogVersionOf, GraphService } from './graph/index.js';
+import { startCatalogRollout, type CatalogRollout } from './platform/catalog-rollout.js';
 import { prepareGraph } from './ingest/pipeline.js';
 import type { Config } from './platform/config.js';
 import { openSharedState } from './platform/cache/index.js';
@@ -110,8 +111,10 @@ export async function startServer(config: Config, options: StartOptions = {}): P
     budget: { timeMs: config.SEARCH_TIME_BUDGET_MS, maxVisited: config.SEARCH_MAX_VISITED },
     onWorkerLost: ({ reason, error }) => logger.warn({ reason, err: error.message }, 'search worker replaced'),
   });
+  let snapshotFile: string;
   try {
-    await graph.load(await prepareGraph({ dataDir: config.DATA_DIR, db: database.db, logger }));
+    snapshotFile = await prepareGraph({ dataDir: config.DATA_DIR, db: database.db, logger });
+    await graph.load(snapshotFile);
   } catch (error) {
     await Promise.all([graph.close(), shared.close(), database.close()]);
     throw error;
@@ -142,7 +145,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
       },
       eventsPollIntervalMs: config.EVENTS_POLL_INTERVAL_MS,
       races: options.races,
-      operations: { tmdbApiKey: config.TMDB_API_KEY, tmdbApiUrl: config.TMDB_API_URL, wikidataSparqlUrl: config.WIKIDATA_SPARQL_URL, statusCheckIntervalMs: config.STATUS_CHECK_INTERVAL_MS },
+      operations: { replicaId: config.REPLICA_ID, tmdbApiKey: config.TMDB_API_KEY, tmdbApiUrl: config.TMDB_API_URL, wikidataSparqlUrl: config.WIKIDATA_SPARQL_URL, statusCheckIntervalMs: config.STATUS_CHECK_INTERVAL_MS },
     },
   });
   const { connections, findLimiter, users, auth } = services;
@@ -197,6 +200,14 @@ export async function startServer(config: Config, options: StartOptions = {}): P
     trustProxy: config.TRUST_PROXY,
   });
   notifier.attach(io);
+  services.metrics.setCatalogVersion(() => graph.status().version);
+  // A new import announced through Redis: loaded beside the served graph, then switched to.
+  let rollout: CatalogRollout | null = null;
+  try {
+    rollout = await startCatalogRollout({ pubsub: shared.pubsub, graph, snapshotFile, versionOnDisk: catalogVersionOf, logger });
+  } catch (error) {
+    logger.warn({ err: error instanceof Error ? error.message : String(error) }, 'catalog announcements not subscribed: restart to serve a new import');
+  }
   services.metrics.setRealtime({
     sockets: () => io.of('/').sockets.size,
     // Rooms besides each socket's own (Socket.IO puts every socket in a room named by its id).
@@ -226,6 +237,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
         io.close(() => resolve());
         http.closeIdleConnections();
       });
+      await rollout?.close();
       // Pending domain events are delivered while the cache and the database are still open.
       await services.close();
       await graph.close();

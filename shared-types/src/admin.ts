@@ -178,6 +178,8 @@ export const ReplicaMetricsSchema = z.object({
   startedAt: z.string(),
   /** When these numbers were measured. */
   at: z.string(),
+  /** The catalog version of the graph snapshot this replica serves (a new import rolls it out to every replica). */
+  snapshotVersion: z.string().nullable().optional(),
   requestsPerSecond: z.number(),
   latencyMs: z.object({ p50: z.number().nullable(), p95: z.number().nullable(), p99: z.number().nullable() }),
   /** 5xx answers / all answers in the window, 0..1. */

@@ -18,6 +18,8 @@ export const GraphHealthSchema = z.object({
   latencyMs: z.number().nullable(),
   entities: z.number().int(),
   links: z.number().int(),
+  /** The catalog version of the served snapshot (a new import rolls a new one out to every replica). */
+  snapshotVersion: z.string().nullable().optional(),
   error: z.string().optional(),
 });
 export type GraphHealth = z.infer<typeof GraphHealthSchema>;
@@ -25,6 +27,8 @@ export type GraphHealth = z.infer<typeof GraphHealthSchema>;
 export const HealthSchema = z.object({
   /** ok: everything up; degraded: serving without a non-essential part (cache); down: cannot serve. */
   status: z.enum(['ok', 'degraded', 'down']),
+  /** The replica that answered (REPLICA_ID, or host:pid): behind a proxy, which process a client reaches. */
+  replica: z.string(),
   uptimeSeconds: z.number(),
   checkedAt: z.string(),
   database: ComponentHealthSchema,

@@ -45,7 +45,7 @@ export function overallStatus(statuses: readonly ServiceStatus[]): 'operational'
   return 'degraded';
 }
 
-export const StatusReplicaSchema = z.object({ replica: z.string(), startedAt: z.string(), lastSeen: z.string() });
+export const StatusReplicaSchema = z.object({ replica: z.string(), startedAt: z.string(), lastSeen: z.string(), snapshotVersion: z.string().nullable().optional() });
 
 /** GET /api/status and POST /api/status/refresh (the latter checks again first). */
 export const StatusResponseSchema = z.object({

@@ -12,6 +12,7 @@ import {
   type Relationship,
   type SearchParametersInput,
 } from '@cinema-dna/shared-types';
+import { statSync } from 'node:fs';
 import { ZodError } from 'zod';
 import { GraphError } from './errors.js';
 import type { EngineParameters, EntityRef } from './parameters.js';
@@ -64,7 +65,18 @@ export interface GraphStatus {
   /** How long the last successful load took. */
   loadedMs: number | null;
   path: string | null;
+  /** The loaded snapshot's catalog version (catalogVersionOf): a new import gives a new one. */
+  version: string | null;
   error?: string;
+}
+
+/**
+ * The catalog version of a snapshot file: when it was written and its size (an import rewrites the
+ * file by rename, so every import gives a new version; every replica reading the same file agrees).
+ */
+export function catalogVersionOf(path: string): string {
+  const { mtimeMs, size } = statSync(path);
+  return `${Math.floor(mtimeMs).toString(36)}-${size.toString(36)}`;
 }
 
 /** Counts for the home page's hero numbers. */
@@ -139,6 +151,10 @@ interface Loaded {
   pool: SearchWorkerPool | null;
   engine: SearchEngine | null;
   hero: HeroNumbers | null;
+  version: string;
+  /** Searches running on this graph; a replaced graph's workers stop once its last one ends. */
+  active: number;
+  retired: boolean;
 }
 
 /** Holds the loaded graph and answers everything the API needs from it. */
@@ -160,16 +176,22 @@ export class GraphService {
     this.error = null;
     const started = performance.now();
     try {
+      const version = catalogVersionOf(path);
       const graph = await loadSnapshot(path);
       const workers = this.options.workers;
       const { budget, watchdogGraceMs, onWorkerLost, workerEntry } = this.options;
       const pool = workers === 0 ? null : new SearchWorkerPool(graph, { size: workers, budget, watchdogGraceMs, onWorkerLost, workerEntry });
       await pool?.ready();
       const previous = this.loaded;
-      this.loaded = { graph, typeahead: new TypeaheadIndex(graph), pool, engine: pool ? null : new SearchEngine(graph), hero: null };
+      // The switch is one assignment: a search starts on the old graph or on the new one, never on both.
+      this.loaded = { graph, typeahead: new TypeaheadIndex(graph), pool, engine: pool ? null : new SearchEngine(graph), hero: null, version, active: 0, retired: false };
       this.path = path;
       this.loadedMs = performance.now() - started;
-      await previous?.pool?.close();
+      if (previous) {
+        // Searches in flight finish on the graph they started on; its workers stop after the last one.
+        previous.retired = true;
+        if (previous.active === 0) await previous.pool?.close();
+      }
     } catch (error) {
       this.error = error instanceof Error ? error.message : String(error);
       throw error;
@@ -180,7 +202,7 @@ export class GraphService {
 
   status(): GraphStatus {
     const g = this.loaded?.graph;
-    const base = { entities: g?.nodeCount ?? 0, links: g?.linkCount ?? 0, loadedMs: this.loadedMs, path: this.path };
+    const base = { entities: g?.nodeCount ?? 0, links: g?.linkCount ?? 0, loadedMs: this.loadedMs, path: this.path, version: this.loaded?.version ?? null };
     if (this.loading && !g) return { status: 'loading', ...base };
     if (!g) return { status: 'down', ...base, ...(this.error ? { error: this.error } : {}) };
     return { status: 'up', ...base, ...(this.error ? { error: this.error } : {}) };
@@ -196,18 +218,18 @@ export class GraphService {
    * defaulted with SearchParametersSchema. Resolves null when no path exists within maxDegrees.
    */
   async search(from: EntityRef, to: EntityRef, params: SearchParametersInput = {}, options: ServiceSearchOptions = {}): Promise<SearchResult | null> {
-    const { engine, pool } = this.require();
+    const loaded = this.require();
+    const { engine, pool } = loaded;
     const [a, b, resolved] = this.prepare(from, to, params);
-    if (pool) return pool.search(a, b, resolved, options);
-    return engine!.search(a, b, resolved, { ...options, budget: this.options.budget });
+    return this.track(loaded, () => (pool ? pool.search(a, b, resolved, options) : engine!.search(a, b, resolved, { ...options, budget: this.options.budget })));
   }
 
   /** Up to `limit` distinct shortest paths, lightest first (the first is search's answer). */
   async alternatives(from: EntityRef, to: EntityRef, params: SearchParametersInput = {}, limit = 5, options: ServiceSearchOptions = {}): Promise<AlternativesResult | null> {
-    const { engine, pool } = this.require();
+    const loaded = this.require();
+    const { engine, pool } = loaded;
     const [a, b, resolved] = this.prepare(from, to, params);
-    if (pool) return pool.listAlternatives(a, b, resolved, limit, options);
-    return engine!.listAlternatives(a, b, resolved, limit, { ...options, budget: this.options.budget });
+    return this.track(loaded, () => (pool ? pool.listAlternatives(a, b, resolved, limit, options) : engine!.listAlternatives(a, b, resolved, limit, { ...options, budget: this.options.budget })));
   }
 
   /**
@@ -216,7 +238,8 @@ export class GraphService {
    * workers: 0). Unknown seed and exclude keys are ignored; no known seed gives [].
    */
   async recommend(seeds: readonly GraphRecommendationSeed[], options: GraphRecommendationOptions): Promise<GraphRecommendation[]> {
-    const { graph, pool } = this.require();
+    const loaded = this.require();
+    const { graph, pool } = loaded;
     const nodes: RecommendSeed[] = [];
     for (const { key, weight } of seeds) {
       const node = graph.resolve(key);
@@ -229,7 +252,7 @@ export class GraphService {
       if (node >= 0) exclude.push(node);
     }
     const engineOptions = { limit: options.limit, exclude, rngSeed: options.rngSeed };
-    const found = pool ? await pool.recommend(nodes, engineOptions) : recommend(graph, nodes, engineOptions);
+    const found = pool ? await this.track(loaded, () => pool.recommend(nodes, engineOptions)) : recommend(graph, nodes, engineOptions);
     return found.map(({ node, score, basis }) => ({
       movie: graph.key(node),
       score,
@@ -278,6 +301,17 @@ export class GraphService {
     const loaded = this.loaded;
     this.loaded = null;
     await loaded?.pool?.close();
+  }
+
+  /** Runs a search on `loaded`, counted, so a replaced graph keeps its workers until it ends. */
+  private async track<T>(loaded: Loaded, run: () => T | Promise<T>): Promise<T> {
+    loaded.active += 1;
+    try {
+      return await run();
+    } finally {
+      loaded.active -= 1;
+      if (loaded.retired && loaded.active === 0) void loaded.pool?.close();
+    }
   }
 
   private require(): Loaded {

@@ -9,7 +9,10 @@ import { ConfigError, loadConfig, type Config } from '../platform/config.js';
 import { embeddedDatabaseDir, openDatabase } from '../platform/db/database.js';
 import { createLogger } from '../platform/logging.js';
 import { ImportInputError, type Importer } from './importer.js';
-import { runImport } from './pipeline.js';
+import { runImport, snapshotPath } from './pipeline.js';
+import { catalogVersionOf } from '../graph/index.js';
+import { openSharedState } from '../platform/cache/index.js';
+import { announceCatalog } from '../platform/catalog-rollout.js';
 import { terminalProgress } from './progress-bar.js';
 import { createKeyResolver } from './key-resolver.js';
 import { importImdb } from './imdb/importer.js';
@@ -157,9 +160,12 @@ async function main(argv: string[]): Promise<number> {
       signal: controller.signal,
     });
     const seconds = ((performance.now() - started) / 1000).toFixed(1);
+    const version = catalogVersionOf(snapshotPath(config.DATA_DIR));
+    const announced = await announce(config, version);
     console.log(
       `Imported ${source}: ${outcome.manifest.entities.toLocaleString('en')} entities, ${outcome.manifest.links.toLocaleString('en')} links in ${seconds} s.\n` +
-        `Graph snapshot: ${outcome.snapshot.entities.toLocaleString('en')} entities, ${outcome.snapshot.links.toLocaleString('en')} links from every imported source. Restart the app to serve it.`,
+        `Graph snapshot ${version}: ${outcome.snapshot.entities.toLocaleString('en')} entities, ${outcome.snapshot.links.toLocaleString('en')} links from every imported source. ` +
+        (announced ? 'Announced through Redis: every running replica on this data folder loads it and switches to it.' : 'Restart the app to serve it (no REDIS_URL: running apps are not told).'),
     );
     return 0;
   } catch (error) {
@@ -170,6 +176,21 @@ async function main(argv: string[]): Promise<number> {
     throw error;
   } finally {
     await database.close();
+  }
+}
+
+/** Tells the running replicas (through Redis) that a new snapshot is on disk; false without Redis. */
+async function announce(config: Config, version: string): Promise<boolean> {
+  if (!config.REDIS_URL) return false;
+  const shared = await openSharedState({ url: config.REDIS_URL, keyPrefix: config.REDIS_KEY_PREFIX, commandTimeoutMs: 5_000 });
+  try {
+    await announceCatalog(shared.pubsub, version);
+    return true;
+  } catch (error) {
+    console.error(`The new snapshot was not announced (${error instanceof Error ? error.message : String(error)}): restart the replicas to serve it.`);
+    return false;
+  } finally {
+    await shared.close();
   }
 }
 

@@ -29,6 +29,11 @@ export const ConfigSchema = z.object({
    * stays unanswered further commands fail at once, so a hung Redis never holds a request.
    */
   REDIS_COMMAND_TIMEOUT_MS: z.coerce.number().int().min(10).max(10_000).default(100),
+  /**
+   * This process's name among the replicas (GET /api/health's `replica`, the metrics' `replica` label,
+   * the status page). Unset: host:pid. `npm run cluster` names its replicas r1, r2, ...
+   */
+  REPLICA_ID: z.preprocess(emptyAsUndefined, z.string().regex(/^[A-Za-z0-9_.:-]{1,64}$/, 'letters, digits and _.:- only (1-64)').optional()),
   /** Folder for the embedded database, graph snapshots and the generated session secret. */
   DATA_DIR: z.string().default('./data'),
   /** Cookie signing secret. Unset: generated once and kept in DATA_DIR/session-secret. */

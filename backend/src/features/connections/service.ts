@@ -88,12 +88,12 @@ export function createConnectionService(deps: ConnectionServiceDeps) {
 
   /**
    * A new snapshot must not serve old paths: its format version (a new engine may answer differently,
-   * e.g. link tiers), the version of the rule among equal chains and its size (another import) are
-   * part of every cache key.
+   * e.g. link tiers), the version of the rule among equal chains, its size and its catalog version
+   * (another import, even of the same size) are part of every cache key.
    */
   const graphVersion = () => {
     const status = graph.status();
-    return `v${SNAPSHOT_VERSION}.r${CHAIN_RANKING_VERSION}.${status.entities}.${status.links}`;
+    return `v${SNAPSHOT_VERSION}.r${CHAIN_RANKING_VERSION}.${status.entities}.${status.links}.${status.version ?? '-'}`;
   };
   const cacheKey = (from: string, to: string, parameters: SearchParameters) =>
     `path:${graphVersion()}:${createHash('sha256').update(JSON.stringify([from, to, parameters])).digest('base64url')}`;

@@ -5,7 +5,7 @@ import { withTimeout } from '../../platform/timeout.js';
 
 /** What the health check needs to know of the movie graph. */
 export interface GraphStatusSource {
-  status(): { status: 'up' | 'loading' | 'down'; entities: number; links: number; error?: string };
+  status(): { status: 'up' | 'loading' | 'down'; entities: number; links: number; version?: string | null; error?: string };
   /** A real lookup on the loaded graph; resolves to its latency in ms. */
   probe?(): Promise<number>;
 }
@@ -15,6 +15,8 @@ export interface HealthDeps {
   shared: SharedState;
   graph: GraphStatusSource;
   startedAt: number;
+  /** This process's name among the replicas. */
+  replica: string;
 }
 
 const PROBE_TIMEOUT_MS = 1_500;
@@ -29,6 +31,7 @@ export async function checkHealth(deps: HealthDeps): Promise<Health> {
   const status = database.status === 'down' ? 'down' : cache.status === 'down' || graph.status !== 'up' ? 'degraded' : 'ok';
   return {
     status,
+    replica: deps.replica,
     uptimeSeconds: Math.round((Date.now() - deps.startedAt) / 1000),
     checkedAt: new Date().toISOString(),
     database,
@@ -48,7 +51,7 @@ async function probe(driver: string, ping: () => Promise<number>): Promise<Compo
 
 async function graphHealth(graph: GraphStatusSource): Promise<GraphHealth> {
   const current = graph.status();
-  const base = { driver: 'snapshot', entities: current.entities, links: current.links, ...(current.error ? { error: current.error } : {}) };
+  const base = { driver: 'snapshot', entities: current.entities, links: current.links, snapshotVersion: current.version ?? null, ...(current.error ? { error: current.error } : {}) };
   if (current.status !== 'up' || !graph.probe) return { ...base, status: current.status, latencyMs: null };
   try {
     return { ...base, status: 'up', latencyMs: await withTimeout(graph.probe(), PROBE_TIMEOUT_MS) };

@@ -18,7 +18,7 @@ import { dailyCounts, incidentsSince, latestChecks, pruneChecks, recordCheck, ty
 
 /** The app processes that published a heartbeat lately (the replica heartbeats in shared state). */
 export interface ReplicaSource {
-  live(): Promise<Array<{ metrics: { replica: string; startedAt: string }; lastSeen: number }>>;
+  live(): Promise<Array<{ metrics: { replica: string; startedAt: string; snapshotVersion?: string | null }; lastSeen: number }>>;
 }
 
 export interface StatusServiceDeps {
@@ -118,7 +118,7 @@ export function createStatusService(deps: StatusServiceDeps): StatusService {
       overall: overallStatus(services.map((service) => service.status)),
       services,
       checkedAt: services.reduce((latest, service) => (service.lastChecked > latest ? service.lastChecked : latest), services[0]!.lastChecked),
-      replicas: replicas.map(({ metrics, lastSeen }) => ({ replica: metrics.replica, startedAt: metrics.startedAt, lastSeen: new Date(lastSeen).toISOString() })),
+      replicas: replicas.map(({ metrics, lastSeen }) => ({ replica: metrics.replica, startedAt: metrics.startedAt, lastSeen: new Date(lastSeen).toISOString(), snapshotVersion: metrics.snapshotVersion ?? null })),
       checkIntervalMs: intervalMs,
     };
   }

@@ -30,6 +30,8 @@ export interface Metrics extends SearchObserver {
   middleware: RequestHandler;
   /** Binds the socket counts once the socket server exists. */
   setRealtime(gauges: RealtimeGauges): void;
+  /** The catalog version of the served graph snapshot (shown per replica on the status page and the System tab). */
+  setCatalogVersion(read: () => string | null): void;
   /** This process's numbers over the last window. */
   snapshot(): ReplicaMetrics;
   /** Stops the event-loop monitor. */
@@ -61,6 +63,7 @@ export function createMetrics(options: MetricsOptions = {}): Metrics {
   const registry = new Registry();
   registry.setDefaultLabels({ replica });
   let realtime: RealtimeGauges = { sockets: () => 0, rooms: () => 0 };
+  let catalogVersion: () => string | null = () => null;
 
   const loop: IntervalHistogram = monitorEventLoopDelay({ resolution: EVENT_LOOP_RESOLUTION_MS });
   loop.enable();
@@ -129,6 +132,9 @@ export function createMetrics(options: MetricsOptions = {}): Metrics {
     setRealtime(gauges) {
       realtime = gauges;
     },
+    setCatalogVersion(read) {
+      catalogVersion = read;
+    },
     search(cached, engineMs) {
       window.search(cached, engineMs);
       searches.inc({ source: cached ? 'cache' : 'engine' });
@@ -146,6 +152,7 @@ export function createMetrics(options: MetricsOptions = {}): Metrics {
         latencyMs: summary.latencyMs,
         errorRate: summary.requests > 0 ? round(summary.errors / summary.requests) : 0,
         eventLoopDelayP99Ms: eventLoopP99(),
+        snapshotVersion: catalogVersion(),
         sockets: realtime.sockets(),
         rooms: realtime.rooms(),
         searchesPerMinute: round((summary.searches * 60) / summary.seconds),

@@ -34,6 +34,7 @@ function ReplicaCard({ replica }: { replica: ReplicaMetrics }) {
         <Metric label="Searches/min" value={formatRate(replica.searchesPerMinute)} />
         <Metric label="Engine p99" value={formatMs(replica.engineP99Ms)} />
         <Metric label="Cache hit rate" value={formatPercent(replica.cacheHitRate)} />
+        <Metric label="Catalog version" value={replica.snapshotVersion ?? '—'} />
       </dl>
     </article>
   );

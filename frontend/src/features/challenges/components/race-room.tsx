@@ -121,7 +121,7 @@ function Results({ state, meId, isHost, pending, onRematch }: { state: Snapshot<
                 {/* At least a name's width: on a phone the result wraps under the name rather than cutting it. */}
                 <span className="min-w-[9rem] flex-1 truncate font-medium text-bone-50">
                   {player.displayName}
-                  {player.userId === meId && <span className="font-normal text-bone-500"> (you)</span>}
+                  {player.userId === meId && <span className="font-normal text-bone-400"> (you)</span>}
                 </span>
                 <span className="text-sm tabular-nums text-bone-300">
                   {player.status === 'solved' ? (

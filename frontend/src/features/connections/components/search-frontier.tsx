@@ -109,10 +109,13 @@ export function SearchFrontier({ run, onSkip }: { run: RunView; /** Skip: show t
               </Counter>
             </>
           )}
-          <span className="inline-flex items-center gap-1 text-bone-500" title={run.transport === 'socket' ? 'Progress streamed live over the socket' : 'Ran as one HTTP request'}>
-            <Radio aria-hidden className="size-3" />
-            {run.transport === 'socket' ? 'Live' : 'HTTP'}
-          </span>
+          <div className="inline-flex items-center gap-1 text-bone-500" title={run.transport === 'socket' ? 'Progress streamed live over the socket' : 'Ran as one HTTP request'}>
+            <dt className="sr-only">Progress</dt>
+            <dd className="inline-flex items-center gap-1">
+              <Radio aria-hidden className="size-3" />
+              {run.transport === 'socket' ? 'Live' : 'HTTP'}
+            </dd>
+          </div>
         </dl>
       </header>
 

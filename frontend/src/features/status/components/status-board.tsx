@@ -92,6 +92,15 @@ export function StatusBoard({ status }: { status: StatusResponse }) {
               Last updated <time dateTime={status.checkedAt}>{relativeTime(status.checkedAt, now)}</time> · {formatClock(status.checkedAt)}
               {status.replicas.length > 1 && <> · checked by {plural(status.replicas.length, 'replica')}</>}
             </p>
+            {status.replicas.some((replica) => replica.snapshotVersion) && (
+              <ul aria-label="Catalog version per replica" data-testid="replica-snapshots" className="mt-1 flex flex-wrap gap-x-3 text-xs text-bone-500">
+                {status.replicas.map((replica) => (
+                  <li key={replica.replica} data-testid="replica-snapshot">
+                    <span className="font-mono">{replica.replica}</span>: catalog <span className="font-mono">{replica.snapshotVersion ?? '—'}</span>
+                  </li>
+                ))}
+              </ul>
+            )}
           </div>
         </div>
         <Button
