@@ -18,7 +18,7 @@ const TIMING_SENSITIVE = [
   'backend/src/features/status/status-outage.int.test.ts',
   'backend/src/features/status/replicas.int.test.ts',
   'backend/src/platform/events/outbox.int.test.ts',
-  'backend/src/features/connections/events.int.test.ts',
+  'backend/src/features/connections/socket.int.test.ts',
   'backend/src/features/challenges/races/races.int.test.ts',
   'backend/src/features/activity/live.int.test.ts',
   'backend/src/platform/db/kill-loop.int.test.ts',

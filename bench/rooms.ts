@@ -35,7 +35,7 @@ import { cpus, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { monitorEventLoopDelay, type IntervalHistogram } from 'node:perf_hooks';
 import { createEntityService } from '../backend/src/features/entities/service.js';
-import { registerRaceEvents } from '../backend/src/features/challenges/races/events.js';
+import { registerRaceEvents } from '../backend/src/features/challenges/races/socket.js';
 import { createRaceLimits } from '../backend/src/features/challenges/races/limits.js';
 import { RaceRules } from '../backend/src/features/challenges/races/pairs.js';
 import { pairId } from '../backend/src/features/challenges/races/room.js';

@@ -2,11 +2,13 @@
  * Discovery's port into the community features' rows (diary, reviews, watchlist, follows): the
  * composition root's code, like community-ports.ts, so the discovery feature imports none of them.
  */
-import { and, desc, eq, gte, isNotNull, sql } from 'drizzle-orm';
+import { and, eq, gte, isNotNull, sql } from 'drizzle-orm';
 import { diaryEntries } from './features/diary/schema.js';
 import type { DiscoveryCommunity } from './features/discovery/ports.js';
 import { follows } from './features/follows/schema.js';
-import { liveReview, visibleReview } from './features/reviews/queries.js';
+import { latestRatingPerFilm } from './features/diary/queries.js';
+import { movieRatingsOf, visibleReview } from './features/reviews/queries.js';
+import { watchlistFilmsOf } from './features/watchlist/queries.js';
 import { reviews } from './features/reviews/schema.js';
 import { watchlistItems } from './features/watchlist/schema.js';
 import { users } from './platform/auth/schema.js';
@@ -34,19 +36,8 @@ export function discoveryCommunity(db: Db): DiscoveryCommunity {
     },
 
     async history(userId) {
-      const [diary, reviewed, listed] = await Promise.all([
-        // Each film once, with its latest rated entry's rating (the latest viewing's opinion, not the best).
-        db
-          .selectDistinctOn([diaryEntries.movieId], { movieId: diaryEntries.movieId, rating: diaryEntries.rating })
-          .from(diaryEntries)
-          .where(eq(diaryEntries.userId, userId))
-          .orderBy(diaryEntries.movieId, sql`${diaryEntries.rating} is null`, desc(diaryEntries.watchedDate), desc(diaryEntries.id)),
-        db
-          .select({ movieId: reviews.entityId, rating: reviews.rating })
-          .from(reviews)
-          .where(and(eq(reviews.userId, userId), eq(reviews.entityType, 'movie'), liveReview)),
-        db.select({ movieId: watchlistItems.movieId, watched: watchlistItems.watched, rating: watchlistItems.rating }).from(watchlistItems).where(eq(watchlistItems.userId, userId)),
-      ]);
+      // Each through the owning feature's own query.
+      const [diary, reviewed, listed] = await Promise.all([latestRatingPerFilm(db, userId), movieRatingsOf(db, userId), watchlistFilmsOf(db, userId)]);
       return { diary, reviews: reviewed, watchlist: listed };
     },
 

@@ -25,4 +25,7 @@ export * from './social.js';
 export * from './diary.js';
 export * from './profiles.js';
 export * from './discovery.js';
-export * from './operations.js';
+export * from './admin.js';
+export * from './moderation.js';
+export * from './inbox.js';
+export * from './status.js';

@@ -41,7 +41,7 @@ import {
   type RaceState,
 } from './challenges.js';
 import { ActivityItemSchema, type ActivityItem } from './social.js';
-import { AdminMetricsSchema, type AdminMetrics } from './operations.js';
+import { AdminMetricsSchema, type AdminMetrics } from './admin.js';
 
 /** admin:watch / admin:unwatch take no options; acknowledged with the metrics as they are now. */
 export const AdminWatchSchema = z.object({});

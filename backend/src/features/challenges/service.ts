@@ -7,7 +7,6 @@ import {
   type AttemptMove,
   type AttemptResult,
   type AttemptState,
-  type AttemptStatus,
   type Challenge,
   type ChallengeReveal,
   type ChallengeStats,
@@ -35,6 +34,9 @@ import type { ChallengePorts, Clock } from './ports.js';
 import { applyPick, applyUndo, hintFor, optimalChains, ruleFilter, themeCheck, validateChain, type Chain, type PlayOutcome, type PlayRules } from './rules.js';
 import { challengeAttempts, challenges, type StoredChainStep } from './schema.js';
 import { resultMessage, scoreAttempt, shareText } from './scoring.js';
+import { challengeStatsOf, seconds, solvedDailyDates, streaksOf, userTotals } from './stats.js';
+
+export { streaksOf } from './stats.js';
 
 /** The archive lists at most this many past dailies. */
 export const ARCHIVE_LIMIT = 60;
@@ -539,45 +541,7 @@ export function createChallengeService(deps: ChallengeServiceDeps) {
 
   // ----- presentation of challenges ------------------------------------------------------------
 
-  async function challengeStats(ids: string[], userId: number | null) {
-    const now = new Date(clock());
-    const overall = ids.length
-      ? await db
-          .select({
-            challengeId: challengeAttempts.challengeId,
-            participants: sql<number>`count(distinct ${challengeAttempts.userId})::int`,
-            finished: sql<number>`(count(*) filter (where ${challengeAttempts.status} <> 'playing'))::int`,
-            solvedBy: sql<number>`(count(distinct ${challengeAttempts.userId}) filter (where ${challengeAttempts.status} = 'solved'))::int`,
-            solved: sql<number>`(count(*) filter (where ${challengeAttempts.status} = 'solved'))::int`,
-            bestTime: sql<number | null>`min(${challengeAttempts.timeMs}) filter (where ${challengeAttempts.status} = 'solved')`,
-            bestDegrees: sql<number | null>`min(${challengeAttempts.degrees}) filter (where ${challengeAttempts.status} = 'solved')`,
-          })
-          .from(challengeAttempts)
-          .where(inArray(challengeAttempts.challengeId, ids))
-          .groupBy(challengeAttempts.challengeId)
-      : [];
-    const mine =
-      userId !== null && ids.length
-        ? await db
-            .select({
-              challengeId: challengeAttempts.challengeId,
-              bestTime: sql<number | null>`min(${challengeAttempts.timeMs}) filter (where ${challengeAttempts.status} = 'solved')`,
-              bestDegrees: sql<number | null>`min(${challengeAttempts.degrees}) filter (where ${challengeAttempts.status} = 'solved')`,
-              solved: sql<boolean>`coalesce(bool_or(${challengeAttempts.status} = 'solved'), false)`,
-              solvedOnDay: sql<boolean>`coalesce(bool_or(${challengeAttempts.status} = 'solved' and ${challengeAttempts.rewarded}), false)`,
-              points: sql<number>`coalesce(max(${challengeAttempts.points}) filter (where ${challengeAttempts.status} = 'solved'), 0)::int`,
-              open: sql<string | null>`max(${challengeAttempts.id}) filter (where ${challengeAttempts.status} = 'playing' and ${challengeAttempts.endsAt} > ${now})`,
-              // How the challenge ended for the user: their first finished attempt.
-              finished: sql<AttemptStatus | null>`(array_agg(${challengeAttempts.status} order by ${challengeAttempts.id}) filter (where ${challengeAttempts.status} <> 'playing'))[1]`,
-            })
-            .from(challengeAttempts)
-            .where(and(eq(challengeAttempts.userId, userId), inArray(challengeAttempts.challengeId, ids)))
-            .groupBy(challengeAttempts.challengeId)
-        : [];
-    return { overall: new Map(overall.map((row) => [row.challengeId, row])), mine: new Map(mine.map((row) => [row.challengeId, row])) };
-  }
-
-  const seconds = (ms: number | null | undefined) => (ms === null || ms === undefined ? null : Number(ms) / 1000);
+  const challengeStats = (ids: string[], userId: number | null) => challengeStatsOf(db, ids, userId, new Date(clock()));
 
   async function presentChallenges(definitions: ChallengeDefinition[], userId: number | null): Promise<Challenge[]> {
     const { graph } = state().game;
@@ -896,29 +860,11 @@ export function createChallengeService(deps: ChallengeServiceDeps) {
     /** GET /api/users/me/challenge-stats. */
     async stats(userId: number): Promise<ChallengeStats> {
       await settleExpired(userId);
-      const [totals] = await db
-        .select({
-          completed: sql<number>`(count(distinct ${challengeAttempts.challengeId}) filter (where ${challengeAttempts.status} = 'solved'))::int`,
-          finished: sql<number>`(count(*) filter (where ${challengeAttempts.status} <> 'playing'))::int`,
-          solved: sql<number>`(count(*) filter (where ${challengeAttempts.status} = 'solved'))::int`,
-          averageTime: sql<number | null>`avg(${challengeAttempts.timeMs}) filter (where ${challengeAttempts.status} = 'solved')`,
-          bestTime: sql<number | null>`min(${challengeAttempts.timeMs}) filter (where ${challengeAttempts.status} = 'solved')`,
-          points: sql<number>`coalesce(sum(${challengeAttempts.points}), 0)::int`,
-        })
-        .from(challengeAttempts)
-        .where(eq(challengeAttempts.userId, userId));
-      const days = await db
-        .selectDistinct({ date: challenges.date })
-        .from(challengeAttempts)
-        .innerJoin(challenges, eq(challenges.id, challengeAttempts.challengeId))
-        .where(and(eq(challengeAttempts.userId, userId), eq(challengeAttempts.status, 'solved'), eq(challengeAttempts.rewarded, true), eq(challenges.kind, 'daily')));
-      const streaks = streaksOf(
-        days.flatMap((row) => (row.date ? [row.date] : [])),
-        utcDate(clock()),
-      );
+      const [totals, days] = await Promise.all([userTotals(db, userId), solvedDailyDates(db, userId)]);
+      const streaks = streaksOf(days, utcDate(clock()));
       // While the boards cannot be read: the last rank read, and the answer says so.
       const { rank, degraded } = await ports.challengeRank(userId);
-      const t = totals!;
+      const t = totals;
       return {
         completed: t.completed,
         averageTime: t.averageTime === null ? null : Math.round(Number(t.averageTime)) / 1000,
@@ -932,21 +878,6 @@ export function createChallengeService(deps: ChallengeServiceDeps) {
       };
     },
   };
-}
-
-/** Current streak (consecutive days ending today or yesterday) and the longest, from solved dailies' dates. */
-export function streaksOf(dates: string[], today: string): { currentStreak: number; longestStreak: number } {
-  const days = [...new Set(dates)].map((date) => Math.round(dateStart(date) / DAY_MS)).sort((a, b) => a - b);
-  let longest = 0;
-  let run = 0;
-  for (let i = 0; i < days.length; i++) {
-    run = i > 0 && days[i] === days[i - 1]! + 1 ? run + 1 : 1;
-    longest = Math.max(longest, run);
-  }
-  const todayNumber = Math.round(dateStart(today) / DAY_MS);
-  const last = days.at(-1);
-  const current = last !== undefined && todayNumber - last <= 1 ? run : 0;
-  return { currentStreak: current, longestStreak: longest };
 }
 
 export type ChallengeService = ReturnType<typeof createChallengeService>;

@@ -22,7 +22,7 @@ import { createRealtime, type RealtimeServer } from '../../platform/realtime.js'
 import { anonymousClient, apiClient, createTestUser, signedInClient, TEST_PASSWORD, type ApiClient } from '../../test-support/accounts.js';
 import { openTestApp, type TestApp } from '../../test-support/app-fixture.js';
 import { databaseTargets, sharedStateTargets } from '../../test-support/targets.js';
-import { registerSearchEvents } from './events.js';
+import { registerSearchEvents } from './socket.js';
 
 /** A Wednesday, noon UTC: the games' clock for the whole suite (moved by the time-out test). */
 const TODAY = '2026-11-25';

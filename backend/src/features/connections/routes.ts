@@ -24,7 +24,7 @@ const SEARCH_ERRORS = {
   503: 'The movie graph is still loading, or the search ran out of its time or visited-entities budget (`SEARCH_BUDGET_EXCEEDED`, details `{ limit, value }`).',
 };
 
-/** Finding connections over REST (the socket path is events.ts), and trending pairs. */
+/** Finding connections over REST (the socket path is socket.ts), and trending pairs. */
 export function connectionRoutes(routes: ApiRoutes, service: ConnectionService, findLimiter: RateLimiter): void {
   const api = routes.group({
     name: 'Connections',

@@ -13,6 +13,14 @@ export const liveReview = isNull(reviews.deletedAt);
  */
 export const visibleReview = and(liveReview, isNull(reviews.hiddenAt), sql`exists (select 1 from ${users} author where author.id = ${reviews.userId} and author.is_active)`)!;
 
+/** A user's live reviews of films, with their ratings (their own taste: hidden ones still say what they think). */
+export function movieRatingsOf(db: Db, userId: number) {
+  return db
+    .select({ movieId: reviews.entityId, rating: reviews.rating })
+    .from(reviews)
+    .where(and(eq(reviews.userId, userId), eq(reviews.entityType, 'movie'), liveReview));
+}
+
 /** A user's visible reviews, counted (their profile). */
 export async function countVisibleReviews(db: Db, userId: number): Promise<number> {
   return (await db.select({ value: count() }).from(reviews).where(and(eq(reviews.userId, userId), visibleReview)))[0]?.value ?? 0;

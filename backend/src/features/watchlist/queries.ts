@@ -6,3 +6,8 @@ import { watchlistItems } from './schema.js';
 export async function countToWatch(db: Db, userId: number): Promise<number> {
   return (await db.select({ value: count() }).from(watchlistItems).where(and(eq(watchlistItems.userId, userId), eq(watchlistItems.watched, false))))[0]?.value ?? 0;
 }
+
+/** Every film on a user's watchlist or marked watched, with its rating. */
+export function watchlistFilmsOf(db: Db, userId: number) {
+  return db.select({ movieId: watchlistItems.movieId, watched: watchlistItems.watched, rating: watchlistItems.rating }).from(watchlistItems).where(eq(watchlistItems.userId, userId));
+}

@@ -1,8 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { sharedStateTargets } from '../../test-support/targets.js';
 import type { SharedState } from './types.js';
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+/** Waits for a TTL to run out: polls until the condition holds (no fixed sleep). */
+const eventually = (check: () => Promise<void>) => vi.waitFor(check, { timeout: 5_000, interval: 20 });
 
 describe.each(sharedStateTargets())('shared state contract on $name', (target) => {
   let state: SharedState;
@@ -36,8 +37,7 @@ describe.each(sharedStateTargets())('shared state contract on $name', (target) =
     it('expires a value after its TTL', async () => {
       await state.kv.set('kv:ttl', 'short', 60);
       expect(await state.kv.get('kv:ttl')).toBe('short');
-      await sleep(120);
-      expect(await state.kv.get('kv:ttl')).toBeNull();
+      await eventually(async () => expect(await state.kv.get('kv:ttl')).toBeNull());
     });
 
     it('deletes by prefix only the matching keys', async () => {
@@ -78,8 +78,7 @@ describe.each(sharedStateTargets())('shared state contract on $name', (target) =
 
     it('expires a versioned value after its TTL', async () => {
       expect(await state.versioned.compareAndSet('cas:ttl', 0, 'short', 60)).toBe(true);
-      await sleep(120);
-      expect(await state.versioned.get('cas:ttl')).toBeNull();
+      await eventually(async () => expect(await state.versioned.get('cas:ttl')).toBeNull());
     });
   });
 
@@ -102,10 +101,14 @@ describe.each(sharedStateTargets())('shared state contract on $name', (target) =
     it('stops delivering after unsubscribe', async () => {
       const received: string[] = [];
       const off = await state.pubsub.subscribe('quiet', (m) => received.push(m));
+      // A listener that stays: once it has the message, the one that left would have had it too.
+      const stayed: string[] = [];
+      const offStayed = await state.pubsub.subscribe('quiet', (m) => stayed.push(m));
       await off();
       await state.pubsub.publish('quiet', 'ignored');
-      await sleep(50);
+      await eventually(async () => expect(stayed).toEqual(['ignored']));
       expect(received).toEqual([]);
+      await offStayed();
     });
   });
 
@@ -235,12 +238,11 @@ describe.each(sharedStateTargets())('shared state contract on $name', (target) =
       expect(first.value).toBe(1);
       expect(first.ttlMs).toBeGreaterThan(0);
       expect(first.ttlMs).toBeLessThanOrEqual(150);
-      await sleep(60);
       const second = await state.counters.increment('window', { ttlMs: 150 });
       expect(second.value).toBe(2);
-      expect(second.ttlMs!).toBeLessThan(first.ttlMs!);
-      await sleep(150);
-      expect((await state.counters.increment('window', { ttlMs: 150 })).value).toBe(1);
+      expect(second.ttlMs!).toBeLessThanOrEqual(first.ttlMs!);
+      // Increments every 20 ms: were each to extend the window, it would never run out and no count would restart at 1.
+      await eventually(async () => expect((await state.counters.increment('window', { ttlMs: 150 })).value).toBe(1));
     });
 
     it('increments by more than one and reports no TTL when none was asked', async () => {
