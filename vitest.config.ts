@@ -43,7 +43,7 @@ export default defineConfig({
           maxWorkers: 2,
           // A hang guard, not a speed check: two files share the cores, and some start worker threads.
           testTimeout: 20_000,
-          include: ['backend/src/**/*.test.ts', 'shared-types/src/**/*.test.ts'],
+          include: ['backend/src/**/*.test.ts', 'shared-types/src/**/*.test.ts', 'eslint/**/*.test.ts'],
           exclude: ['**/*.int.test.ts', '**/node_modules/**'],
         },
       },
@@ -55,6 +55,8 @@ export default defineConfig({
           name: 'unit-frontend',
           environment: 'jsdom',
           maxWorkers: 2,
+          // A hang guard, not a speed check: a page rendered in jsdom on a busy 2-core machine takes seconds.
+          testTimeout: 20_000,
           include: ['src/**/*.test.tsx', 'src/**/*.test.ts'],
         },
       },

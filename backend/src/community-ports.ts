@@ -3,22 +3,23 @@
  * export): the composition root's code, like services.ts, so features never import each other.
  */
 import type { EarnedBadge, EntitySummary } from '@cinema-dna/shared-types';
-import { and, count, countDistinct, eq, isNull, or, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { BadgeService } from './features/badges/service.js';
-import { challengeAttempts } from './features/challenges/schema.js';
+import { countChallengesCompleted } from './features/challenges/queries.js';
 import type { ConnectionService } from './features/connections/service.js';
 import type { DiaryService } from './features/diary/service.js';
-import { follows } from './features/follows/schema.js';
-import { pointsLedger } from './features/points/schema.js';
+import { followCounts, followsOf } from './features/follows/queries.js';
+import { countDiscoveries } from './features/points/queries.js';
 import type { PointsService } from './features/points/service.js';
 import type { ProfileAggregates, ProfileGraph } from './features/profiles/ports.js';
-import { reviews as reviewRows } from './features/reviews/schema.js';
+import { countVisibleReviews } from './features/reviews/queries.js';
 import type { ReviewService } from './features/reviews/service.js';
-import { savedConnections as savedConnectionRows } from './features/saved-connections/schema.js';
+import { countSavedConnections } from './features/saved-connections/queries.js';
 import type { SavedConnectionService } from './features/saved-connections/service.js';
-import { watchlistItems } from './features/watchlist/schema.js';
+import { countToWatch } from './features/watchlist/queries.js';
 import type { WatchlistService } from './features/watchlist/service.js';
 import type { MovieCatalog } from './catalog/movie-catalog.js';
+import { accountColumns } from './platform/auth/columns.js';
 import { users as userAccounts } from './platform/auth/schema.js';
 import type { Database } from './platform/db/database.js';
 import { AppError } from './platform/errors.js';
@@ -26,42 +27,17 @@ import { GraphError } from './graph/index.js';
 
 type Db = Database['db'];
 
-/** The profile's counts, one query each (never one per row). */
+/** The profile's counts, one query each (never one per row), each the owning feature's own query. */
 export function profileAggregates(db: Db, badges: BadgeService): ProfileAggregates {
-  const countOf = async (query: Promise<{ value: number }[]>) => (await query)[0]?.value ?? 0;
   return {
     badges: (userId): Promise<EarnedBadge[]> => badges.earned(userId),
-    // Public: reviews hidden by a moderator are not counted.
-    reviewCount: (userId) => countOf(db.select({ value: count() }).from(reviewRows).where(and(eq(reviewRows.userId, userId), isNull(reviewRows.deletedAt), isNull(reviewRows.hiddenAt)))),
-    connectionsFound: (userId) =>
-      countOf(
-        db
-          .select({ value: count() })
-          .from(pointsLedger)
-          .where(and(eq(pointsLedger.userId, userId), eq(pointsLedger.reason, 'discovery'))),
-      ),
-    savedConnections: (userId) => countOf(db.select({ value: count() }).from(savedConnectionRows).where(eq(savedConnectionRows.userId, userId))),
-    // The watchlist alone: films to watch, not the films marked watched (an imported rating is no film to watch).
-    watchlistCount: (userId) => countOf(db.select({ value: count() }).from(watchlistItems).where(and(eq(watchlistItems.userId, userId), eq(watchlistItems.watched, false)))),
-    async follows(userId, viewerId) {
-      const [row] = await db
-        .select({
-          // Deactivated accounts on the other side are not counted (their traces are hidden until reactivated).
-          followers: sql<number>`(count(*) filter (where ${follows.followeeId} = ${userId} and exists (select 1 from ${userAccounts} o where o.id = ${follows.followerId} and o.is_active)))::int`,
-          following: sql<number>`(count(*) filter (where ${follows.followerId} = ${userId} and exists (select 1 from ${userAccounts} o where o.id = ${follows.followeeId} and o.is_active)))::int`,
-          isFollowing: sql<boolean>`coalesce(bool_or(${follows.followerId} = ${viewerId ?? 0} and ${follows.followeeId} = ${userId}), false)`,
-        })
-        .from(follows)
-        .where(or(eq(follows.followerId, userId), eq(follows.followeeId, userId)));
-      return { followers: row?.followers ?? 0, following: row?.following ?? 0, isFollowing: Boolean(row?.isFollowing) };
-    },
-    challengesCompleted: (userId) =>
-      countOf(
-        db
-          .select({ value: countDistinct(challengeAttempts.challengeId) })
-          .from(challengeAttempts)
-          .where(and(eq(challengeAttempts.userId, userId), eq(challengeAttempts.status, 'solved'))),
-      ),
+    // Public: visible reviews only (reviews/queries.ts).
+    reviewCount: (userId) => countVisibleReviews(db, userId),
+    connectionsFound: (userId) => countDiscoveries(db, userId),
+    savedConnections: (userId) => countSavedConnections(db, userId),
+    watchlistCount: (userId) => countToWatch(db, userId),
+    follows: (userId, viewerId) => followCounts(db, userId, viewerId),
+    challengesCompleted: (userId) => countChallengesCompleted(db, userId),
   };
 }
 
@@ -90,7 +66,7 @@ export function profileGraph(catalog: MovieCatalog, connections: ConnectionServi
 
 /**
  * Everything of a user that the features keep (GET /api/users/me/export): read through each feature's
- * service; the account without its password hash, the follows from their table (no service reads a
+ * service; the account without its password hash, the follows by follows' own query (no service reads a
  * user's whole list).
  */
 export async function exportUserData(
@@ -108,26 +84,13 @@ export async function exportUserData(
   const { db } = deps;
   const [account] = await db
     .select({
-      id: userAccounts.id,
-      username: userAccounts.username,
-      email: userAccounts.email,
-      emailVerifiedAt: userAccounts.emailVerifiedAt,
+      ...accountColumns('id', 'username', 'email', 'emailVerifiedAt'),
       googleLinked: sql<boolean>`${userAccounts.googleId} is not null`,
-      displayName: userAccounts.displayName,
-      bio: userAccounts.bio,
-      role: userAccounts.role,
-      level: userAccounts.level,
-      points: userAccounts.points,
-      createdAt: userAccounts.createdAt,
-      lastActiveAt: userAccounts.lastActiveAt,
+      ...accountColumns('displayName', 'bio', 'role', 'level', 'points', 'createdAt', 'lastActiveAt'),
     })
     .from(userAccounts)
     .where(eq(userAccounts.id, userId));
-  const followRows = await db
-    .select({ followerId: follows.followerId, followeeId: follows.followeeId, createdAt: follows.createdAt, username: userAccounts.username })
-    .from(follows)
-    .innerJoin(userAccounts, sql`${userAccounts.id} = case when ${follows.followerId} = ${userId} then ${follows.followeeId} else ${follows.followerId} end`)
-    .where(or(eq(follows.followerId, userId), eq(follows.followeeId, userId)));
+  const { following, followers } = await followsOf(db, userId);
   const ledger = [];
   for (let cursor: number | undefined; ; ) {
     const page = await deps.points.history(userId, { limit: 1000, cursor });
@@ -142,7 +105,6 @@ export async function exportUserData(
     deps.savedConnections.list(userId, Number.MAX_SAFE_INTEGER),
     deps.badges.earned(userId),
   ]);
-  const person = (row: (typeof followRows)[number]) => ({ userId: row.followerId === userId ? row.followeeId : row.followerId, username: row.username, since: row.createdAt.toISOString() });
   return {
     exportedAt: new Date().toISOString(),
     account,
@@ -150,8 +112,8 @@ export async function exportUserData(
     watchlist,
     reviews,
     savedConnections,
-    following: followRows.filter((row) => row.followerId === userId).map(person),
-    followers: followRows.filter((row) => row.followeeId === userId).map(person),
+    following,
+    followers,
     pointsLedger: ledger,
     badges,
   };

@@ -2,10 +2,11 @@
  * Discovery's port into the community features' rows (diary, reviews, watchlist, follows): the
  * composition root's code, like community-ports.ts, so the discovery feature imports none of them.
  */
-import { and, desc, eq, gte, isNotNull, isNull, sql } from 'drizzle-orm';
+import { and, desc, eq, gte, isNotNull, sql } from 'drizzle-orm';
 import { diaryEntries } from './features/diary/schema.js';
 import type { DiscoveryCommunity } from './features/discovery/ports.js';
 import { follows } from './features/follows/schema.js';
+import { liveReview, visibleReview } from './features/reviews/queries.js';
 import { reviews } from './features/reviews/schema.js';
 import { watchlistItems } from './features/watchlist/schema.js';
 import { users } from './platform/auth/schema.js';
@@ -16,7 +17,7 @@ type Db = Database['db'];
 export function discoveryCommunity(db: Db): DiscoveryCommunity {
   return {
     async ratings() {
-      // One vote per user and film from the diary (their mean rating of it, public entries only), one per live review of a movie (not hidden by a moderator).
+      // One vote per user and film from the diary (their mean rating of it, public entries only), one per visible review of a movie (reviews/queries.ts).
       const result = (await db.execute(sql`
         select movie_id, sum(stars) * 2 as sum, count(*) as count from (
           select ${diaryEntries.movieId} as movie_id, avg(${diaryEntries.rating}) as stars
@@ -26,7 +27,7 @@ export function discoveryCommunity(db: Db): DiscoveryCommunity {
           union all
           select ${reviews.entityId}, ${reviews.rating}
           from ${reviews}
-          where ${reviews.entityType} = 'movie' and ${reviews.deletedAt} is null and ${reviews.hiddenAt} is null
+          where ${reviews.entityType} = 'movie' and ${visibleReview}
         ) votes
         group by movie_id`)) as unknown as { rows: Array<{ movie_id: string; sum: string | number; count: string | number }> };
       return result.rows.map((row) => ({ movieId: row.movie_id, sum: Number(row.sum), count: Number(row.count) }));
@@ -43,7 +44,7 @@ export function discoveryCommunity(db: Db): DiscoveryCommunity {
         db
           .select({ movieId: reviews.entityId, rating: reviews.rating })
           .from(reviews)
-          .where(and(eq(reviews.userId, userId), eq(reviews.entityType, 'movie'), isNull(reviews.deletedAt))),
+          .where(and(eq(reviews.userId, userId), eq(reviews.entityType, 'movie'), liveReview)),
         db.select({ movieId: watchlistItems.movieId, watched: watchlistItems.watched, rating: watchlistItems.rating }).from(watchlistItems).where(eq(watchlistItems.userId, userId)),
       ]);
       return { diary, reviews: reviewed, watchlist: listed };

@@ -49,7 +49,6 @@ import { createUserService, type UserService } from './features/users/service.js
 import { createWatchlistService, type WatchlistService } from './features/watchlist/service.js';
 import { catalogLink, type GraphService } from './graph/index.js';
 import type { DetailsEnricher } from './catalog/model.js';
-import { allEntityDetails } from './catalog/entity-store.js';
 import { createMovieCatalog } from './catalog/movie-catalog.js';
 import { createAuthPlatform, type AuthPlatform } from './platform/auth/index.js';
 import type { SharedState } from './platform/cache/types.js';
@@ -59,9 +58,10 @@ import type { Logger } from './platform/logging.js';
 import type { Notifier } from './platform/notifier.js';
 import { createSystemHealth, probeWikidata, type SystemHealthService } from './features/health/dependencies.js';
 import { createOperationsService, type OperationsService } from './features/status/operations.js';
+import { graphProbes } from './features/status/probes.js';
 import { createStatusService, type StatusService } from './features/status/service.js';
 import { STATUS_REFRESH_PER_MINUTE } from './features/status/routes.js';
-import { findEntityDetails } from './catalog/entity-store.js';
+import { movieReleaseYears } from './catalog/entity-store.js';
 import { countUndelivered } from './platform/metrics/outbox.js';
 import { createMetrics, type Metrics } from './platform/metrics/index.js';
 import { createReplicaHeartbeat, type ReplicaHeartbeat } from './platform/metrics/replicas.js';
@@ -216,27 +216,7 @@ export function createServices(deps: ServiceDeps): Services {
     probes: {
       database,
       shared,
-      engine: {
-        status: () => graph.status(),
-        // A real search between the two most popular "the…" entities (through the search workers when there are any).
-        async search() {
-          const hits = graph.typeahead('the', { limit: 2 });
-          if (hits.length < 2) return { degrees: null };
-          return { degrees: (await graph.search(hits[0]!.key, hits[1]!.key, { maxDegrees: 3 }))?.degrees ?? null };
-        },
-      },
-      catalog: {
-        tmdbEnrichment: Boolean(deps.enricher),
-        // A real read of one entity's details (the catalog the pages are served from).
-        async sampleDetails() {
-          if (graph.status().status !== 'up') return null;
-          const hit = graph.typeahead('the', { limit: 1 })[0];
-          if (!hit) return null;
-          const details = (await findEntityDetails(db, [hit.key as never])).get(hit.key as never);
-          return details ? { name: hit.name, entities: graph.status().entities } : null;
-        },
-      },
-      awards: { awards: async () => (graph.status().status === 'up' ? graph.heroNumbers().byType.award : 0) },
+      ...graphProbes(graph, db, Boolean(deps.enricher)),
       wikidata: { configured: Boolean(dependencySettings.wikidataSparqlUrl), probe: () => probeWikidata(dependencySettings) },
     },
   });
@@ -291,7 +271,7 @@ export function createServices(deps: ServiceDeps): Services {
     clock: deps.clock ?? Date.now,
     ports: {
       summaries: (indices) => entities.summaries(indices),
-      releaseYears: () => releaseYears(db),
+      releaseYears: () => movieReleaseYears(db),
       // The Challenge Masters board, through a port: challenges never imports the leaderboards feature.
       challengeRank: (userId) => leaderboards.rankOn('challenges', userId),
     },
@@ -470,15 +450,3 @@ function graphNames(graph: GraphService): EntityNames {
   };
 }
 
-/** Films' release years by key, read once from the catalog's details (the challenges' decade themes). */
-async function releaseYears(db: Database['db']): Promise<Map<string, number>> {
-  const years = new Map<string, number>();
-  for await (const page of allEntityDetails(db)) {
-    for (const [key, stored] of page) {
-      if (stored.type !== 'movie') continue;
-      const year = stored.details.year ?? (stored.details.release_date ? Number(stored.details.release_date.slice(0, 4)) : NaN);
-      if (Number.isInteger(year) && year > 1800 && year < 3000) years.set(key, year);
-    }
-  }
-  return years;
-}

@@ -14,8 +14,10 @@ import { text } from './text.js';
  *   those links, measured by the server) is reachable and cannot be beaten.
  * - A themed challenge adds a rule every entity of the chain must keep (`theme`), and its par is the
  *   shortest distance under that rule.
- * - A pick that is not linked to the chain's current end (or breaks the theme) is refused and costs a move.
- * - Undo removes the last link and costs a move.
+ * - A pick that is already in the chain, is not linked to the chain's current end, breaks the theme, or would
+ *   fill the last of CHALLENGE_MAX_CHAIN_LINKS links without reaching `to`, is refused and costs a move.
+ * - Undo removes the last link and costs a move; with nothing to undo it is refused and costs nothing (no error).
+ * - One module applies these for every mode: backend/src/features/challenges/chain-rules.ts.
  * - The clock is the server's: an attempt starts when the server says so and ends at `endsAt`.
  */
 

@@ -218,7 +218,7 @@ export const SOCKET_COMMANDS = {
   'race:ready': { summary: `A player says they are ready (or not) in the lobby. ${COMMANDS}`, payload: RaceReadySchema, ack: RaceStateSchema },
   'race:start': { summary: `The host starts the countdown: one pair and one absolute start and end time for everyone. ${COMMANDS}`, payload: RaceCodeOnlySchema, ack: RaceStateSchema },
   'race:move': { summary: `The player's next entity; the server checks the link at once (a refused pick costs a move). Moves and undos: ${RACE_MOVES_PER_MINUTE} a minute per player, then RATE_LIMITED.`, payload: RaceMoveSchema, ack: RaceMoveOutcomeSchema },
-  'race:undo': { summary: 'Remove the last link of the chain (costs a move).', payload: RaceCodeOnlySchema, ack: RaceMoveOutcomeSchema },
+  'race:undo': { summary: 'Remove the last link of the chain (costs a move); with nothing to undo, a refusal that costs nothing.', payload: RaceCodeOnlySchema, ack: RaceMoveOutcomeSchema },
   'race:give-up': { summary: `Stop racing this round. ${COMMANDS}`, payload: RaceCodeOnlySchema, ack: RaceStateSchema },
   'race:rematch': { summary: `The host starts another round in the same room with a new pair. ${COMMANDS}`, payload: RaceCodeOnlySchema, ack: RaceStateSchema },
   'race:resync': { summary: `The room as it is now and the caller’s own chain, for a client that may have missed events. ${COMMANDS}`, payload: RaceCodeOnlySchema, ack: z.object({ state: RaceStateSchema, chain: RaceMoveOutcomeSchema.nullable() }) },

@@ -116,3 +116,16 @@ function mergeSources(rows: Array<typeof entities.$inferSelect>): Map<EntityKey,
   }
   return found;
 }
+
+/** Films' release years by key, read once from the catalog's details (the challenges' decade themes). */
+export async function movieReleaseYears(db: Db): Promise<Map<string, number>> {
+  const years = new Map<string, number>();
+  for await (const page of allEntityDetails(db)) {
+    for (const [key, stored] of page) {
+      if (stored.type !== 'movie') continue;
+      const year = stored.details.year ?? (stored.details.release_date ? Number(stored.details.release_date.slice(0, 4)) : NaN);
+      if (Number.isInteger(year) && year > 1800 && year < 3000) years.set(key, year);
+    }
+  }
+  return years;
+}

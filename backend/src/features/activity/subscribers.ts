@@ -1,4 +1,4 @@
-import type { ActivityContent, ActivityType } from '@cinema-dna/shared-types';
+import { parseEntityKey, type ActivityContent, type ActivityType } from '@cinema-dna/shared-types';
 import { and, eq, sql } from 'drizzle-orm';
 import { users } from '../../platform/auth/schema.js';
 import type { Db } from '../../platform/db/database.js';
@@ -27,8 +27,8 @@ type NewItem = { userId: number; type: ActivityType; content: ActivityContent; s
 const ITEM_EVENTS = ['connection.saved', 'review.created', 'watchlist.added', 'user.followed', 'badge.earned', 'challenge.solved', 'diary.logged'] as const;
 type ItemEvent = AnyDomainEvent<(typeof ITEM_EVENTS)[number]>;
 
-/** A key's id part (`movie:heat-1995` → `heat-1995`): the name of last resort. */
-const idOf = (key: string) => key.slice(key.indexOf(':') + 1);
+/** A key's id part (`movie:heat-1995` → `heat-1995`): the name of last resort, parsed by the contract's one helper. */
+const idOf = (key: string) => parseEntityKey(key)?.id ?? key;
 const movieKey = (movieId: string) => (movieId.includes(':') ? movieId : `movie:${movieId}`);
 
 /**

@@ -15,6 +15,7 @@ import {
 } from '@cinema-dna/shared-types';
 import { and, asc, count, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
 import { forbidden } from '../../platform/auth/guards.js';
+import { accountColumns } from '../../platform/auth/columns.js';
 import { sessions, users } from '../../platform/auth/schema.js';
 import type { Db } from '../../platform/db/database.js';
 import { userAggregate, type DbTransaction, type EventRecorder } from '../../platform/events/index.js';
@@ -41,17 +42,7 @@ export interface AdminDeps {
 /** LIKE's wildcards and its escape character, taken literally. */
 const likeLiteral = (value: string) => value.replace(/[\\%_]/g, (match) => `\\${match}`);
 
-const userColumns = {
-  id: users.id,
-  username: users.username,
-  email: users.email,
-  level: users.level,
-  points: users.points,
-  role: users.role,
-  isActive: users.isActive,
-  lastActiveAt: users.lastActiveAt,
-  createdAt: users.createdAt,
-};
+const userColumns = accountColumns('id', 'username', 'email', 'level', 'points', 'role', 'isActive', 'lastActiveAt', 'createdAt');
 type UserRow = { [K in keyof typeof userColumns]: (typeof userColumns)[K]['_']['data'] };
 const toAdminUser = ({ lastActiveAt, createdAt, ...row }: UserRow): AdminUser => ({ ...row, lastActive: lastActiveAt.toISOString(), createdAt: createdAt.toISOString() });
 

@@ -253,7 +253,9 @@ describe.each(databaseTargets())('badges on $name', (dbTarget) => {
     const { user } = await createTestUser(t.users);
     await drive.reviews(user.id, 1);
     expect(await earnedRows(user.id, 'first-review')).toHaveLength(1);
-    expect(await t.users.delete(user.id)).toBe(true);
+    // The one delete path: the admin's (every feature's registered footprint, then the account).
+    const admin = await createTestUser(t.users, { role: 'admin' });
+    expect(await t.services.admin.deleteUser(admin.user.id, user.id)).toMatchObject({ userId: user.id });
     await drive.reviews(user.id, 2);
     expect(await database.db.select().from(earnedBadges).where(eq(earnedBadges.userId, user.id))).toEqual([]);
     expect(await database.db.select().from(badgeCounters).where(eq(badgeCounters.userId, user.id))).toEqual([]);

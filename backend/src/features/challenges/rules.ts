@@ -1,9 +1,10 @@
-import { CHALLENGE_MAX_CHAIN_LINKS, type AttemptStatus, type ChallengeTheme } from '@cinema-dna/shared-types';
+import { type AttemptStatus, type ChallengeTheme } from '@cinema-dna/shared-types';
 import { TYPE_CODE } from '../../graph/model.js';
+import { stepRefusal, undoRefusal } from './chain-rules.js';
 import { UNREACHED, type GameGraph, type GameLink, type NodeFilter } from './game-graph.js';
 
 /**
- * The rules of play, pure: a pick or an undo applied to a chain, a whole chain checked link by link,
+ * The rules of play, pure (the chain's own rules, shared with races, live in chain-rules.ts): a pick or an undo applied to a chain, a whole chain checked link by link,
  * a hint. No clock and no storage here: the service owns those.
  */
 
@@ -80,20 +81,28 @@ const statusAfter = (rules: PlayRules, nodes: number[], moves: number): AttemptS
   return moves >= rules.moveLimit ? 'out_of_moves' : 'playing';
 };
 
-/** Why `node` may not follow the chain's end, or null when it may (and the link that joins them). */
+/** Why `node` may not follow the chain's end, or null when it may (and the link that joins them); see chain-rules.ts. */
 export function checkStep(rules: PlayRules, nodes: readonly number[], node: number): { reason: string; link: null } | { reason: null; link: GameLink } {
   const { game, theme } = rules;
-  const end = nodes.at(-1)!;
-  const endName = game.graph.name(end);
-  if (nodes.includes(node)) return { reason: 'Already in your chain', link: null };
-  const link = game.graph.has(node) ? game.link(end, node) : null;
-  if (!link) return { reason: `Not linked to ${endName}`, link: null };
-  if (theme && node !== rules.to && node !== rules.from && !theme.allows(node)) return { reason: theme.reason, link: null };
-  if (theme?.through !== null && theme?.through !== undefined && node === rules.to && !nodes.includes(theme.through)) {
-    return { reason: `The chain must pass through ${theme.throughName ?? game.graph.name(theme.through)}`, link: null };
-  }
-  if (node !== rules.to && nodes.length > CHALLENGE_MAX_CHAIN_LINKS - 1) return { reason: `A chain holds at most ${CHALLENGE_MAX_CHAIN_LINKS} links`, link: null };
-  return { reason: null, link };
+  let link: GameLink | null = null;
+  const reason = stepRefusal({
+    chain: nodes,
+    node,
+    to: rules.to,
+    linkRefusal: () => {
+      const end = nodes.at(-1)!;
+      link = game.graph.has(node) ? game.link(end, node) : null;
+      return link ? null : `Not linked to ${game.graph.name(end)}`;
+    },
+    themeRefusal: () => {
+      if (theme && node !== rules.to && node !== rules.from && !theme.allows(node)) return theme.reason;
+      if (theme?.through !== null && theme?.through !== undefined && node === rules.to && !nodes.includes(theme.through)) {
+        return `The chain must pass through ${theme.throughName ?? game.graph.name(theme.through)}`;
+      }
+      return null;
+    },
+  });
+  return reason === null ? { reason: null, link: link! } : { reason, link: null };
 }
 
 /** A pick: accepted when linked to the chain's end (and within the theme); every pick costs a move. */
@@ -109,7 +118,8 @@ export function applyPick(rules: PlayRules, play: Play, node: number): PlayOutco
 
 /** Undo: removes the last link and costs a move; with nothing to undo it is refused and costs nothing. */
 export function applyUndo(rules: PlayRules, play: Play): PlayOutcome {
-  if (play.chain.nodes.length <= 1) return { accepted: false, reason: 'Nothing to undo', ...play };
+  const refusal = undoRefusal(play.chain.nodes.length);
+  if (refusal !== null) return { accepted: false, reason: refusal, ...play };
   const moves = play.moves + 1;
   const chain = { nodes: play.chain.nodes.slice(0, -1), links: play.chain.links.slice(0, -1) };
   return { accepted: true, reason: null, chain, moves, status: statusAfter(rules, chain.nodes, moves) };

@@ -16,7 +16,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../platform/config.js';
 import { createLogger } from '../../platform/logging.js';
 import { startServer, type RunningServer } from '../../server.js';
-import { TEST_PASSWORD } from '../../test-support/accounts.js';
+import { createTestUser, TEST_PASSWORD } from '../../test-support/accounts.js';
 import { testAwards } from '../../test-support/points.js';
 import { dropSchema, testDatabaseUrl, uniqueSuffix } from '../../test-support/targets.js';
 
@@ -165,7 +165,9 @@ describe.each(targets)('live leaderboards over HTTP and Socket.IO on $name', (ta
     const onBoard = async (route: string) => LeaderboardSchema.parse((await get(route)).body).rows.some((row) => row.id === leaving.userId);
     expect(await onBoard('/api/leaderboards/global')).toBe(true);
     expect(await onBoard('/api/leaderboards/challenges')).toBe(true);
-    expect(await server.services.users.delete(leaving.userId)).toBe(true);
+    // The one delete path: the admin's (every feature's registered footprint, then the account).
+    const admin = await createTestUser(server.services.users, { role: 'admin' });
+    expect(await server.services.admin.deleteUser(admin.user.id, leaving.userId)).toMatchObject({ userId: leaving.userId });
     await server.services.events.settled();
     for (const route of ['/api/leaderboards/global', '/api/leaderboards/weekly', '/api/leaderboards/challenges', '/api/leaderboards/global?metric=efficiency']) {
       expect(await onBoard(route), route).toBe(false);

@@ -1,5 +1,6 @@
 import { and, asc, eq, gt, lte, sql, type SQL } from 'drizzle-orm';
 import { users } from '../../platform/auth/schema.js';
+import { isDiscovery } from './queries.js';
 import type { Db } from '../../platform/db/database.js';
 import { pointsLedger } from './schema.js';
 
@@ -40,7 +41,7 @@ export interface LedgerTotals {
 }
 
 const challenge = sql`${pointsLedger.reason} = 'challenge'`;
-const discovery = sql`${pointsLedger.reason} = 'discovery'`;
+const discovery = isDiscovery;
 /** A challenge reward that names its par and the degrees used (efficiency). */
 const scored = sql`${challenge} and ${pointsLedger.details} ? 'par' and ${pointsLedger.details} ? 'degrees'`;
 

@@ -225,7 +225,9 @@ describe.each(databaseTargets())('points ledger on $name', (dbTarget) => {
     const { user } = await createTestUser(t.users);
     await record('review.created', { userId: user.id, reviewId: 9, entity: 'movie:big', rating: 3, textLength: 60 }, user.id);
     expect((await ledgerOf(user.id)).length).toBeGreaterThan(0);
-    expect(await t.users.delete(user.id)).toBe(true);
+    // The one delete path: the admin's (every feature's registered footprint, then the account).
+    const admin = await createTestUser(t.users, { role: 'admin' });
+    expect(await t.services.admin.deleteUser(admin.user.id, user.id)).toMatchObject({ userId: user.id });
     await record('watchlist.added', { userId: user.id, movieId: 'big' }, user.id);
     expect(await ledgerOf(user.id)).toEqual([]);
     const [left] = await database.db.select({ n: sql<number>`count(*)::int` }).from(pointsLedger).where(and(eq(pointsLedger.userId, user.id)));

@@ -2,6 +2,7 @@ import { levelProgress, type LedgerEntry, type LedgerHistory, type LedgerReason,
 import { and, count, desc, eq, inArray, lt } from 'drizzle-orm';
 import { users } from '../../platform/auth/schema.js';
 import type { Db } from '../../platform/db/database.js';
+import { countDiscoveries, isDiscovery } from './queries.js';
 import { pointsLedger } from './schema.js';
 
 /** How many of the latest awards the progress answer carries. */
@@ -49,15 +50,12 @@ export function createPointsService(deps: { db: Db }) {
   return {
     /** The balance and level (from users.points, kept equal to the ledger sum), discoveries and the latest awards. */
     async progress(userId: number): Promise<ProgressResponse> {
-      const [[account], [found], recent] = await Promise.all([
+      const [[account], found, recent] = await Promise.all([
         db.select({ points: users.points }).from(users).where(eq(users.id, userId)),
-        db
-          .select({ value: count() })
-          .from(pointsLedger)
-          .where(and(eq(pointsLedger.userId, userId), eq(pointsLedger.reason, 'discovery'))),
+        countDiscoveries(db, userId),
         db.select(entryColumns).from(pointsLedger).where(eq(pointsLedger.userId, userId)).orderBy(desc(pointsLedger.id)).limit(RECENT_AWARDS),
       ]);
-      return { ...levelProgress(account?.points ?? 0), connectionsFound: found?.value ?? 0, recent: recent.map(toEntry) };
+      return { ...levelProgress(account?.points ?? 0), connectionsFound: found, recent: recent.map(toEntry) };
     },
 
     /** Each user's discoveries (`connectionsFound`), in one query; users without any are absent. */
@@ -66,7 +64,7 @@ export function createPointsService(deps: { db: Db }) {
       const rows = await db
         .select({ userId: pointsLedger.userId, value: count() })
         .from(pointsLedger)
-        .where(and(inArray(pointsLedger.userId, [...new Set(userIds)]), eq(pointsLedger.reason, 'discovery')))
+        .where(and(inArray(pointsLedger.userId, [...new Set(userIds)]), isDiscovery))
         .groupBy(pointsLedger.userId);
       return new Map(rows.map((row) => [row.userId, row.value]));
     },

@@ -10,6 +10,7 @@ import {
 } from '@cinema-dna/shared-types';
 import { eq } from 'drizzle-orm';
 import type { z } from 'zod';
+import { accountColumns } from '../../platform/auth/columns.js';
 import { users } from '../../platform/auth/schema.js';
 import type { Db } from '../../platform/db/database.js';
 import { AppError } from '../../platform/errors.js';
@@ -25,17 +26,8 @@ export const COMMON_LISTED = 50;
 
 const profileNotFound = () => new AppError(404, 'NOT_FOUND', PROFILE_TEXTS.notFound);
 
-const accountColumns = {
-  id: users.id,
-  username: users.username,
-  displayName: users.displayName,
-  bio: users.bio,
-  points: users.points,
-  isActive: users.isActive,
-  createdAt: users.createdAt,
-  lastActiveAt: users.lastActiveAt,
-};
-type Account = Pick<typeof users.$inferSelect, keyof typeof accountColumns>;
+const profileColumns = accountColumns('id', 'username', 'displayName', 'bio', 'points', 'isActive', 'createdAt', 'lastActiveAt');
+type Account = Pick<typeof users.$inferSelect, keyof typeof profileColumns>;
 
 /** Counts by key, most first (then by name), at most `limit`. */
 function topCounted(counts: Map<string, { name: string; count: number }>, limit: number): CountedEntity[] {
@@ -78,7 +70,7 @@ export function createProfileService(deps: { db: Db; aggregates: ProfileAggregat
   const { db, aggregates, diary, graph } = deps;
 
   async function account(where: ReturnType<typeof eq>): Promise<Account> {
-    const [row] = await db.select(accountColumns).from(users).where(where);
+    const [row] = await db.select(profileColumns).from(users).where(where);
     if (!row || !row.isActive) throw profileNotFound();
     return row;
   }

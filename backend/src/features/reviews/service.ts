@@ -16,6 +16,7 @@ import { users } from '../../platform/auth/schema.js';
 import type { Db } from '../../platform/db/database.js';
 import { AppError, notFound } from '../../platform/errors.js';
 import { userAggregate, type DbTransaction, type EventRecorder } from '../../platform/events/index.js';
+import { liveReview, visibleReview } from './queries.js';
 import { reviewReports, reviews } from './schema.js';
 
 /** Writes the moderation's audit row in its transaction (the admin feature's, through a port). */
@@ -67,13 +68,9 @@ const forbidden = (message: string) => new AppError(403, 'FORBIDDEN', message);
  */
 export function createReviewService(deps: { db: Db; events: EventRecorder; catalog: ReviewCatalog }) {
   const { db, events, catalog } = deps;
-  const live = isNull(reviews.deletedAt);
-  /**
-   * What others see: live, not hidden by a moderator, by an account that is active (a deactivated
-   * account's reviews are hidden from every public read, counts and averages included, until it is
-   * reactivated).
-   */
-  const visible = and(live, isNull(reviews.hiddenAt), sql`exists (select 1 from ${users} author where author.id = ${reviews.userId} and author.is_active)`);
+  const live = liveReview;
+  /** What others see: a visible review, defined once in queries.ts (other features' ports use it too). */
+  const visible = visibleReview;
 
   async function read(executor: Db | DbTransaction, id: number): Promise<Review> {
     const [row] = await executor.select(columns).from(reviews).innerJoin(users, eq(users.id, reviews.userId)).where(eq(reviews.id, id));

@@ -2,6 +2,8 @@ import type { ServiceStatus, StatusServiceId } from '@cinema-dna/shared-types';
 import type { SharedState } from '../../platform/cache/types.js';
 import type { Database } from '../../platform/db/database.js';
 import { withTimeout } from '../../platform/timeout.js';
+import { findEntityDetails } from '../../catalog/entity-store.js';
+import type { GraphService } from '../../graph/index.js';
 
 /** One measurement of one service. `responseTimeMs` is the measured round trip, null when it did not answer. */
 export interface CheckResult {
@@ -50,6 +52,36 @@ export interface WikidataProbe {
   /** WIKIDATA_SPARQL_URL is set. */
   configured: boolean;
   probe(): Promise<{ status: 'healthy' | 'warning' | 'error' | 'not_configured'; latencyMs: number | null; detail: string }>;
+}
+
+/**
+ * The engine, movie-data and knowledge-base probes over the loaded graph and the catalog: a real search
+ * between the two most popular "the…" entities, a real read of one entity's details, the awards count.
+ */
+export function graphProbes(graph: GraphService, db: Database['db'], tmdbEnrichment: boolean): { engine: EngineProbe; catalog: CatalogProbe; awards: AwardsProbe } {
+  return {
+    engine: {
+      status: () => graph.status(),
+      // Through the search workers when there are any.
+      async search() {
+        const hits = graph.typeahead('the', { limit: 2 });
+        if (hits.length < 2) return { degrees: null };
+        return { degrees: (await graph.search(hits[0]!.key, hits[1]!.key, { maxDegrees: 3 }))?.degrees ?? null };
+      },
+    },
+    catalog: {
+      tmdbEnrichment,
+      // The catalog the pages are served from.
+      async sampleDetails() {
+        if (graph.status().status !== 'up') return null;
+        const hit = graph.typeahead('the', { limit: 1 })[0];
+        if (!hit) return null;
+        const details = (await findEntityDetails(db, [hit.key as never])).get(hit.key as never);
+        return details ? { name: hit.name, entities: graph.status().entities } : null;
+      },
+    },
+    awards: { awards: async () => (graph.status().status === 'up' ? graph.heroNumbers().byType.award : 0) },
+  };
 }
 
 export interface StatusProbeDeps {

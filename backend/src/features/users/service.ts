@@ -193,18 +193,6 @@ export function createUserService(deps: { db: Db; events: EventRecorder; logger?
       user.lastActiveAt = now;
     },
 
-    /**
-     * Deletes an account and, by cascade, everything it owns (sessions, API keys, saved connections,
-     * ledger rows...); records `user.deleted` so derived state elsewhere (leaderboards) drops the user.
-     */
-    async delete(id: number): Promise<boolean> {
-      return events.transaction(async (tx) => {
-        const deleted = await createUserStore(tx).delete(id);
-        if (deleted) await events.record(tx, 'user.deleted', { userId: id }, userAggregate(id));
-        return deleted;
-      });
-    },
-
     count: () => store.count(),
   };
   const _directory: UserDirectory = service;

@@ -2,21 +2,14 @@ import type { Role } from '@cinema-dna/shared-types';
 import { and, count, eq, isNull, ne, sql } from 'drizzle-orm';
 import type { AuthenticatedUser } from '../../platform/auth/types.js';
 import type { Db } from '../../platform/db/database.js';
+import { accountColumns } from '../../platform/auth/columns.js';
 import { users } from '../../platform/auth/schema.js';
 
 /** Every column a request may see: never the password hash or the Google id. */
 const PUBLIC_COLUMNS = {
-  id: users.id,
-  username: users.username,
-  displayName: users.displayName,
-  email: users.email,
+  ...accountColumns('id', 'username', 'displayName', 'email'),
   emailVerified: sql<boolean>`${users.emailVerifiedAt} is not null`.mapWith(Boolean),
-  role: users.role,
-  isActive: users.isActive,
-  level: users.level,
-  points: users.points,
-  createdAt: users.createdAt,
-  lastActiveAt: users.lastActiveAt,
+  ...accountColumns('role', 'isActive', 'level', 'points', 'createdAt', 'lastActiveAt'),
 };
 
 export interface NewUser {
@@ -123,12 +116,6 @@ export function createUserStore(db: Db) {
     async update(id: number, changes: Partial<{ role: Role; isActive: boolean; passwordHash: string; lastActiveAt: Date }>): Promise<AuthenticatedUser | null> {
       const [row] = await db.update(users).set(changes).where(eq(users.id, id)).returning(PUBLIC_COLUMNS);
       return row ?? null;
-    },
-
-    /** Deletes the account; every row that references it goes by cascade. */
-    async delete(id: number): Promise<boolean> {
-      const rows = await db.delete(users).where(eq(users.id, id)).returning({ id: users.id });
-      return rows.length > 0;
     },
 
     async count(): Promise<number> {

@@ -81,7 +81,8 @@ describe('DiscoveryPage lists', () => {
     expect(within(first).getByText('7.5')).toBeTruthy();
     expect(within(within(first).getByRole('list', { name: 'Genres' })).getAllByRole('listitem').map((item) => item.textContent)).toEqual(['Action', 'Adventure']);
     expect(within(first).getByText('The story of Trending Film 0.')).toBeTruthy();
-    expect(within(first).getByRole('img', { hidden: true })).toBeTruthy();
+    // The poster tile beside the written title is decoration: hidden from screen readers, like <img alt="">.
+    expect(first.querySelector('[data-placeholder="true"][aria-hidden="true"]')).toBeTruthy();
     expect(within(first).getByRole('button', { name: 'Add to Watchlist: Trending Film 0' })).toBeTruthy();
     expect(screen.getByText(DISCOVERY_TEXTS.updatedHourly)).toBeTruthy();
     expect(screen.getByTestId('trending-updated-at').querySelector('time')!.getAttribute('dateTime')).toBe(UPDATED_AT);

@@ -19,12 +19,15 @@ const entityPath = (type: string, id: string) => `/entity/${type}/${encodeURICom
 
 function Fact({ icon, label, children }: { icon: ReactNode; label: string; children: ReactNode }) {
   return (
-    <div className="flex items-start gap-3">
-      <span className="mt-0.5 text-amber-glow">{icon}</span>
-      <div>
-        <dt className="text-[11px] font-semibold uppercase tracking-[0.16em] text-bone-500">{label}</dt>
-        <dd className="mt-0.5 text-bone-100">{children}</dd>
-      </div>
+    // dt and dd directly in the group (a valid <dl>); the icon hangs in the group's left padding.
+    <div className="pl-7">
+      <dt className="relative text-[11px] font-semibold uppercase tracking-[0.16em] text-bone-500">
+        <span aria-hidden className="absolute -left-7 top-0.5 text-amber-glow">
+          {icon}
+        </span>
+        {label}
+      </dt>
+      <dd className="mt-0.5 text-bone-100">{children}</dd>
     </div>
   );
 }

@@ -36,7 +36,7 @@ export function FeatureBlurbs() {
                 <span className="flex size-11 items-center justify-center rounded-xl bg-ink-800 text-amber-glow ring-1 ring-inset ring-ink-700">
                   <step.icon aria-hidden className="size-5" strokeWidth={1.6} />
                 </span>
-                <span aria-hidden className="font-display text-4xl font-light text-ink-600">
+                <span aria-hidden className="font-display text-4xl font-light text-bone-500/80">
                   0{index + 1}
                 </span>
               </div>

@@ -100,23 +100,28 @@ describe('a race room', () => {
     expect(benNow.moves).toBe(3);
     room = undo(room, 2, at + 3).room;
     expect(room.players.find((p) => p.userId === 2)).toMatchObject({ chain: [{ key: 'a' }], moves: 4 });
-    expect(errorOf(() => undo(room, 2, at + 4))).toEqual({ status: 409, code: 'CONFLICT' });
+    // Nothing to undo: a free refusal, as in a challenge (chain-rules.ts), not an error.
+    const nothing = undo(room, 2, at + 4);
+    expect(nothing).toMatchObject({ accepted: false, reason: 'Nothing to undo' });
+    expect(nothing.room.players.find((p) => p.userId === 2)).toMatchObject({ chain: [{ key: 'a' }], moves: 4 });
     // Spectators and strangers do not move.
     expect(errorOf(() => move(room, undefined, 'm1', at, check))).toEqual({ status: 403, code: 'FORBIDDEN' });
   });
 
-  it(`holds a chain to ${CHALLENGE_MAX_CHAIN_LINKS} links: the next pick is refused (and costs a move) until an undo`, () => {
+  it(`holds a chain to ${CHALLENGE_MAX_CHAIN_LINKS} links: the last one must reach the target (a refusal costs a move)`, () => {
     // A check that links everything: only the length rule can refuse.
     const anything: CheckLink = () => ({ linked: true, via });
     const at = T0 + COUNTDOWN + 1_000;
     let room = start(lobby(), 1, PAIR, T0);
-    for (let i = 1; i <= CHALLENGE_MAX_CHAIN_LINKS; i++) room = move(room, 2, `step-${i}`, at + i, anything).room;
-    expect(room.players.find((p) => p.userId === 2)!.chain).toHaveLength(CHALLENGE_MAX_CHAIN_LINKS + 1);
-    const refused = move(room, 2, 'z', at + 100, anything);
-    expect(refused).toMatchObject({ accepted: false, reason: `A chain holds at most ${CHALLENGE_MAX_CHAIN_LINKS} links; undo first` });
-    expect(refused.room.players.find((p) => p.userId === 2)).toMatchObject({ moves: CHALLENGE_MAX_CHAIN_LINKS + 1, status: 'playing' });
-    const undone = undo(refused.room, 2, at + 101).room;
-    expect(move(undone, 2, 'z', at + 102, anything)).toMatchObject({ accepted: true });
+    for (let i = 1; i < CHALLENGE_MAX_CHAIN_LINKS; i++) room = move(room, 2, `step-${i}`, at + i, anything).room;
+    expect(room.players.find((p) => p.userId === 2)!.chain).toHaveLength(CHALLENGE_MAX_CHAIN_LINKS);
+    const refused = move(room, 2, 'y', at + 100, anything);
+    expect(refused).toMatchObject({ accepted: false, reason: `A chain holds at most ${CHALLENGE_MAX_CHAIN_LINKS} links` });
+    expect(refused.room.players.find((p) => p.userId === 2)).toMatchObject({ moves: CHALLENGE_MAX_CHAIN_LINKS, status: 'playing' });
+    const solved = move(refused.room, 2, PAIR.to, at + 101, anything);
+    expect(solved).toMatchObject({ accepted: true });
+    expect(solved.room.players.find((p) => p.userId === 2)).toMatchObject({ status: 'solved' });
+    expect(solved.room.players.find((p) => p.userId === 2)!.chain).toHaveLength(CHALLENGE_MAX_CHAIN_LINKS + 1);
   });
 
   it('ranks the first valid chain first, then by degrees and time; the race finishes when everyone is done', () => {

@@ -1,5 +1,4 @@
 import {
-  CHALLENGE_MAX_CHAIN_LINKS,
   RACE_COUNTDOWN_MS,
   RACE_MAX_PLAYERS,
   RACE_RECONNECT_GRACE_MS,
@@ -8,6 +7,7 @@ import {
   type RaceStatus,
 } from '@cinema-dna/shared-types';
 import { AppError } from '../../../platform/errors.js';
+import { stepRefusal, undoRefusal } from '../chain-rules.js';
 
 /**
  * One race room as a pure state machine: lobby → countdown → racing → finished (→ countdown again on a
@@ -271,22 +271,26 @@ function racingPlayer(room: Room, userId: number | undefined, now: number): Room
 }
 
 /**
- * The player's next entity. A pick linked to the chain's end (and not already in it) extends the
- * chain, reaching the target solves; any other pick is refused and still costs a move.
+ * The player's next entity, under the chain's rules (chain-rules.ts): a pick linked to the chain's end
+ * (not already in it, and the target when it fills the last link) extends the chain, reaching the target
+ * solves; any other pick is refused and still costs a move.
  */
 export function move(room: Room, userId: number | undefined, entity: string, now: number, check: CheckLink): MoveResult {
   const current = settle(room, now);
   const player = racingPlayer(current, userId, now);
   const end = player.chain.at(-1)!.key;
-  let refusal: string | null = null;
   let via: PathRelationship | null = null;
-  if (player.chain.some((step) => step.key === entity)) refusal = 'Already in your chain';
-  else if (player.chain.length - 1 >= CHALLENGE_MAX_CHAIN_LINKS) refusal = `A chain holds at most ${CHALLENGE_MAX_CHAIN_LINKS} links; undo first`;
-  else {
-    const checked = check(end, entity);
-    if (checked.linked) via = checked.via;
-    else refusal = checked.reason;
-  }
+  const refusal = stepRefusal({
+    chain: player.chain.map((step) => step.key),
+    node: entity,
+    to: current.pair!.to,
+    linkRefusal: () => {
+      const checked = check(end, entity);
+      if (!checked.linked) return checked.reason;
+      via = checked.via;
+      return null;
+    },
+  });
   const solved = refusal === null && entity === current.pair!.to;
   const next = withPlayer(current, player.userId, (p) => ({
     ...p,
@@ -298,11 +302,12 @@ export function move(room: Room, userId: number | undefined, entity: string, now
   return { room: settle(next, now), accepted: refusal === null, reason: refusal };
 }
 
-/** Removes the last link (costs a move). */
+/** Removes the last link (costs a move); with nothing to undo it is a free refusal, as in a challenge (chain-rules.ts). */
 export function undo(room: Room, userId: number | undefined, now: number): MoveResult {
   const current = settle(room, now);
   const player = racingPlayer(current, userId, now);
-  if (player.chain.length <= 1) throw conflict('Nothing to undo');
+  const refusal = undoRefusal(player.chain.length);
+  if (refusal !== null) return { room: current, accepted: false, reason: refusal };
   const next = withPlayer(current, player.userId, (p) => ({ ...p, moves: p.moves + 1, chain: p.chain.slice(0, -1) }));
   return { room: next, accepted: true, reason: null };
 }

@@ -349,8 +349,11 @@ export function createRaceService(deps: RaceServiceDeps) {
     },
 
     async undo(code: string, userId: number | undefined, onProgress?: OnProgress): Promise<RaceMoveOutcome> {
-      const changed = await change(code, (room, t) => ({ room: rooms.undo(room, userId, t).room, result: null }), reportProgress(code, userId, onProgress));
-      return ownChain(playerAfter(changed.room, userId), true, null);
+      const changed = await change(code, (room, t) => {
+        const result = rooms.undo(room, userId, t);
+        return { room: result.room, result };
+      }, reportProgress(code, userId, onProgress));
+      return ownChain(playerAfter(changed.room, userId), changed.result.accepted, changed.result.reason);
     },
 
     async giveUp(code: string, userId: number | undefined, onProgress?: OnProgress): Promise<RaceState> {

@@ -50,7 +50,8 @@ export function CodeBlock({ label, code, className, copyable = true, wrap = fals
           </Button>
         )}
       </figcaption>
-      <pre className={cn('max-h-[28rem] overflow-auto px-4 py-3 font-mono text-[12.5px] leading-relaxed text-bone-100', wrap && 'whitespace-pre-wrap break-words')}>
+      {/* Focusable, so a keyboard can scroll a long sample (arrow keys) without a mouse. */}
+      <pre tabIndex={0} className={cn('max-h-[28rem] overflow-auto px-4 py-3 font-mono text-[12.5px] leading-relaxed text-bone-100 focus-visible:outline-offset-[-2px]', wrap && 'whitespace-pre-wrap break-words')}>
         <code>{code}</code>
       </pre>
     </figure>

@@ -29,7 +29,7 @@ function LogEntry({ entry }: { entry: LiveSearchLogEntry }) {
       </div>
       <details className="pl-0 sm:pl-[4.75rem]">
         <summary className="cursor-pointer text-xs text-bone-500 hover:text-amber-soft">Payload</summary>
-        <pre className="mt-1 max-h-64 overflow-auto rounded-lg bg-ink-950/80 px-3 py-2 font-mono text-[12px] leading-relaxed text-bone-100 ring-1 ring-inset ring-ink-700">
+        <pre tabIndex={0} className="mt-1 max-h-64 overflow-auto rounded-lg bg-ink-950/80 px-3 py-2 font-mono text-[12px] leading-relaxed text-bone-100 ring-1 ring-inset ring-ink-700">
           <code>{JSON.stringify(entry.payload, null, 2)}</code>
         </pre>
       </details>

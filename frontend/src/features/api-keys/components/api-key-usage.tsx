@@ -14,7 +14,7 @@ export function ApiKeyUsage({ className }: { className?: string }) {
         <p className="mt-2 text-sm leading-relaxed text-bone-400">
           Send it in the <code className="font-mono text-[13px] text-bone-100">Authorization</code> header. Requests then count as you.
         </p>
-        <pre className="mt-3 overflow-x-auto rounded-xl bg-ink-950/80 px-4 py-3 font-mono text-[12px] leading-relaxed text-bone-300 ring-1 ring-inset ring-ink-700">
+        <pre tabIndex={0} className="mt-3 overflow-x-auto rounded-xl bg-ink-950/80 px-4 py-3 font-mono text-[12px] leading-relaxed text-bone-300 ring-1 ring-inset ring-ink-700">
           <code>{`curl -H "Authorization: Bearer cdna_…" \\\n  ${origin}/api/auth/me`}</code>
         </pre>
       </div>

@@ -32,7 +32,7 @@ export function AttemptResultView({ attempt }: { attempt: Snapshot<AttemptState>
         <div className="flex items-start gap-3">
           <Icon aria-hidden className={cn('mt-1 size-7 shrink-0', success ? 'text-amber-glow' : 'text-scarlet')} />
           <div className="min-w-0">
-            <h2 id="result-heading" className="font-display text-3xl font-medium tracking-tight text-bone-50">
+            <h2 id="result-heading" tabIndex={-1} className="font-display text-3xl font-medium tracking-tight text-bone-50">
               {success ? CHALLENGE_COMPLETED_TITLE : CHALLENGE_FAILED_TITLE}
             </h2>
             <p className="mt-1 text-bone-300" data-testid="result-message">

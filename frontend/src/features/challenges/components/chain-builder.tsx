@@ -1,9 +1,10 @@
 import type { ChainStep, EntitySummary } from '@cinema-dna/shared-types';
 import { CircleAlert, Flag, Lightbulb, Link2, Timer, Undo2, Footprints } from 'lucide-react';
-import { useState, type ReactNode } from 'react';
+import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { cn } from '../../../lib/class-names';
 import { plural } from '../../../lib/number-format';
 import { Button } from '../../../ui/button';
+import { LiveRegion, useAnnouncer } from '../../../ui/live-region';
 import { EntitySearchBox } from '../../entities';
 import { formatCountdown } from '../lib/countdown-format';
 import { ChainSteps } from './chain-steps';
@@ -33,6 +34,8 @@ export interface ChainBuilderProps {
   hint?: { cost: number; rewarded: boolean; revealed: readonly EntitySummary[]; onHint: () => void; pending: boolean };
   /** Extra line over the chain (a theme rule, an archive note). */
   note?: ReactNode;
+  /** Take the focus into the typeahead when it appears and nothing has the focus (a race's start: the Start button is gone). */
+  focusWhenIdle?: boolean;
 }
 
 /**
@@ -40,17 +43,48 @@ export interface ChainBuilderProps {
  * the typeahead for the next entity, and Undo / Hint / Give up. The server checks every pick; while it
  * does, the pick shows as pending and the controls wait.
  */
+/** The countdown's last seconds said aloud: ten, then five to one (not every second). */
+const SPOKEN_SECONDS = new Set([10, 5, 4, 3, 2, 1]);
+
 export function ChainBuilder(props: ChainBuilderProps) {
-  const { from, to, par, chain, timeLeftMs, moves, moveLimit, pendingPick, busy, refusal, error, onPick, onUndo, onGiveUp, hint, note } = props;
+  const { from, to, par, chain, timeLeftMs, moves, moveLimit, pendingPick, busy, refusal, error, onPick, onUndo, onGiveUp, hint, note, focusWhenIdle = false } = props;
+  const inputId = useId();
+  useEffect(() => {
+    if (focusWhenIdle && (document.activeElement === null || document.activeElement === document.body)) document.getElementById(inputId)?.focus();
+  }, [focusWhenIdle, inputId]);
   const [confirmGiveUp, setConfirmGiveUp] = useState(false);
   const current = chain[chain.length - 1]?.entity ?? from;
   const links = Math.max(0, chain.length - 1);
   const movesLeft = moveLimit === null ? null : Math.max(0, moveLimit - moves);
   const lowTime = timeLeftMs !== null && timeLeftMs <= 30_000;
 
+  // What changes live, said through this screen's one polite region: a move accepted or refused, an undo, the last seconds.
+  const { message, announce } = useAnnouncer();
+  const chainLength = useRef(chain.length);
+  useEffect(() => {
+    const before = chainLength.current;
+    chainLength.current = chain.length;
+    const last = chain[chain.length - 1]?.entity;
+    if (!last || chain.length === before) return;
+    if (chain.length < before) announce(`Last link removed. Back at ${last.name}.`);
+    else if (last.key === to.key) announce(`${last.name} accepted: you reached the target.`);
+    else announce(`${last.name} accepted. ${plural(chain.length - 1, 'link')} so far.`);
+  }, [chain, to.key, announce]);
+  useEffect(() => {
+    if (refusal) announce(`Refused: ${refusal.replace(/[.!?]?$/, '.')} That cost a move.`);
+  }, [refusal, announce]);
+  const secondsLeft = timeLeftMs === null ? null : Math.ceil(timeLeftMs / 1000);
+  const spokenSecond = useRef<number | null>(null);
+  useEffect(() => {
+    if (secondsLeft === null || !SPOKEN_SECONDS.has(secondsLeft) || spokenSecond.current === secondsLeft) return;
+    spokenSecond.current = secondsLeft;
+    announce(secondsLeft === 1 ? '1 second left.' : `${secondsLeft} seconds left.`);
+  }, [secondsLeft, announce]);
+
   return (
     // Sized by its own width (a container), not the window's: the race page gives it a narrower column.
     <div className="@container grid gap-6">
+      <LiveRegion message={message} />
       <div className="grid items-center gap-3 rounded-2xl border border-ink-700 bg-ink-850/70 p-4 sm:grid-cols-[minmax(0,1fr)_auto_minmax(0,1fr)] sm:p-5">
         <EntityChip entity={from} label="From" />
         <span aria-hidden className="hidden h-px w-16 bg-gradient-to-r from-amber-glow/20 via-amber-glow to-amber-glow/20 sm:block" />
@@ -76,6 +110,7 @@ export function ChainBuilder(props: ChainBuilderProps) {
           <div className="ml-7 h-5 border-l border-dashed border-ink-600" aria-hidden />
           <EntitySearchBox
             label="Next link"
+            inputId={inputId}
             placeholder={`Who or what links to ${current.name}?`}
             value={null}
             onChange={(entity) => {
@@ -87,7 +122,8 @@ export function ChainBuilder(props: ChainBuilderProps) {
             labelAside={<span className="truncate text-xs text-bone-500">from {current.name}</span>}
           />
           {refusal && (
-            <p role="alert" className="flex items-start gap-2 rounded-xl border border-scarlet/40 bg-scarlet/5 px-3.5 py-2.5 text-sm text-bone-100" data-testid="refusal">
+            // Said by the live region above (polite, once), not as an alert.
+            <p className="flex items-start gap-2 rounded-xl border border-scarlet/40 bg-scarlet/5 px-3.5 py-2.5 text-sm text-bone-100" data-testid="refusal">
               <CircleAlert aria-hidden className="mt-0.5 size-4 shrink-0 text-scarlet" />
               <span>
                 {refusal.replace(/[.!?]?$/, '.')} <span className="text-bone-400">That cost a move.</span>

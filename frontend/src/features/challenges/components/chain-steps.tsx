@@ -54,7 +54,7 @@ export function ChainSteps({ chain, targetKey, pendingPick }: ChainStepsProps) {
       </AnimatePresence>
       {/* Not animated out: once the server answers, the pick is a step (or a refusal), never a fading ghost. */}
       {pendingPick && (
-        <li className="grid" aria-live="polite">
+        <li className="grid">
           <div className="ml-7 min-h-9 border-l border-dashed border-ink-500" />
           <div className="flex items-center gap-3 rounded-2xl border border-dashed border-ink-500 bg-ink-850/50 p-3">
             <Spinner className="size-5" label="Checking the link" />

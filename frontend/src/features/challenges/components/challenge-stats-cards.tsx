@@ -7,10 +7,10 @@ import { formatDuration } from '../lib/countdown-format';
 function StatCard({ icon: Icon, label, value, note }: { icon: LucideIcon; label: string; value: string; note: string }) {
   return (
     <div className="flex flex-col rounded-2xl border border-ink-700 bg-ink-850/70 p-4 sm:p-5" data-testid="challenge-stat-card">
-      <div className="flex items-center gap-2 text-bone-400">
+      <dt className="flex items-center gap-2 text-xs font-semibold uppercase tracking-[0.14em] text-bone-400">
         <Icon aria-hidden className="size-4 text-amber-glow" />
-        <dt className="text-xs font-semibold uppercase tracking-[0.14em]">{label}</dt>
-      </div>
+        {label}
+      </dt>
       <dd className="mt-3 grid gap-1">
         <span className="font-display text-3xl font-medium tabular-nums tracking-tight text-bone-50 sm:text-4xl">{value}</span>
         <span className="text-xs text-bone-500">{note}</span>

@@ -34,11 +34,15 @@ export function DailyArchive({ limit = 10 }: { limit?: number }) {
               <Link
                 to={challengePlayPath(daily.id)}
                 className="group flex items-center gap-3 rounded-xl px-3 py-2.5 transition-colors hover:bg-ink-800"
-                aria-label={`Replay daily #${daily.number}: ${daily.fromEntity.name} to ${daily.toEntity.name}`}
               >
-                <span className="w-12 shrink-0 font-mono text-xs text-bone-500">#{daily.number}</span>
+                {/* The link's name is its visible text, with the words a screen reader needs around it. */}
+                <span className="w-12 shrink-0 font-mono text-xs text-bone-500">
+                  <span className="sr-only">Replay daily </span>#{daily.number}
+                  <span className="sr-only">:</span>
+                </span>
                 <span className="min-w-0 flex-1 truncate text-sm text-bone-100">
-                  {daily.fromEntity.name} <ArrowRight aria-hidden className="inline size-3 text-amber-glow/70" /> {daily.toEntity.name}
+                  {daily.fromEntity.name} <ArrowRight aria-hidden className="inline size-3 text-amber-glow/70" />
+                  <span className="sr-only"> to</span> {daily.toEntity.name}
                 </span>
                 <span className="hidden text-xs text-bone-500 sm:inline">
                   par {daily.par} · {DIFFICULTY_LABELS[daily.difficulty]} · {formatCount(daily.completedBy)} solved

@@ -48,6 +48,8 @@ export function PlayScreen({ challengeId }: { challengeId: string }) {
     void queryClient.invalidateQueries({ queryKey: challengeQueryKeys.root() });
     void queryClient.invalidateQueries({ queryKey: ['users'] });
     if (seenPlaying.current !== attempt.attemptId) return;
+    // The reveal replaced the builder (and the box that had focus): focus goes to its heading.
+    document.getElementById('result-heading')?.focus();
     toast(result.success ? { title: CHALLENGE_COMPLETED_TITLE, description: result.message } : { title: CHALLENGE_FAILED_TITLE, description: result.message || CHALLENGE_FAILED_FALLBACK, variant: 'destructive' });
   }, [attempt, result, queryClient]);
 

@@ -50,7 +50,7 @@ export function RaceLobby({ state, meId, spectating, pending, onReady, onStart }
               <span className="min-w-0 flex-1">
                 <span className="block truncate font-medium text-bone-50">
                   {player.displayName}
-                  {player.userId === meId && <span className="font-normal text-bone-500"> (you)</span>}
+                  {player.userId === meId && <span className="font-normal text-bone-400"> (you)</span>}
                 </span>
                 {!player.connected && (
                   <span className="flex items-center gap-1 text-xs text-bone-500">

@@ -1,7 +1,7 @@
 import type { ChainStep, RaceState } from '@cinema-dna/shared-types';
 import { AnimatePresence, motion, useReducedMotion } from 'framer-motion';
 import { ArrowLeft, CircleCheck, Eye, RotateCcw, SearchX, Trophy, UsersRound, Ban } from 'lucide-react';
-import type { ReactNode } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { useSnapshot, type Snapshot } from 'valtio';
 import { plural } from '../../../lib/number-format';
@@ -76,7 +76,7 @@ function Countdown({ state, now }: { state: Snapshot<RaceState>; now: number }) 
   const seconds = countdownSeconds(state.startsAt === null ? 0 : state.startsAt - now);
   return (
     <div className="grid gap-8">
-      <div className="grid place-items-center py-6 text-center" aria-live="assertive">
+      <div className="grid place-items-center py-6 text-center" role="status" aria-live="polite">
         <p className="text-xs font-semibold uppercase tracking-[0.22em] text-amber-glow">Get ready</p>
         {reduce ? (
           <p className={COUNTDOWN_CLASSES} data-testid="race-countdown">
@@ -99,13 +99,17 @@ function Countdown({ state, now }: { state: Snapshot<RaceState>; now: number }) 
 function Results({ state, meId, isHost, pending, onRematch }: { state: Snapshot<RaceState>; meId: number | undefined; isHost: boolean; pending: string | null; onRematch: () => void }) {
   const ranked = rankedPlayers(state.players as RaceState['players']);
   const winner = ranked.find((player) => player.rank === 1 && player.status === 'solved');
+  // The results replace what had the focus (the chain builder, the waiting card): the focus goes to their heading.
+  useEffect(() => {
+    if (document.activeElement === null || document.activeElement === document.body) document.getElementById('results-title')?.focus();
+  }, []);
   return (
     <div className="grid gap-6" data-testid="race-results">
       <section aria-labelledby="results-title" className="rounded-3xl border border-amber-glow/40 bg-amber-glow/5 p-5 sm:p-7">
         <div className="flex items-start gap-3">
           <Trophy aria-hidden className="mt-1 size-7 shrink-0 text-amber-glow" />
           <div>
-            <h2 id="results-title" className="font-display text-3xl font-medium tracking-tight text-bone-50">
+            <h2 id="results-title" tabIndex={-1} className="font-display text-3xl font-medium tracking-tight text-bone-50">
               Race results
             </h2>
             <p className="mt-1 text-bone-300" data-testid="race-winner">
@@ -121,7 +125,7 @@ function Results({ state, meId, isHost, pending, onRematch }: { state: Snapshot<
                 {/* At least a name's width: on a phone the result wraps under the name rather than cutting it. */}
                 <span className="min-w-[9rem] flex-1 truncate font-medium text-bone-50">
                   {player.displayName}
-                  {player.userId === meId && <span className="font-normal text-bone-500"> (you)</span>}
+                  {player.userId === meId && <span className="font-normal text-bone-400"> (you)</span>}
                 </span>
                 <span className="text-sm tabular-nums text-bone-300">
                   {player.status === 'solved' ? (
@@ -223,12 +227,14 @@ export function RaceRoom({ code, watch = false }: { code: string; watch?: boolea
                 onPick={(entity) => void actions.move(entity)}
                 onUndo={() => void actions.undo()}
                 onGiveUp={() => void actions.giveUp()}
+                focusWhenIdle
               />
             ) : (
               <div className="grid gap-6">
                 <RacePair state={state} />
-                <div className="rounded-2xl border border-ink-700 bg-ink-850/70 p-5" aria-live="polite">
-                  <p className="font-display text-2xl font-medium text-bone-50" data-testid="race-waiting">
+                {/* Only the line that changes once is live: the clock under it ticks every second. */}
+                <div className="rounded-2xl border border-ink-700 bg-ink-850/70 p-5">
+                  <p role="status" className="font-display text-2xl font-medium text-bone-50" data-testid="race-waiting">
                     {me?.status === 'solved' ? `You solved it${me.rank !== null ? `: #${me.rank}` : ''}!` : me ? 'You are out of this round.' : 'You are watching.'}
                   </p>
                   <p className="mt-1 text-sm text-bone-400">

@@ -1,12 +1,13 @@
 import type { EntitySummary } from '@cinema-dna/shared-types';
 import { motion, useReducedMotion } from 'framer-motion';
-import type { ReactNode } from 'react';
+import { useEffect, useRef, type ReactNode } from 'react';
 import { Database, FastForward, Radio, Waypoints } from 'lucide-react';
 import { describeEntity, EntityImage, EntityTypeIcon } from '../../entities';
 import { cn } from '../../../lib/class-names';
 import { formatCount, plural } from '../../../lib/number-format';
 import { Badge } from '../../../ui/badge';
 import { Button } from '../../../ui/button';
+import { LiveRegion, useAnnouncer } from '../../../ui/live-region';
 import type { FrontierLayer, SearchRun } from '../store';
 import { TickingNumber } from './ticking-number';
 
@@ -40,6 +41,21 @@ export function SearchFrontier({ run, onSkip }: { run: RunView; /** Skip: show t
   // The result's own header says 'Cached Result' once it is on screen; until then, this one does.
   const replaying = run.replay && run.phase === 'searching';
   const deepest = Math.max(fromLayers.length, toLayers.length, 1);
+
+  // Said through one polite region, throttled (the newest wins): each layer reached, then how the search ended.
+  const { message, announce } = useAnnouncer();
+  const heard = useRef({ layers: run.layers.length, phase: run.phase });
+  useEffect(() => {
+    const before = heard.current;
+    heard.current = { layers: run.layers.length, phase: run.phase };
+    const layer = run.layers[run.layers.length - 1];
+    if (before.phase === 'searching' && run.phase !== 'searching') {
+      announce(met ? `Both sides met: a chain of ${plural(run.result?.degrees ?? 0, 'link')}.` : run.phase === 'failed' ? 'Search stopped.' : 'Search finished.');
+    } else if (layer && run.layers.length > before.layers) {
+      const end = layer.side === 'from' ? run.from.name : run.to.name;
+      announce(`Layer ${layer.depth} from ${end} reached: ${plural(layer.frontierSize, 'new entity', 'new entities')}.`);
+    }
+  }, [run.layers, run.phase, run.from.name, run.to.name, run.result?.degrees, met, announce]);
   // An answer with no layers to show: from the cache, or over plain HTTP.
   const quietNote =
     run.result && run.layers.length === 0
@@ -56,7 +72,8 @@ export function SearchFrontier({ run, onSkip }: { run: RunView; /** Skip: show t
 
       <header className="relative flex flex-wrap items-center justify-between gap-x-6 gap-y-2 border-b border-ink-800 px-4 py-3 sm:px-6">
         <div className="flex flex-wrap items-center gap-x-4 gap-y-2">
-          <p className="flex items-center gap-2.5 text-sm font-medium text-bone-100" role="status" aria-live="polite">
+          <LiveRegion message={message} />
+          <p className="flex items-center gap-2.5 text-sm font-medium text-bone-100">
             <span className="relative flex size-2.5">
               {run.phase === 'searching' && <span className="absolute inline-flex size-full animate-ping rounded-full bg-amber-glow opacity-60 motion-reduce:animate-none" />}
               <span className={cn('relative inline-flex size-2.5 rounded-full', run.phase === 'searching' ? 'bg-amber-glow' : met ? 'bg-live' : 'bg-bone-500')} />
@@ -109,10 +126,13 @@ export function SearchFrontier({ run, onSkip }: { run: RunView; /** Skip: show t
               </Counter>
             </>
           )}
-          <span className="inline-flex items-center gap-1 text-bone-500" title={run.transport === 'socket' ? 'Progress streamed live over the socket' : 'Ran as one HTTP request'}>
-            <Radio aria-hidden className="size-3" />
-            {run.transport === 'socket' ? 'Live' : 'HTTP'}
-          </span>
+          <div className="inline-flex items-center gap-1 text-bone-500" title={run.transport === 'socket' ? 'Progress streamed live over the socket' : 'Ran as one HTTP request'}>
+            <dt className="sr-only">Progress</dt>
+            <dd className="inline-flex items-center gap-1">
+              <Radio aria-hidden className="size-3" />
+              {run.transport === 'socket' ? 'Live' : 'HTTP'}
+            </dd>
+          </div>
         </dl>
       </header>
 

@@ -45,6 +45,13 @@ export function SearchStage({ origin, onReset, className, scrollOnStart = true, 
   // The answer is in: when its heading is below the fold (phones, where the layers stack), bring it up.
   const phase = run && run.origin === origin ? run.phase : null;
   const resultRef = useRef<HTMLDivElement>(null);
+  // The search ends while watched: focus goes to the answer (a keyboard user goes on from there).
+  const lastPhase = useRef(phase);
+  useEffect(() => {
+    const before = lastPhase.current;
+    lastPhase.current = phase;
+    if (before === 'searching' && (phase === 'found' || phase === 'not-found')) resultRef.current?.focus({ preventScroll: true });
+  }, [phase]);
   useEffect(() => {
     if (!scrollOnStart || (phase !== 'found' && phase !== 'not-found')) return;
     const top = resultRef.current?.getBoundingClientRect().top;
@@ -92,7 +99,7 @@ export function SearchStage({ origin, onReset, className, scrollOnStart = true, 
           </div>
         ) : (
           current.result && (
-            <div ref={resultRef} className="scroll-mt-24">
+            <div ref={resultRef} tabIndex={-1} role="group" aria-label="Search result" className="scroll-mt-24 rounded-2xl">
               <ConnectionResult
                 key={current.id}
                 from={current.from}

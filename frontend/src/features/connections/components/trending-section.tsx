@@ -1,4 +1,5 @@
 import type { EntitySummary, TrendingConnection } from '@cinema-dna/shared-types';
+import { useId } from 'react';
 import { ArrowRight, TrendingUp } from 'lucide-react';
 import { describeEntity, EntityImage } from '../../entities';
 import { Badge } from '../../../ui/badge';
@@ -52,16 +53,18 @@ export function TrendingGrid({ onRun }: { onRun: (from: EntitySummary, to: Entit
 
 function TrendingCard({ connection, onRun }: { connection: TrendingConnection; onRun: (from: EntitySummary, to: EntitySummary) => void }) {
   const { fromEntity, toEntity, degrees, searchCount } = connection;
+  const statsId = useId();
+  // Named by what it shows ("Find the connection between A and B"), the figures read as its description.
   return (
     <button
       type="button"
       onClick={() => onRun(fromEntity, toEntity)}
       onFocus={preloadSearchStage}
       onPointerEnter={preloadSearchStage}
-      aria-label={`Find the connection between ${fromEntity.name} and ${toEntity.name}`}
+      aria-describedby={statsId}
       className="group h-full w-full rounded-2xl border border-ink-700 bg-ink-850/60 p-5 text-left transition-[border-color,background-color,transform] duration-200 hover:-translate-y-0.5 hover:border-amber-glow/50 hover:bg-ink-850"
     >
-      <div className="flex items-center justify-between gap-3">
+      <div id={statsId} aria-hidden className="flex items-center justify-between gap-3">
         <Badge tone="amber">{degrees === null ? 'No path' : plural(degrees, 'degree')}</Badge>
         <span className="inline-flex items-center gap-1.5 text-xs text-bone-400 tabular-nums">
           <TrendingUp aria-hidden className="size-3.5 text-amber-glow" />
@@ -69,10 +72,12 @@ function TrendingCard({ connection, onRun }: { connection: TrendingConnection; o
         </span>
       </div>
       <div className="mt-4 grid gap-2.5">
+        <span className="sr-only">Find the connection between</span>
         <TrendingEntity entity={fromEntity} />
-        <div className="flex items-center gap-2 pl-4 text-bone-500" aria-hidden>
-          <span className="h-4 w-px bg-ink-600" />
-          <ArrowRight className="size-3.5 rotate-90 text-amber-glow/70 transition-transform group-hover:translate-y-0.5" />
+        <div className="flex items-center gap-2 pl-4 text-bone-500">
+          <span aria-hidden className="h-4 w-px bg-ink-600" />
+          <ArrowRight aria-hidden className="size-3.5 rotate-90 text-amber-glow/70 transition-transform group-hover:translate-y-0.5" />
+          <span className="sr-only">and</span>
         </div>
         <TrendingEntity entity={toEntity} />
       </div>
@@ -86,7 +91,9 @@ function TrendingEntity({ entity }: { entity: EntitySummary }) {
       <EntityImage entity={entity} size="w92" className={entity.type === 'person' ? 'size-10 shrink-0 rounded-full' : 'h-12 w-9 shrink-0 rounded-md'} alt="" />
       <div className="min-w-0">
         <p className="truncate font-medium text-bone-50">{entity.name}</p>
-        <p className="truncate text-xs text-bone-500">{describeEntity(entity)}</p>
+        <p aria-hidden className="truncate text-xs text-bone-500">
+          {describeEntity(entity)}
+        </p>
       </div>
     </div>
   );

@@ -32,8 +32,8 @@ export function EntityImage({ entity, size = 'w185', className, compact = false,
   const tint = ENTITY_TYPE_TINTS[entity.type];
   return (
     <div
-      role="img"
-      aria-label={label}
+      // alt="" (the name is written beside it): decoration, hidden like an <img alt="">; otherwise an image named by alt.
+      {...(label ? { role: 'img', 'aria-label': label } : { 'aria-hidden': true })}
       data-placeholder="true"
       className={cn('@container relative isolate flex items-center justify-center overflow-hidden bg-ink-800 bg-gradient-to-br ring-1 ring-inset ring-white/5', tint.tile, className)}
     >

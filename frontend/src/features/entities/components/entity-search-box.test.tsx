@@ -87,7 +87,8 @@ describe('EntitySearchBox', () => {
     fireEvent.change(input, { target: { value: 'kel' } });
     const option = await screen.findByRole('option', { name: /Kelly's Heroes/ });
     expect(option.textContent).toContain('Movie · 1970');
-    expect(within(option).getByRole('img', { name: '' })).toBeTruthy();
+    // The image beside the written name is decoration: hidden from screen readers, like <img alt="">.
+    expect(option.querySelector('[data-placeholder="true"][aria-hidden="true"]')).toBeTruthy();
     expect(screen.getByRole('listbox').className).toContain('max-h-60');
   });
 

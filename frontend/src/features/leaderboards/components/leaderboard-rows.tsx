@@ -81,7 +81,8 @@ export function LeaderboardRows({ rows, metric, scoreLabel, meId }: LeaderboardR
                     <span className="truncate">{row.displayName}</span>
                     {me && <span className="shrink-0 rounded-full bg-amber-glow/15 px-1.5 text-[10px] font-semibold uppercase tracking-wider text-amber-soft">You</span>}
                   </p>
-                  <p className="truncate text-xs text-bone-500">
+                  {/* On your own amber-tinted row the sub-line is lighter, to keep its contrast. */}
+                  <p className={cn('truncate text-xs', me ? 'text-bone-400' : 'text-bone-500')}>
                     @{row.username} · Level {row.level}
                     {/* Phones have no columns: the counts ride under the name. */}
                     <span className="sm:hidden">

@@ -4,6 +4,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { useSnapshot } from 'valtio';
 import { authState } from '../../auth';
 import { Button } from '../../../ui/button';
+import { LiveRegion, useAnnouncer } from '../../../ui/live-region';
 import { Skeleton } from '../../../ui/skeleton';
 import { Spinner } from '../../../ui/spinner';
 import { serverNow } from '../../../lib/server-clock';
@@ -44,6 +45,13 @@ export function ActivityFeed() {
   }, [liveItems, live.receivedAt, feed.data, readAt]);
 
   const newest = liveItems?.[0];
+  // A new item is said once, politely; a burst of them is said as its newest (the region is throttled).
+  const { message, announce } = useAnnouncer();
+  const newestId = newest?.id;
+  const newestName = newest ? newest.user.displayName || newest.user.username : null;
+  useEffect(() => {
+    if (newestId !== undefined && newestName) announce(`New activity from ${newestName}`);
+  }, [newestId, newestName, announce]);
 
   if (feed.isError) return <LoadFailed what="Recent activity" error={feed.error} onRetry={() => void feed.refetch()} />;
   if (!feed.data) {
@@ -65,9 +73,7 @@ export function ActivityFeed() {
   return (
     <div>
       {/* Screen readers hear the newest pushed item, not the whole list again on every change. */}
-      <p role="status" className="sr-only">
-        {newest ? `New activity from ${newest.user.displayName || newest.user.username}` : ''}
-      </p>
+      <LiveRegion message={message} />
       <ol aria-label="Recent Activity" className="grid gap-3">
         {/* initial={false}: the first page appears as it is; only items arriving later slide in. */}
         <AnimatePresence initial={false}>

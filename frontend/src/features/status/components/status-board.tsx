@@ -93,7 +93,7 @@ export function StatusBoard({ status }: { status: StatusResponse }) {
               {status.replicas.length > 1 && <> · checked by {plural(status.replicas.length, 'replica')}</>}
             </p>
             {status.replicas.some((replica) => replica.snapshotVersion) && (
-              <ul aria-label="Catalog version per replica" data-testid="replica-snapshots" className="mt-1 flex flex-wrap gap-x-3 text-xs text-bone-500">
+              <ul aria-label="Catalog version per replica" data-testid="replica-snapshots" className="mt-1 flex flex-wrap gap-x-3 text-xs text-bone-400">
                 {status.replicas.map((replica) => (
                   <li key={replica.replica} data-testid="replica-snapshot">
                     <span className="font-mono">{replica.replica}</span>: catalog <span className="font-mono">{replica.snapshotVersion ?? '—'}</span>

@@ -39,7 +39,7 @@ function UptimeBars({ service }: { service: StatusHistory['services'][number] })
       <ol aria-label={`${service.name}, one bar per day`} className="mt-2.5 flex h-8 items-stretch gap-px sm:gap-[2px]">
         {service.days.map((day) => (
           <li key={day.date} className="group relative flex-1">
-            <span aria-label={dayLabel(day)} title={dayLabel(day)} className={cn('block h-full rounded-[2px] transition-opacity group-hover:opacity-70', dayColour(day))} />
+            <span role="img" aria-label={dayLabel(day)} title={dayLabel(day)} className={cn('block h-full rounded-[2px] transition-opacity group-hover:opacity-70', dayColour(day))} />
             <span
               role="tooltip"
               className="pointer-events-none absolute bottom-full left-1/2 z-10 mb-2 hidden -translate-x-1/2 whitespace-nowrap rounded-lg border border-ink-600 bg-ink-800 px-2.5 py-1.5 text-xs text-bone-100 shadow-lg group-hover:block"
