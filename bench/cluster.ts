@@ -20,6 +20,7 @@
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { request as httpRequest } from 'node:http';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -43,25 +44,39 @@ class Client {
   private csrf: string | null = null;
   constructor(private readonly base: string) {}
 
+  /**
+   * One request on a connection of its own (no keep-alive to nginx): a browser silently retries a
+   * request whose reused connection nginx closed at a reload; a bare client would count it as failed.
+   */
   async request(method: string, url: string, body?: unknown): Promise<{ status: number; json: unknown }> {
     const headers: Record<string, string> = {};
     if (this.cookies.size) headers.cookie = [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
-    if (body !== undefined) headers['content-type'] = 'application/json';
+    const payload = body === undefined ? undefined : JSON.stringify(body);
+    if (payload !== undefined) headers['content-type'] = 'application/json';
     if (method !== 'GET' && this.csrf) headers['x-csrf-token'] = this.csrf;
-    const response = await fetch(`${this.base}${url}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body), signal: AbortSignal.timeout(15_000) });
-    for (const cookie of response.headers.getSetCookie()) {
+    const { status, setCookies, text } = await new Promise<{ status: number; setCookies: string[]; text: string }>((resolve, reject) => {
+      const request = httpRequest(`${this.base}${url}`, { method, headers, agent: false, timeout: 15_000 }, (response) => {
+        const chunks: Buffer[] = [];
+        response.on('data', (chunk: Buffer) => chunks.push(chunk));
+        response.on('end', () => resolve({ status: response.statusCode ?? 0, setCookies: response.headers['set-cookie'] ?? [], text: Buffer.concat(chunks).toString('utf8') }));
+        response.on('error', reject);
+      });
+      request.on('timeout', () => request.destroy(new Error('timed out after 15 s')));
+      request.on('error', reject);
+      request.end(payload);
+    });
+    for (const cookie of setCookies) {
       const [pair] = cookie.split(';');
       const at = pair!.indexOf('=');
       this.cookies.set(pair!.slice(0, at), pair!.slice(at + 1));
     }
-    const text = await response.text();
     let json: unknown;
     try {
       json = text ? JSON.parse(text) : null;
     } catch {
       json = text;
     }
-    return { status: response.status, json };
+    return { status, json };
   }
 
   async refreshCsrf(): Promise<void> {

@@ -199,6 +199,8 @@ export async function startCluster(options = {}) {
       // nginx on this machine is the only proxy: its X-Forwarded-For names the client.
       TRUST_PROXY: baseEnv.TRUST_PROXY ?? 'loopback',
       NODE_ENV: baseEnv.NODE_ENV ?? 'production',
+      // nginx stops sending before the SIGTERM of a rolling restart; stragglers still get answers for 2 s.
+      SHUTDOWN_DRAIN_MS: baseEnv.SHUTDOWN_DRAIN_MS ?? '2000',
     };
     const child = spawn(process.execPath, [path.join(root, 'backend/dist/index.js')], { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
     replica.child = child;
@@ -272,11 +274,37 @@ export async function startCluster(options = {}) {
       if (!replica) throw new ClusterError(`no replica ${id}`);
       return replica;
     };
+    /** Rewrites the configuration (a replica marked down or up again) and reloads nginx gracefully. */
+    const reloadNginx = async () => {
+      writeNginxConf(work, proxyPort, replicas);
+      const before = nginxWorkers(nginxChild.pid);
+      nginxChild.kill('SIGHUP');
+      if (before.length === 0) {
+        // No /proc to watch (not Linux): give the reload a moment.
+        await new Promise((resolve) => setTimeout(resolve, 1_000));
+        return;
+      }
+      // Reloaded once the master runs a worker of the new configuration (the old ones finish their requests).
+      for (let waited = 0; waited < 10_000; waited += 50) {
+        if (nginxWorkers(nginxChild.pid).some((pid) => !before.includes(pid))) return;
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+      throw new ClusterError('nginx did not reload its configuration within 10 s');
+    };
+    /**
+     * Restarts one replica without a failed request: nginx stops sending it new requests first (marked
+     * down, graceful reload), then it gets SIGTERM (finishes its requests, hands its sockets over), starts
+     * again on its port, and is put back once healthy.
+     */
     const restart = async (id) => {
       const replica = byId(id);
+      replica.down = true;
+      await reloadNginx();
       await stopReplica(replica);
       spawnReplica(replica);
       await waitHealthy(replica.url, { exited: () => replica.isExited() });
+      replica.down = false;
+      await reloadNginx();
     };
     return {
       url,
@@ -317,6 +345,15 @@ export async function startCluster(options = {}) {
   }
 }
 
+/** The worker processes of an nginx master (Linux /proc; empty elsewhere). */
+function nginxWorkers(masterPid) {
+  try {
+    return readFileSync(`/proc/${masterPid}/task/${masterPid}/children`, 'utf8').trim().split(/\s+/).filter(Boolean).map(Number);
+  } catch {
+    return [];
+  }
+}
+
 /** Every replica must sign session cookies alike: SESSION_SECRET, or one kept in the data folder. */
 function readOrCreateSecret(dataDir) {
   const file = path.join(dataDir, 'session-secret');
@@ -330,7 +367,8 @@ function readOrCreateSecret(dataDir) {
 function writeNginxConf(work, proxyPort, replicas) {
   const site = renderTemplate(readFileSync(TEMPLATE, 'utf8'), {
     CDNA_LISTEN: `127.0.0.1:${proxyPort}`,
-    CDNA_UPSTREAM_SERVERS: replicas.map((replica) => `server 127.0.0.1:${replica.port} max_fails=1 fail_timeout=5s;`).join(' '),
+    // A replica about to restart is marked `down`: nginx stops sending it anything new before its SIGTERM.
+    CDNA_UPSTREAM_SERVERS: replicas.map((replica) => `server 127.0.0.1:${replica.port} max_fails=1 fail_timeout=5s${replica.down ? ' down' : ''};`).join(' '),
   });
   writeFileSync(path.join(work, 'cinema-dna.conf'), site);
   const temp = (name) => path.join(work, name);
@@ -338,6 +376,9 @@ function writeNginxConf(work, proxyPort, replicas) {
     '# Written by scripts/cluster.mjs: nginx as a child process, everything in this folder.',
     'daemon off;',
     'worker_processes 1;',
+    // After a reload, workers of the old configuration finish their requests; WebSockets they still hold
+    // are closed by the restarting replica (its clients reconnect through the new workers).
+    'worker_shutdown_timeout 30s;',
     // Running as root, workers would switch to nobody, who cannot write this folder's temp files.
     ...(process.getuid?.() === 0 ? ['user root;'] : []),
     `pid ${temp('nginx.pid')};`,

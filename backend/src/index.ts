@@ -1,6 +1,7 @@
 import { ConfigError, loadConfig } from './platform/config.js';
 import { createLogger } from './platform/logging.js';
-import { startServer } from './server.js';
+import type { Logger } from './platform/logging.js';
+import { startServer, type RunningServer } from './server.js';
 
 /** Entry point: real dependencies from the environment, graceful shutdown on SIGINT/SIGTERM. */
 async function main(): Promise<void> {
@@ -26,9 +27,9 @@ async function main(): Promise<void> {
     const force = setTimeout(() => {
       logger.error('shutdown took too long; exiting');
       process.exit(1);
-    }, 10_000);
+    }, 10_000 + config.SHUTDOWN_DRAIN_MS);
     force.unref();
-    server.close().then(
+    drain(server, config.SHUTDOWN_DRAIN_MS, logger).then(() => server.close()).then(
       () => process.exit(0),
       (error: unknown) => {
         logger.error({ err: error }, 'shutdown failed');
@@ -38,6 +39,19 @@ async function main(): Promise<void> {
   };
   process.once('SIGINT', () => shutdown('SIGINT'));
   process.once('SIGTERM', () => shutdown('SIGTERM'));
+}
+
+/**
+ * Draining (SHUTDOWN_DRAIN_MS > 0): the sockets are handed over at once — closing their transports makes
+ * the clients reconnect, through the proxy, to another replica — while requests that still arrive are
+ * served until the grace ends; then close() stops the listener and finishes what is in flight.
+ */
+async function drain(server: RunningServer, ms: number, logger: Logger): Promise<void> {
+  if (ms <= 0) return;
+  const sockets = [...server.io.of('/').sockets.values()];
+  logger.info({ sockets: sockets.length, ms }, 'draining: handing the sockets over');
+  for (const socket of sockets) socket.conn.close();
+  await new Promise((resolve) => setTimeout(resolve, ms));
 }
 
 main().catch((error: unknown) => {

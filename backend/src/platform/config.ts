@@ -34,6 +34,12 @@ export const ConfigSchema = z.object({
    * the status page). Unset: host:pid. `npm run cluster` names its replicas r1, r2, ...
    */
   REPLICA_ID: z.preprocess(emptyAsUndefined, z.string().regex(/^[A-Za-z0-9_.:-]{1,64}$/, 'letters, digits and _.:- only (1-64)').optional()),
+  /**
+   * On SIGTERM, how long to keep answering before the listener closes, in ms: the sockets are handed
+   * over at once (their clients reconnect elsewhere), requests still arriving (a proxy that has not yet
+   * stopped sending) are served. 0: close at once. `npm run cluster` sets 2000 (nginx is told first).
+   */
+  SHUTDOWN_DRAIN_MS: z.coerce.number().int().min(0).max(60_000).default(0),
   /** Folder for the embedded database, graph snapshots and the generated session secret. */
   DATA_DIR: z.string().default('./data'),
   /** Cookie signing secret. Unset: generated once and kept in DATA_DIR/session-secret. */
