@@ -93,6 +93,17 @@ async function visit(page: Page, route: string): Promise<void> {
   for (let top = 0; top < height; top += 700) await page.evaluate((y) => window.scrollTo(0, y), top);
   await page.waitForLoadState('networkidle');
   await page.waitForFunction(() => document.querySelectorAll('[aria-busy="true"]').length === 0, undefined, { timeout: 10_000 }).catch(() => undefined);
+  // A search replaying its layers, then its answer fading in: axe measures contrast on what is there when
+  // the motion is over (mid-fade text is lighter than it will be). Endless motion (a spinner, a ping) does not count.
+  await page
+    .waitForFunction(
+      () =>
+        document.querySelector('[data-testid="search-stage"][data-phase="searching"]') === null &&
+        document.getAnimations().every((animation) => animation.playState !== 'running' || animation.effect?.getTiming().iterations === Infinity),
+      undefined,
+      { timeout: 15_000 },
+    )
+    .catch(() => undefined);
 }
 
 const PUBLIC_ROUTES = [
