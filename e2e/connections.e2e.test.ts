@@ -71,7 +71,7 @@ async function recordReveal(page: Page) {
       if (stage.dataset.resultMs !== undefined) record.heldBack = true;
       const count = stage.querySelectorAll('[data-testid="frontier-layer"]').length;
       if (count !== record.counts.at(-1)) record.counts.push(count);
-      if (stage.querySelector('[role="status"]')?.textContent?.includes('Cached Result')) record.cachedBadgeWhileSearching = true;
+      if (stage.querySelector('[data-testid="search-status"]')?.textContent?.includes('Cached Result')) record.cachedBadgeWhileSearching = true;
     });
     observer.observe(document.body, { subtree: true, childList: true, attributes: true });
   });
@@ -128,7 +128,7 @@ describe('finding a connection', () => {
             if (!element?.querySelector('[data-testid="frontier-layer"]')) return;
             observer.disconnect();
             const live = [...element.querySelectorAll<HTMLElement>('*')].some((e) => e.textContent === 'Live' && e.getClientRects().length > 0);
-            resolve({ phase: element.dataset.phase, status: element.querySelector('[role="status"]')?.textContent ?? '', live });
+            resolve({ phase: element.dataset.phase, status: element.querySelector('[data-testid="search-status"]')?.textContent ?? '', live });
           });
           observer.observe(document.body, { subtree: true, childList: true, attributes: true, characterData: true });
         }),

@@ -123,7 +123,7 @@ describe('Find Connection answers the click', () => {
       (window as unknown as { __marks: typeof marks }).__marks = marks;
       document.addEventListener('click', () => { marks.click = performance.now(); }, { capture: true, once: true });
       const check = () => {
-        const status = [...document.querySelectorAll('[role="status"]')].find((el) => el.textContent?.startsWith('Searching'));
+        const status = [...document.querySelectorAll('[data-testid="search-status"], [role="status"]')].find((el) => el.textContent?.trim().startsWith('Searching'));
         if (status) {
           const box = status.getBoundingClientRect();
           const inView = box.top >= 0 && box.bottom <= window.innerHeight;
@@ -140,7 +140,7 @@ describe('Find Connection answers the click', () => {
     });
     await finder(page).getByRole('button', { name: 'Find Connection' }).click();
     const stage = page.getByTestId('search-stage');
-    await stage.getByRole('status').filter({ hasText: 'Searching...' }).waitFor();
+    await stage.getByTestId('search-status').filter({ hasText: 'Searching...' }).waitFor();
     expect(await finder(page).getByRole('button', { name: 'Finding Connection...' }).isDisabled()).toBe(true);
     // Still held: the state came from the click alone.
     await expect.poll(() => requested).toBe(true);

@@ -73,7 +73,8 @@ export function SearchFrontier({ run, onSkip }: { run: RunView; /** Skip: show t
       <header className="relative flex flex-wrap items-center justify-between gap-x-6 gap-y-2 border-b border-ink-800 px-4 py-3 sm:px-6">
         <div className="flex flex-wrap items-center gap-x-4 gap-y-2">
           <LiveRegion message={message} />
-          <p className="flex items-center gap-2.5 text-sm font-medium text-bone-100">
+          {/* What sighted users read; screen readers hear the region above (throttled), not every change here. */}
+          <p className="flex items-center gap-2.5 text-sm font-medium text-bone-100" data-testid="search-status">
             <span className="relative flex size-2.5">
               {run.phase === 'searching' && <span className="absolute inline-flex size-full animate-ping rounded-full bg-amber-glow opacity-60 motion-reduce:animate-none" />}
               <span className={cn('relative inline-flex size-2.5 rounded-full', run.phase === 'searching' ? 'bg-amber-glow' : met ? 'bg-live' : 'bg-bone-500')} />
