@@ -101,7 +101,8 @@ export async function startAppServer({ env: extraEnv = {}, root = repoRoot }: { 
   };
 }
 
-async function dropSchema(url: string, schema: string): Promise<void> {
+/** Drops one run's schema from the shared PostgreSQL (each app or cluster in a test gets its own). */
+export async function dropSchema(url: string, schema: string): Promise<void> {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
+import { dropSchema } from './app-server.js';
 import { startCluster, type Cluster } from '../../scripts/cluster.mjs';
 
 export { findNginx } from '../../scripts/cluster.mjs';
@@ -56,12 +56,3 @@ export async function startTestCluster({ replicas = 3, env = {} }: { replicas?: 
   };
 }
 
-async function dropSchema(url: string, schema: string): Promise<void> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    await client.query(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`);
-  } finally {
-    await client.end();
-  }
-}
