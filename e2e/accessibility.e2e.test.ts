@@ -64,15 +64,21 @@ async function contextFor(viewport: Viewport, account?: { username: string; pass
 }
 
 /** Runs axe on what the page shows now (optionally one part of it); returns one line per failing element. */
-async function audit(page: Page, label: string, include?: string): Promise<string[]> {
+async function audit(page: Page, label: string, { include, skipContrast = false }: { include?: string; skipContrast?: boolean } = {}): Promise<string[]> {
   if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ content: AXE_SOURCE });
+  // Contrast is measured on what has settled, never on an element halfway through a fade.
+  if (!skipContrast) await settleAnimations(page);
   const violations = await page.evaluate(
-    async ({ tags, include }) => {
+    async ({ tags, include, skipContrast }) => {
       const axe = (window as unknown as { axe: { run: (context: unknown, options: unknown) => Promise<{ violations: AxeViolation[] }> } }).axe;
-      const result = await axe.run(include ? { include: [include] } : document, { runOnly: { type: 'tag', values: tags }, resultTypes: ['violations'] });
+      const result = await axe.run(include ? { include: [include] } : document, {
+        runOnly: { type: 'tag', values: tags },
+        resultTypes: ['violations'],
+        ...(skipContrast ? { rules: { 'color-contrast': { enabled: false } } } : {}),
+      });
       return result.violations;
     },
-    { tags: TAGS, include },
+    { tags: TAGS, include, skipContrast },
   );
   const lines = violations.flatMap((violation) =>
     violation.nodes.map((node) => `${label} · ${violation.id} (${violation.impact}) · ${JSON.stringify(node.target)} · ${violation.help}`),
@@ -101,13 +107,29 @@ async function visit(page: Page, route: string): Promise<void> {
   await settleAnimations(page);
 }
 
-/** Waits until no finite animation is running (fades in progress would be measured half-transparent). */
+/**
+ * Waits until no finite animation is running and no element's opacity is still changing (fades in progress would
+ * be measured half-transparent; framer-motion drives some of them from script, which getAnimations() does not see).
+ */
 async function settleAnimations(page: Page): Promise<void> {
   await page
     .waitForFunction(
       () => document.getAnimations().every((animation) => animation.playState !== 'running' || animation.effect?.getComputedTiming().iterations === Infinity),
       undefined,
       { timeout: 10_000, polling: 100 },
+    )
+    .catch(() => undefined);
+  await page
+    .waitForFunction(
+      () => {
+        const opacities = [...document.querySelectorAll('body *')].map((element) => getComputedStyle(element).opacity).join();
+        const state = window as unknown as { lastOpacities?: string };
+        const settled = state.lastOpacities === opacities;
+        state.lastOpacities = opacities;
+        return settled;
+      },
+      undefined,
+      { timeout: 10_000, polling: 250 },
     )
     .catch(() => undefined);
 }
@@ -235,7 +257,9 @@ describe.each([
     await visit(page, '/');
     await page.getByRole('button', { name: 'Meryl Streep and Keanu Reeves', exact: true }).click();
     await page.locator('[data-testid="search-stage"]').waitFor();
-    found.push(...(await audit(page, 'search running')));
+    // While it runs, every rule but contrast (cards are mid-fade by design); once it has settled, all of them.
+    found.push(...(await audit(page, 'search running', { skipContrast: true })));
+    found.push(...(await audit(page, 'search settled')));
 
     // A race: two players in one room, started, the pair on screen.
     const guestName = `axe_guest_${randomBytes(3).toString('hex')}`;
