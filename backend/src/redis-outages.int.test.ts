@@ -360,7 +360,7 @@ describe.runIf(hasRedisServer && DATABASE_URL)('two app processes while Redis st
       await Promise.all(pending);
     }
 
-    // What the load met, per phase (the README's "Losing Redis" quotes a run of it).
+    // What the load met, per phase (docs/storage.md, "Losing Redis", quotes a run of it).
     const table = (['before', 'stopped', 'restarted', 'frozen', 'after'] as Phase[]).map((p) => {
       const inPhase = answers.filter((x) => x.phase === p);
       const times = inPhase.map((x) => x.ms).sort((x, y) => x - y);

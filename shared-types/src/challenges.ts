@@ -336,7 +336,7 @@ export const RACE_RECONNECT_GRACE_MS = 120_000;
 /**
  * Race codes: 8 characters from 31 that cannot be mistaken for one another (no 0, 1, I, L or O), so
  * 31^8 ≈ 8.5 × 10^11 codes. With the wrong-code limit below, finding one of 1,000 open rooms by guessing
- * takes an address about 324 years (README, "Guessing race codes").
+ * takes an address about 324 years (docs/rules/challenges-and-races.md, "Guessing race codes").
  */
 export const RACE_CODE_ALPHABET = 'ABCDEFGHJKMNPQRSTUVWXYZ23456789';
 export const RACE_CODE_LENGTH = 8;

@@ -12,7 +12,7 @@ import { POINT_RULES } from './progression.js';
 
 /**
  * The rules of points (fair play), in the product's words: one text that /help (Points and
- * Achievements), /badges (How points work) and the README ("The rules of points (fair play)") show.
+ * Achievements), /badges (How points work) and docs/rules/points.md ("The rules of points (fair play)") show.
  * The numbers are the constants the server enforces (POINT_RULES, the challenges' solve floor, the
  * races' limits) and the engine's refusal is this module's message, so the words cannot drift from
  * what the server does.
@@ -125,7 +125,7 @@ export const FAIR_PLAY_SECTIONS: readonly FairPlaySection[] = [
   },
 ];
 
-/** The same rules as Markdown, for the README's "The rules of points (fair play)". */
+/** The same rules as Markdown, for docs/rules/points.md, "The rules of points (fair play)". */
 export function fairPlayMarkdown(): string {
   const table = ['| Action | Points | How often |', '| --- | --- | --- |', ...FAIR_PLAY_AWARDS.map((row) => `| ${row.action} | ${row.points} | ${row.often} |`)];
   const sections = FAIR_PLAY_SECTIONS.map((section) => [`**${section.title}**`, '', ...section.rules.map((rule) => `- ${rule}`)].join('\n'));

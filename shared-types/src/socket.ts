@@ -198,7 +198,7 @@ export interface SocketBroadcastContract {
 export const SearchCancelledSchema = z.object({ cancelled: z.boolean() });
 
 /** Every command's schemas, the ones the server parses with; the AsyncAPI document is generated from here. */
-/** The race commands' limits, as the server enforces them (README, "Guessing race codes"). */
+/** The race commands' limits, as the server enforces them (docs/rules/challenges-and-races.md, "Guessing race codes"). */
 const WRONG_CODES = `A code that names no room counts as a wrong code: ${RACE_WRONG_CODES_PER_MINUTE} a minute per socket, per user and per address (the same count as GET /api/challenges/races/{code}), then RATE_LIMITED for every code.`;
 const COMMANDS = `At most ${RACE_COMMANDS_PER_10_SECONDS} of join, leave, ready, start, rematch, give-up and resync every 10 s per player (per address when signed out), then RATE_LIMITED.`;
 

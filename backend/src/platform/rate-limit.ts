@@ -9,7 +9,7 @@ import type { Logger } from './logging.js';
  * What a limit does while the shared counters (Redis) cannot answer, which they say within
  * REDIS_COMMAND_TIMEOUT_MS: `open` lets every request through, `local` counts on this process alone
  * (each process allows the limit, so N processes allow N times it), `closed` refuses with 503
- * SERVICE_UNAVAILABLE. The README's "Losing Redis" table says which limit does what, and why.
+ * SERVICE_UNAVAILABLE. The "Losing Redis" table in docs/storage.md says which limit does what, and why.
  */
 export type WhenUnavailable = 'open' | 'local' | 'closed';
 

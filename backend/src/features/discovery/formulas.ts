@@ -1,5 +1,5 @@
 /**
- * Discovery's formulas, in one place (README "Discovery" states them too).
+ * Discovery's formulas, in one place (docs/rules/discovery.md states them too).
  *
  * Weighted rating (Highest Rated, moods, Surprise Me) — IMDb's Bayesian average:
  *   WR = v / (v + m) · R + m / (v + m) · C

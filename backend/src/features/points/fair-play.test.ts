@@ -3,12 +3,12 @@ import { fileURLToPath } from 'node:url';
 import { FAIR_PLAY_AWARDS, FAIR_PLAY_SECTIONS, fairPlayMarkdown, POINT_AWARDS, POINT_RULES } from '@cinema-dna/shared-types';
 import { describe, expect, it } from 'vitest';
 
-const README = fileURLToPath(new URL('../../../../README.md', import.meta.url));
+const RULES_DOC = fileURLToPath(new URL('../../../../docs/rules/points.md', import.meta.url));
 
 describe('the rules of points (fair play), as written', () => {
-  it('are the README section word for word', () => {
-    const readme = readFileSync(README, 'utf8');
-    const section = /<!-- fair-play:start -->\n([\s\S]*?)\n<!-- fair-play:end -->/.exec(readme)?.[1];
+  it('are the section of docs/rules/points.md word for word', () => {
+    const doc = readFileSync(RULES_DOC, 'utf8');
+    const section = /<!-- fair-play:start -->\n([\s\S]*?)\n<!-- fair-play:end -->/.exec(doc)?.[1];
     expect(section).toBe(fairPlayMarkdown());
   });
 

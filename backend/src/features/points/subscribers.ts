@@ -3,7 +3,7 @@
  * moves the user's balance and level and records `points.awarded`; this file decides what pays.
  *
  * The rules of points (fair play; POINT_RULES in shared-types, printed on /help and /badges and in the
- * README, "The rules of points (fair play)"). Every paid action has a meaning, a key that pays once and
+ * docs/rules/points.md, "The rules of points (fair play)"). Every paid action has a meaning, a key that pays once and
  * a cap per UTC day, counted from the ledger's own timestamps after the user's row is locked (two
  * concurrent awards of one user queue on that lock, so neither can pay past a cap):
  * - A discovery (10) is a signed-in search that found a chain for a pair of entities the user never

@@ -14,7 +14,7 @@ export interface CheckResult {
 }
 
 /**
- * When a service that answers counts as degraded (slow). Documented in the README's status section.
+ * When a service that answers counts as degraded (slow). Documented in docs/scaling.md, "The status page".
  * Everything is measured from the process that runs the check; a failure or timeout is `down`.
  */
 export const DEGRADED_OVER_MS: Record<StatusServiceId, number> = {

@@ -59,7 +59,7 @@ describe.runIf(hasRedisServer)('Redis commands are bounded by REDIS_COMMAND_TIME
 
     redis.kill('SIGCONT');
     await expect.poll(() => shared!.kv.get('before').catch(() => 'unavailable'), { timeout: 5_000, interval: 50 }).toBe('yes');
-    // The write the caller gave up on was still applied once Redis ran again (counters tolerate that; see README).
+    // The write the caller gave up on was still applied once Redis ran again (counters tolerate that; see docs/storage.md).
     expect(await shared.counters.get('frozen')).toBe(1);
     expect(await shared.sortedSets.standing('board:test', 'a')).toEqual({ score: 1, above: 0 });
   });
