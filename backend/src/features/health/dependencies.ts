@@ -107,6 +107,8 @@ export interface SystemHealthService {
   systemHealth(): Promise<SystemHealth>;
   /** The System tab's rows: database, movie API, knowledge-base API, each with its measured latency. */
   healthRows(): Promise<HealthRow[]>;
+  /** The knowledge-base API alone, probed afresh (the status checker's port): configured when WIKIDATA_SPARQL_URL is set. */
+  wikidata: { configured: boolean; probe(): Promise<ProbeResult> };
 }
 
 /** The probes, run in parallel; concurrent callers share one run. */
@@ -119,6 +121,7 @@ export function createSystemHealth(deps: { database: Database; settings: Depende
         running = null;
       }));
   return {
+    wikidata: { configured: Boolean(deps.settings.wikidataSparqlUrl), probe: () => probeWikidata(deps.settings) },
     async systemHealth() {
       const { database, tmdb, wikidata } = await probeAll();
       return { database: database.status, tmdbApi: tmdb.status, wikidataApi: wikidata.status, ...machineLoad() };

@@ -1,4 +1,4 @@
-import { and, count, eq } from 'drizzle-orm';
+import { and, count, eq, gte, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../platform/db/database.js';
 import { watchlistItems } from './schema.js';
 
@@ -10,4 +10,12 @@ export async function countToWatch(db: Db, userId: number): Promise<number> {
 /** Every film on a user's watchlist or marked watched, with its rating. */
 export function watchlistFilmsOf(db: Db, userId: number) {
   return db.select({ movieId: watchlistItems.movieId, watched: watchlistItems.watched, rating: watchlistItems.rating }).from(watchlistItems).where(eq(watchlistItems.userId, userId));
+}
+
+/** Films added since `since` by the users of `authors` (a query of `(user_id)` rows), one row each (discovery's friends' films). */
+export function addedSince(db: Db, authors: SQL, since: Date) {
+  return db
+    .select({ userId: watchlistItems.userId, movieId: watchlistItems.movieId, logs: sql<number>`0`, watchlists: sql<number>`1`, at: sql<Date>`${watchlistItems.addedAt}` })
+    .from(watchlistItems)
+    .where(and(sql`${watchlistItems.userId} in (${authors})`, gte(watchlistItems.addedAt, since)));
 }
