@@ -2,11 +2,11 @@ import { createActivityService, type ActivityService } from './features/activity
 import { registerActivitySubscribers } from './features/activity/subscribers.js';
 import { createDocsExamples, type DocsExamplesSource } from './features/api-docs/catalog-examples.js';
 import { challengeTitles } from './features/challenges/titles.js';
-import { loggedFilms } from './features/diary/taste.js';
+import { loggedFilms } from './features/diary/queries.js';
 import { followeesQuery } from './features/follows/queries.js';
 import { createFollowService, type FollowService } from './features/follows/service.js';
-import { reviewedFilms } from './features/reviews/taste.js';
-import { watchlistFilms } from './features/watchlist/taste.js';
+import { reviewedFilms } from './features/reviews/queries.js';
+import { watchlistFilms } from './features/watchlist/queries.js';
 import { createApiKeyService, type ApiKeyService } from './features/api-keys/service.js';
 import { createEmailVerification, type EmailVerification } from './features/auth/email-verification.js';
 import { createLoginThrottle, type LoginThrottle, type LoginThrottleSettings } from './features/auth/login-throttle.js';

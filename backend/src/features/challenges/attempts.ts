@@ -7,7 +7,7 @@ import { notFound } from '../../platform/errors.js';
 import { userAggregate, type DomainEvents } from '../../platform/events/index.js';
 import type { DbTransaction } from '../../platform/events/types.js';
 import { utcDate, type ChallengeDefinition } from './definition.js';
-import { conflict } from './definitions.js';
+import { conflict } from './challenge-store.js';
 import type { GameLink } from './game-graph.js';
 import type { Clock } from './ports.js';
 import type { Chain, PlayOutcome, PlayRules } from './rules.js';

@@ -6,7 +6,7 @@ import type { DomainEvents } from '../../platform/events/index.js';
 import { chainOf, createAttemptStore, requirePlayable, storedStep } from './attempts.js';
 import { DAILY_EPOCH } from './daily.js';
 import { DAY_MS, dateStart, utcDate } from './definition.js';
-import { conflict, createChallengeDefinitions } from './definitions.js';
+import { conflict, createChallengeStore } from './challenge-store.js';
 import type { ChallengePorts, Clock } from './ports.js';
 import { createChallengePresenter } from './presentation.js';
 import { applyPick, applyUndo, hintFor, validateChain } from './rules.js';
@@ -29,27 +29,27 @@ export interface ChallengeServiceDeps {
 /**
  * Challenges: the daily (seeded by its UTC date), the weekly, the All Challenges list, attempts played
  * link by link on the server's clock, whole chains, scoring, reveals and stats. The façade of the
- * feature's parts, one job each: definitions.ts (the challenges and what is cached per loaded graph),
+ * feature's parts, one job each: challenge-store.ts (the challenges, generated and stored, and what is cached per loaded graph),
  * attempts.ts (attempts as stored; a solve records `challenge.solved` in its transaction),
  * presentation.ts (the API's answers), stats.ts (everyone's and the user's numbers).
  */
 export function createChallengeService(deps: ChallengeServiceDeps) {
   const { db, events, clock, ports } = deps;
-  const definitions = createChallengeDefinitions({ db, graph: deps.graph, clock, releaseYears: ports.releaseYears });
+  const store = createChallengeStore({ db, graph: deps.graph, clock, releaseYears: ports.releaseYears });
   const attempts = createAttemptStore({ db, events, clock });
   const { present, resultOf, presentChallenges, presentDaily, presentArchive } = createChallengePresenter({
     db,
     clock,
     summaries: ports.summaries,
-    game: definitions.game,
-    distanceTo: definitions.distanceTo,
+    game: store.game,
+    distanceTo: store.distanceTo,
   });
 
   /** Loads the caller's attempt with its challenge and rules, settled on the server's clock. */
   async function attemptContext(userId: number, attemptId: string) {
     const loaded = await attempts.load(userId, attemptId);
-    const definition = (await definitions.storedChallenge(loaded.challengeId))!;
-    const rules = await definitions.rulesOf(definition);
+    const definition = (await store.storedChallenge(loaded.challengeId))!;
+    const rules = await store.rulesOf(definition);
     return { row: await attempts.settle(loaded, definition), definition, rules };
   }
 
@@ -59,13 +59,13 @@ export function createChallengeService(deps: ChallengeServiceDeps) {
      * years, the All Challenges list, today's daily): run once in the background after start-up.
      * Answers what each step cost, for the log.
      */
-    warm: definitions.warm,
+    warm: store.warm,
 
     /** GET /api/challenges/daily. */
     async daily(userId: number | null): Promise<DailyChallenge> {
-      const definition = await definitions.todaysDaily();
+      const definition = await store.todaysDaily();
       if (!definition) throw notFound('No challenge available');
-      const rules = await definitions.rulesOf(definition);
+      const rules = await store.rulesOf(definition);
       if (userId !== null) await attempts.settleExpired(userId);
       const finished = userId === null ? null : await attempts.finishedAttempt(userId, definition.id);
       return presentDaily(definition, rules, userId, finished);
@@ -84,19 +84,19 @@ export function createChallengeService(deps: ChallengeServiceDeps) {
         if (date < DAILY_EPOCH) break;
         dates.push(date);
       }
-      return { dailies: await presentArchive(await definitions.pastDailies(dates), userId) };
+      return { dailies: await presentArchive(await store.pastDailies(dates), userId) };
     },
 
     /** GET /api/challenges: the All Challenges list. */
     async list(userId: number | null): Promise<{ challenges: Challenge[] }> {
       if (userId !== null) await attempts.settleExpired(userId);
-      return { challenges: await presentChallenges(await definitions.listed(), userId) };
+      return { challenges: await presentChallenges(await store.listed(), userId) };
     },
 
     /** GET /api/challenges/weekly: this ISO week's. */
     async weekly(userId: number | null): Promise<Challenge> {
       if (userId !== null) await attempts.settleExpired(userId);
-      const definition = await definitions.thisWeek();
+      const definition = await store.thisWeek();
       if (!definition) throw notFound('No challenge available');
       const [presented] = await presentChallenges([definition], userId);
       if (!presented) throw notFound('No challenge available');
@@ -108,8 +108,8 @@ export function createChallengeService(deps: ChallengeServiceDeps) {
      * answer seen: the result, share text and reveal, and no new clock); else a new one on the server's clock.
      */
     async start(userId: number, challengeId: string): Promise<AttemptState> {
-      const definition = await definitions.challengeById(challengeId);
-      const rules = await definitions.rulesOf(definition);
+      const definition = await store.challengeById(challengeId);
+      const rules = await store.rulesOf(definition);
       const open = await attempts.openAttempt(userId, definition);
       if (open) return present(open, definition, rules);
       const finished = await attempts.finishedAttempt(userId, definition.id);
@@ -154,7 +154,7 @@ export function createChallengeService(deps: ChallengeServiceDeps) {
       const chain = chainOf(rules, row);
       const { graph } = rules.game;
       const hinted = new Set(row.hints.map((key) => graph.resolve(key)));
-      const node = hintFor(rules, chain.nodes, hinted, definitions.distanceTo(definition.id, rules));
+      const node = hintFor(rules, chain.nodes, hinted, store.distanceTo(definition.id, rules));
       if (node === null) throw conflict('No hint available from here');
       const hints = hinted.has(node) ? row.hints : [...row.hints, graph.key(node)];
       const written = await attempts.writePlay(row, definition, rules, { accepted: true, reason: null, chain, moves: row.moves, status: 'playing' }, { hints });
@@ -177,8 +177,8 @@ export function createChallengeService(deps: ChallengeServiceDeps) {
      * as solved and pays 0. A challenge the caller has finished (solved, or seen the answer) is refused.
      */
     async wholeChain(userId: number, input: WholeChainAttempt): Promise<AttemptResult> {
-      const definition = await definitions.challengeById(input.challengeId);
-      const rules = await definitions.rulesOf(definition);
+      const definition = await store.challengeById(input.challengeId);
+      const rules = await store.rulesOf(definition);
       const { graph } = rules.game;
       const nodes = input.chain.map((key) => graph.resolve(key));
       const unknown = nodes.findIndex((node) => node < 0);

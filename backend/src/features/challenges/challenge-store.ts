@@ -55,7 +55,7 @@ const toDefinition = (row: ChallengeRow): ChallengeDefinition => ({
 });
 
 
-export function createChallengeDefinitions(deps: { db: Db; graph: GraphService; clock: Clock; releaseYears: ChallengePorts['releaseYears'] }) {
+export function createChallengeStore(deps: { db: Db; graph: GraphService; clock: Clock; releaseYears: ChallengePorts['releaseYears'] }) {
   const { db, graph: graphService, clock } = deps;
   const states = new WeakMap<Graph, GraphState>();
 
@@ -238,4 +238,4 @@ export function createChallengeDefinitions(deps: { db: Db; graph: GraphService; 
   };
 }
 
-export type ChallengeDefinitions = ReturnType<typeof createChallengeDefinitions>;
+export type ChallengeStore = ReturnType<typeof createChallengeStore>;
