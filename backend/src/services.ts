@@ -204,8 +204,7 @@ export function createServices(deps: ServiceDeps): Services {
   const outboxBacklog = () => countUndelivered(db);
   const metrics = createMetrics({ replica: ops.replicaId, outboxBacklog });
   const heartbeat = createReplicaHeartbeat({ metrics, shared, logger, outboxBacklog, intervalMs: ops.metricsIntervalMs });
-  const dependencySettings = { tmdbApiKey: ops.tmdbApiKey, tmdbApiUrl: ops.tmdbApiUrl ?? 'https://api.themoviedb.org/3', wikidataSparqlUrl: ops.wikidataSparqlUrl };
-  const systemHealth = createSystemHealth({ database, settings: dependencySettings });
+  const systemHealth = createSystemHealth({ database, settings: { tmdbApiKey: ops.tmdbApiKey, tmdbApiUrl: ops.tmdbApiUrl, wikidataSparqlUrl: ops.wikidataSparqlUrl } });
   const operations = createOperationsService({ health: systemHealth, heartbeat });
   const status = createStatusService({
     db,
@@ -263,7 +262,6 @@ export function createServices(deps: ServiceDeps): Services {
   let stopRestoreWatch = () => {};
   registerBadgeSubscribers(events, { notifier });
   const races = createRaceService({ rooms: createRaceRoomStore(database.liveDb, logger), graph: () => graph.graph, summaries: (indices) => entities.summaries(indices), notifier, logger, settings: settings.races });
-
 
   const challenges = createChallengeService({
     db,
