@@ -32,7 +32,7 @@ import { cpus, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { feedQuery } from '../backend/src/features/activity/service.js';
-import { followeesQuery } from '../backend/src/features/follows/feed-source.js';
+import { followeesQuery } from '../backend/src/features/follows/queries.js';
 import { loadConfig } from '../backend/src/platform/config.js';
 import { userAggregate } from '../backend/src/platform/events/index.js';
 import { createLogger } from '../backend/src/platform/logging.js';

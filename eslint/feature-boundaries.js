@@ -72,6 +72,10 @@ export function boundaryProblem(from, target, file) {
     if (target.top === 'features' && from.top === 'features' && target.feature && target.feature !== from.feature) {
       return `features/${from.feature} must not import features/${target.feature}: take what it needs as a port (an interface in features/${from.feature}, wired in app.ts) or react to its domain events`;
     }
+    // A feature's tables are read only inside it: the root's ports call the owning feature's own queries (queries.ts).
+    if (target.top === 'features' && target.feature && /\/schema(\.[jt]s)?$/.test(target.inner ?? '') && from.feature !== target.feature && !isTest && from.top !== 'test-support') {
+      return `features/${target.feature}'s tables are read only inside it: call its own query functions (features/${target.feature}/queries.ts) instead of its schema`;
+    }
     // The composition root (services.ts, app.ts, server.ts, the *-ports.ts adapters) wires features; none may reach back into it.
     if (target.rootFile && !from.rootFile && !isTest && from.top !== 'test-support') {
       return `${from.top}/ must not import the composition root (${target.top}): take what you need as a port wired there`;

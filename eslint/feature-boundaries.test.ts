@@ -26,6 +26,7 @@ const FORBIDDEN: Record<string, RegExp[]> = {
   'package-self-import.ts': [/features\/activity must not import features\/diary/],
   'frontend-app-routes.tsx': [/features\/ must not import app\//],
   'frontend-feature-to-feature.tsx': [/features\/watchlist must not import features\/challenges/],
+  'root-reads-feature-table.ts': [/features\/diary's tables are read only inside it/],
   'backend-feature-to-feature.ts': [/features\/activity must not import features\/reviews/, /features\/activity must not import features\/diary/],
 };
 

@@ -1,16 +1,14 @@
 /**
  * Discovery's port into the community features' rows (diary, reviews, watchlist, follows): the
  * composition root's code, like community-ports.ts, so the discovery feature imports none of them.
+ * Every table is read by its owning feature's own query; this file only combines them.
  */
-import { and, eq, gte, isNotNull, sql } from 'drizzle-orm';
-import { diaryEntries } from './features/diary/schema.js';
+import { and, eq, isNotNull, sql } from 'drizzle-orm';
+import { diaryRatingVotes, latestRatingPerFilm, loggedSince } from './features/diary/queries.js';
 import type { DiscoveryCommunity } from './features/discovery/ports.js';
-import { follows } from './features/follows/schema.js';
-import { latestRatingPerFilm } from './features/diary/queries.js';
-import { movieRatingsOf, visibleReview } from './features/reviews/queries.js';
-import { watchlistFilmsOf } from './features/watchlist/queries.js';
-import { reviews } from './features/reviews/schema.js';
-import { watchlistItems } from './features/watchlist/schema.js';
+import { followeesQuery } from './features/follows/queries.js';
+import { movieRatingsOf, reviewRatingVotes } from './features/reviews/queries.js';
+import { addedSince, watchlistFilmsOf } from './features/watchlist/queries.js';
 import { users } from './platform/auth/schema.js';
 import type { Database } from './platform/db/database.js';
 
@@ -19,17 +17,12 @@ type Db = Database['db'];
 export function discoveryCommunity(db: Db): DiscoveryCommunity {
   return {
     async ratings() {
-      // One vote per user and film from the diary (their mean rating of it, public entries only), one per visible review of a movie (reviews/queries.ts).
+      // One vote per user and film from the diary (their mean rating of it, public entries only), one per visible review of a movie.
       const result = (await db.execute(sql`
         select movie_id, sum(stars) * 2 as sum, count(*) as count from (
-          select ${diaryEntries.movieId} as movie_id, avg(${diaryEntries.rating}) as stars
-          from ${diaryEntries}
-          where not ${diaryEntries.isPrivate} and ${diaryEntries.rating} is not null
-          group by ${diaryEntries.userId}, ${diaryEntries.movieId}
+          ${diaryRatingVotes()}
           union all
-          select ${reviews.entityId}, ${reviews.rating}
-          from ${reviews}
-          where ${reviews.entityType} = 'movie' and ${visibleReview}
+          ${reviewRatingVotes()}
         ) votes
         group by movie_id`)) as unknown as { rows: Array<{ movie_id: string; sum: string | number; count: string | number }> };
       return result.rows.map((row) => ({ movieId: row.movie_id, sum: Number(row.sum), count: Number(row.count) }));
@@ -42,18 +35,9 @@ export function discoveryCommunity(db: Db): DiscoveryCommunity {
     },
 
     async friendsActivity(userId, since) {
-      const followees = db.select({ id: follows.followeeId }).from(follows).where(eq(follows.followerId, userId));
-      const actions = db
-        .select({ userId: diaryEntries.userId, movieId: diaryEntries.movieId, logs: sql<number>`1`.as('logs'), watchlists: sql<number>`0`.as('watchlists'), at: sql<Date>`${diaryEntries.createdAt}`.as('at') })
-        .from(diaryEntries)
-        .where(and(sql`${diaryEntries.userId} in ${followees}`, eq(diaryEntries.isPrivate, false), gte(diaryEntries.createdAt, since)))
-        .unionAll(
-          db
-            .select({ userId: watchlistItems.userId, movieId: watchlistItems.movieId, logs: sql<number>`0`, watchlists: sql<number>`1`, at: sql<Date>`${watchlistItems.addedAt}` })
-            .from(watchlistItems)
-            .where(and(sql`${watchlistItems.userId} in ${followees}`, gte(watchlistItems.addedAt, since))),
-        )
-        .as('actions');
+      // The people followed (follows), their public logs (diary) and additions (watchlist): one query of the features' own queries.
+      const followees = followeesQuery(userId);
+      const actions = loggedSince(db, followees, since).unionAll(addedSince(db, followees, since)).as('actions');
       const rows = await db
         .select({
           movieId: actions.movieId,

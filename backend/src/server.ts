@@ -14,7 +14,7 @@ import type { RoomSettings as RaceSettings } from './features/challenges/races/r
 import type { GoogleSignInOptions } from './features/auth/google.js';
 import { createLogMailer } from './features/auth/mailer.js';
 import { createTmdbEnricher } from './ingest/tmdb/enrichment.js';
-import type { GraphStatusSource } from './features/health/service.js';
+import { graphLookupProbe } from './features/status/probes.js';
 import { catalogVersionOf, GraphService } from './graph/index.js';
 import { startCatalogRollout, type CatalogRollout } from './platform/catalog-rollout.js';
 import { prepareGraph } from './ingest/pipeline.js';
@@ -56,18 +56,6 @@ export interface StartOptions {
   searchWorkerEntry?: URL;
   /** Race countdown and round length (tests shorten them). */
   races?: RaceSettings;
-}
-
-/** Health's view of the graph: its status, and a real lookup timed as the probe. */
-function graphHealthSource(graph: GraphService): GraphStatusSource {
-  return {
-    status: () => graph.status(),
-    async probe() {
-      const started = performance.now();
-      graph.typeahead('th', { limit: 1 });
-      return Math.round((performance.now() - started) * 1000) / 1000;
-    },
-  };
 }
 
 /** Google sign-in settings, or null when no client is configured. */
@@ -174,7 +162,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
     logger,
     database,
     shared,
-    graph: graphHealthSource(graph),
+    graph: graphLookupProbe(graph),
     google: googleOptions(config),
     publicUrl: config.PUBLIC_URL,
     trustProxy: config.TRUST_PROXY,

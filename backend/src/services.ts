@@ -2,11 +2,11 @@ import { createActivityService, type ActivityService } from './features/activity
 import { registerActivitySubscribers } from './features/activity/subscribers.js';
 import { createDocsExamples, type DocsExamplesSource } from './features/api-docs/catalog-examples.js';
 import { challengeTitles } from './features/challenges/titles.js';
-import { loggedFilms } from './features/diary/taste.js';
-import { followeesQuery } from './features/follows/feed-source.js';
+import { loggedFilms } from './features/diary/queries.js';
+import { followeesQuery } from './features/follows/queries.js';
 import { createFollowService, type FollowService } from './features/follows/service.js';
-import { reviewedFilms } from './features/reviews/taste.js';
-import { watchlistFilms } from './features/watchlist/taste.js';
+import { reviewedFilms } from './features/reviews/queries.js';
+import { watchlistFilms } from './features/watchlist/queries.js';
 import { createApiKeyService, type ApiKeyService } from './features/api-keys/service.js';
 import { createEmailVerification, type EmailVerification } from './features/auth/email-verification.js';
 import { createLoginThrottle, type LoginThrottle, type LoginThrottleSettings } from './features/auth/login-throttle.js';
@@ -23,9 +23,9 @@ import { registerBadgeSubscribers } from './features/badges/subscribers.js';
 import { createConnectionService, type ConnectionService } from './features/connections/service.js';
 import { registerConnectionSubscribers } from './features/connections/subscribers.js';
 import { createContactStore, type ContactStore } from './features/contact/store.js';
-import { exportUserData, profileAggregates, profileGraph } from './community-ports.js';
+import { exportUserData, profileAggregates } from './community-ports.js';
 import { discoveryCommunity } from './discovery-ports.js';
-import { graphEntityRefs, userFootprint } from './admin-ports.js';
+import { userFootprint } from './admin-ports.js';
 import { recordAudit } from './features/admin/audit.js';
 import { createAdminService, type AdminService } from './features/admin/service.js';
 import { registerAdminSubscribers } from './features/admin/subscribers.js';
@@ -37,7 +37,6 @@ import type { UserDataExport } from './features/diary/ports.js';
 import { createDiaryService, type DiaryService } from './features/diary/service.js';
 import { createEntityService, type EntityService } from './features/entities/service.js';
 import { createLedger } from './features/points/ledger.js';
-import type { EntityNames } from './features/points/ports.js';
 import { createPointsService, type PointsService } from './features/points/service.js';
 import { registerPointsSubscribers } from './features/points/subscribers.js';
 import { createLeaderboards, type Leaderboards } from './features/leaderboards/service.js';
@@ -47,7 +46,9 @@ import { createReviewService, type ReviewService } from './features/reviews/serv
 import { createSavedConnectionService, type SavedConnectionService } from './features/saved-connections/service.js';
 import { createUserService, type UserService } from './features/users/service.js';
 import { createWatchlistService, type WatchlistService } from './features/watchlist/service.js';
-import { catalogLink, type GraphService } from './graph/index.js';
+import type { GraphService } from './graph/index.js';
+import { graphEntityRefs, graphNames, movieTitles } from './graph/names.js';
+import { movieChain } from './features/connections/movie-chain.js';
 import type { DetailsEnricher } from './catalog/model.js';
 import { createMovieCatalog } from './catalog/movie-catalog.js';
 import { createAuthPlatform, type AuthPlatform } from './platform/auth/index.js';
@@ -56,7 +57,7 @@ import type { Database } from './platform/db/database.js';
 import { createDomainEvents, type DomainEvents } from './platform/events/index.js';
 import type { Logger } from './platform/logging.js';
 import type { Notifier } from './platform/notifier.js';
-import { createSystemHealth, probeWikidata, type SystemHealthService } from './features/health/dependencies.js';
+import { createSystemHealth, type SystemHealthService } from './features/health/dependencies.js';
 import { createOperationsService, type OperationsService } from './features/status/operations.js';
 import { graphProbes } from './features/status/probes.js';
 import { createStatusService, type StatusService } from './features/status/service.js';
@@ -203,8 +204,7 @@ export function createServices(deps: ServiceDeps): Services {
   const outboxBacklog = () => countUndelivered(db);
   const metrics = createMetrics({ replica: ops.replicaId, outboxBacklog });
   const heartbeat = createReplicaHeartbeat({ metrics, shared, logger, outboxBacklog, intervalMs: ops.metricsIntervalMs });
-  const dependencySettings = { tmdbApiKey: ops.tmdbApiKey, tmdbApiUrl: ops.tmdbApiUrl ?? 'https://api.themoviedb.org/3', wikidataSparqlUrl: ops.wikidataSparqlUrl };
-  const systemHealth = createSystemHealth({ database, settings: dependencySettings });
+  const systemHealth = createSystemHealth({ database, settings: { tmdbApiKey: ops.tmdbApiKey, tmdbApiUrl: ops.tmdbApiUrl, wikidataSparqlUrl: ops.wikidataSparqlUrl } });
   const operations = createOperationsService({ health: systemHealth, heartbeat });
   const status = createStatusService({
     db,
@@ -217,7 +217,7 @@ export function createServices(deps: ServiceDeps): Services {
       database,
       shared,
       ...graphProbes(graph, db, Boolean(deps.enricher)),
-      wikidata: { configured: Boolean(dependencySettings.wikidataSparqlUrl), probe: () => probeWikidata(dependencySettings) },
+      wikidata: systemHealth.wikidata,
     },
   });
   const connections = createConnectionService({
@@ -263,7 +263,6 @@ export function createServices(deps: ServiceDeps): Services {
   registerBadgeSubscribers(events, { notifier });
   const races = createRaceService({ rooms: createRaceRoomStore(database.liveDb, logger), graph: () => graph.graph, summaries: (indices) => entities.summaries(indices), notifier, logger, settings: settings.races });
 
-
   const challenges = createChallengeService({
     db,
     events,
@@ -279,22 +278,14 @@ export function createServices(deps: ServiceDeps): Services {
 
   // The catalog through ports: community features never import the graph or the entities feature.
   const reviews = createReviewService({ db, events, catalog: graphNames(graph) });
-  const watchlist = createWatchlistService({ db, events, catalog: { titleOf: (movieId) => graphNames(graph).nameOf(`movie:${movieId}`) } });
+  const watchlist = createWatchlistService({ db, events, catalog: movieTitles(graph) });
   const diary = createDiaryService({ db, events, catalog: movieCatalog });
   const savedConnections = createSavedConnectionService({
     db,
     events,
     verifyPath: (steps) => graph.verifyPath(steps),
     // A checked path as the catalog names it: the entities' summaries and the links' labels from the graph.
-    catalogPath: async (steps) => {
-      const loaded = graph.graph;
-      const nodes = steps.map((step) => loaded.resolve(`${step.entity.type}:${step.entity.id}`));
-      const summaries = await entities.summaries(nodes);
-      return steps.map((step, i) => ({
-        entity: summaries[i]!,
-        relationship: step.relationship && catalogLink(loaded, nodes[i]!, nodes[i + 1]!, step.relationship.type, step.relationship.direction === 'forward'),
-      }));
-    },
+    catalogPath: (steps) => entities.namePath(steps),
   });
   const points = createPointsService({ db });
   // User cards through ports: the follows feature never imports badges, points, reviews, diary or watchlist.
@@ -383,10 +374,7 @@ export function createServices(deps: ServiceDeps): Services {
       db,
       aggregates: profileAggregates(db, badges),
       diary: { count: (userId, includePrivate) => diary.count(userId, includePrivate), entries: (userId, includePrivate) => diary.logged(userId, includePrivate) },
-      graph: profileGraph(movieCatalog, connections, async (movieId) => {
-        const index = graph.resolve(`movie:${movieId}`);
-        return index === null ? null : ((await entities.summaries([index]))[0] ?? null);
-      }),
+      graph: { links: (movieIds) => movieCatalog.links(movieIds), chain: movieChain(connections, (movieId) => entities.movieSummary(movieId)) },
     }),
     follows,
     discovery,
@@ -435,18 +423,3 @@ export function createServices(deps: ServiceDeps): Services {
     },
   };
 }
-
-/** Entity names from the loaded graph (null before it loads or for a key it does not hold). */
-function graphNames(graph: GraphService): EntityNames {
-  return {
-    nameOf(key) {
-      try {
-        const index = graph.resolve(key);
-        return index === null ? null : graph.entityAt(index).name;
-      } catch {
-        return null;
-      }
-    },
-  };
-}
-

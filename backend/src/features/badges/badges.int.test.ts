@@ -9,7 +9,7 @@ import { userAggregate, type OutboxEventName } from '../../platform/events/index
 import { createTestUser, signedInClient } from '../../test-support/accounts.js';
 import { openTestApp, type TestApp } from '../../test-support/app-fixture.js';
 import { databaseTargets, sharedStateTargets } from '../../test-support/targets.js';
-import { BADGE_CATALOG, BADGE_COUNTERS, publicBadge, type BadgeCounter, type BadgeDefinition } from './catalog.js';
+import { BADGE_CATALOG, BADGE_COUNTERS, publicBadge, type BadgeCounter, type BadgeDefinition } from './definitions.js';
 import { badgeCounters, earnedBadges } from './schema.js';
 
 describe('the badge catalog', () => {

@@ -1,7 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { DbTransaction, EventRecorder } from '../../platform/events/index.js';
 import { userAggregate } from '../../platform/events/index.js';
-import { BADGES_BY_COUNTER, type BadgeCounter } from './catalog.js';
+import { BADGES_BY_COUNTER, type BadgeCounter } from './definitions.js';
 import { badgeCountedKeys, badgeCounters, earnedBadges } from './schema.js';
 
 /** How one event moves a counter. */

@@ -3,7 +3,7 @@ import { bigint, index, integer, pgTable, primaryKey, text, timestamp, uniqueInd
 import { users } from '../../platform/auth/schema.js';
 
 /**
- * Per user, the value of each badge counter (catalog.ts). `last_key` holds what a counter needs to
+ * Per user, the value of each badge counter (definitions.ts). `last_key` holds what a counter needs to
  * move correctly: the streak's last UTC day.
  */
 export const badgeCounters = pgTable(

@@ -1,7 +1,7 @@
 import type { Badge, BadgeProgress, EarnedBadge } from '@cinema-dna/shared-types';
 import { count, desc, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../platform/db/database.js';
-import { BADGE_CATALOG, badgeById, publicBadge } from './catalog.js';
+import { BADGE_CATALOG, badgeById, publicBadge } from './definitions.js';
 import { badgeCounters, earnedBadges } from './schema.js';
 
 /** The catalog as the API shows it (built once: it never changes while running). */

@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { users } from '../../platform/auth/schema.js';
 import type { DbTransaction, DomainEvents } from '../../platform/events/index.js';
 import type { Notifier } from '../../platform/notifier.js';
-import { badgeById, publicBadge, savedPairKey, type BadgeCounter } from './catalog.js';
+import { badgeById, publicBadge, savedPairKey, type BadgeCounter } from './definitions.js';
 import { count, type CounterChange } from './counters.js';
 import { utcDay } from '../../platform/time.js';
 

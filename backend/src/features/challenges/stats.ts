@@ -1,7 +1,8 @@
-import type { AttemptStatus } from '@cinema-dna/shared-types';
+import { REVEAL_MAX_CHAINS, type AttemptStatus, type ChallengeStats } from '@cinema-dna/shared-types';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/database.js';
-import { DAY_MS, dateStart } from './definition.js';
+import { DAY_MS, dateStart, type ChallengeDefinition } from './definition.js';
+import type { ChallengePorts } from './ports.js';
 import { challengeAttempts, challenges } from './schema.js';
 
 /** Challenge statistics: per challenge (the cards) and per user (GET /api/users/me/challenge-stats). */
@@ -85,4 +86,47 @@ export function streaksOf(dates: string[], today: string): { currentStreak: numb
   const last = days.at(-1);
   const current = last !== undefined && todayNumber - last <= 1 ? run : 0;
   return { currentStreak: current, longestStreak: longest };
+}
+
+/**
+ * The chains solvers found, counted in the database: each solver's first solve, grouped by chain (keys
+ * joined by `|`); the optimal ones found most, and `mineKey` (the caller's own), with the number of solvers.
+ */
+export async function solverChains(db: Db, definition: Pick<ChallengeDefinition, 'id' | 'par'>, mineKey: string | null): Promise<{ found: Map<string, number>; solvers: number }> {
+  const { rows } = (await db.execute(sql`
+      with first_solves as (
+        select distinct on (${challengeAttempts.userId}) ${challengeAttempts.chain} as chain, ${challengeAttempts.degrees} as degrees
+        from ${challengeAttempts}
+        where ${challengeAttempts.challengeId} = ${definition.id} and ${challengeAttempts.status} = 'solved'
+        order by ${challengeAttempts.userId}, ${challengeAttempts.id}
+      ), chains as (
+        select (select string_agg(step->>'key', '|' order by position) from jsonb_array_elements(chain) with ordinality as steps(step, position)) as key,
+          degrees, count(*)::int as found, (sum(count(*)) over ())::int as solvers
+        from first_solves group by 1, 2
+      )
+      select key, found, solvers from chains
+      where degrees = ${definition.par} or key = ${mineKey ?? ''}
+      order by found desc, key limit ${REVEAL_MAX_CHAINS * 4}
+    `)) as unknown as { rows: Array<{ key: string; found: number | string; solvers: number | string }> };
+  return { found: new Map(rows.map((row) => [row.key, Number(row.found)])), solvers: rows.length > 0 ? Number(rows[0]!.solvers) : 0 };
+}
+
+/** GET /api/users/me/challenge-stats, once the user's expired attempts are settled: totals, streaks and the Challenge Masters rank. */
+export async function userChallengeStats(db: Db, userId: number, today: string, challengeRank: ChallengePorts['challengeRank']): Promise<ChallengeStats> {
+  const [totals, days] = await Promise.all([userTotals(db, userId), solvedDailyDates(db, userId)]);
+  const streaks = streaksOf(days, today);
+  // While the boards cannot be read: the last rank read, and the answer says so.
+  const { rank, degraded } = await challengeRank(userId);
+  const t = totals;
+  return {
+    completed: t.completed,
+    averageTime: t.averageTime === null ? null : Math.round(Number(t.averageTime)) / 1000,
+    successRate: t.finished > 0 ? Math.round((100 * t.solved) / t.finished) : 0,
+    rank,
+    successfulAttempts: t.solved,
+    bestTime: seconds(t.bestTime),
+    totalPointsEarned: t.points,
+    ...streaks,
+    ...(degraded ? { degraded: true as const } : {}),
+  };
 }

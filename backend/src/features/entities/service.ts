@@ -1,8 +1,8 @@
-import { entityKey, type EntityDetail, type EntityFilms, type EntityKey, type EntitySummary, type EntityType, type FacetedSearchResponse, type GraphStats, type NamedList } from '@cinema-dna/shared-types';
+import { entityKey, type EntityDetail, type EntityFilms, type EntityKey, type EntitySummary, type EntityType, type FacetedSearchResponse, type GraphStats, type NamedList, type PathStep } from '@cinema-dna/shared-types';
 import type { FacetedSearchQuerySchema } from '@cinema-dna/shared-types';
 import { LRUCache } from 'lru-cache';
 import type { z } from 'zod';
-import type { GraphService } from '../../graph/index.js';
+import { catalogLink, type GraphService, type PathStepClaim } from '../../graph/index.js';
 import { allEntityDetails, findEntityDetails, type StoredEntity } from '../../catalog/entity-store.js';
 import type { DetailsEnricher } from '../../catalog/model.js';
 import type { Counters } from '../../platform/cache/types.js';
@@ -130,8 +130,30 @@ export function createEntityService(deps: { graph: GraphService; db: Db; enriche
     return index;
   }
 
+  /**
+   * A checked path as the catalog names it (saved connections' port): each entity's summary and each
+   * link's label from the graph, never the names or labels a client typed.
+   */
+  async function namePath(steps: readonly PathStepClaim[]): Promise<PathStep[]> {
+    const loaded = graph.graph;
+    const nodes = steps.map((step) => loaded.resolve(`${step.entity.type}:${step.entity.id}`));
+    const named = await summaries(nodes);
+    return steps.map((step, i) => ({
+      entity: named[i]!,
+      relationship: step.relationship && catalogLink(loaded, nodes[i]!, nodes[i + 1]!, step.relationship.type, step.relationship.direction === 'forward'),
+    }));
+  }
+
+  /** A movie's summary, or null when the loaded graph does not hold it (profiles' port). */
+  async function movieSummary(movieId: string): Promise<EntitySummary | null> {
+    const index = graph.resolve(`movie:${movieId}`);
+    return index === null ? null : ((await summaries([index]))[0] ?? null);
+  }
+
   return {
     summaries,
+    namePath,
+    movieSummary,
     require,
 
     /**

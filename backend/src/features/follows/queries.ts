@@ -1,4 +1,4 @@
-import { eq, or, sql } from 'drizzle-orm';
+import { eq, or, sql, type SQL } from 'drizzle-orm';
 import { users } from '../../platform/auth/schema.js';
 import type { Db } from '../../platform/db/database.js';
 import { follows } from './schema.js';
@@ -26,3 +26,9 @@ export async function followsOf(db: Db, userId: number) {
   const person = (row: (typeof rows)[number]) => ({ userId: row.followerId === userId ? row.followeeId : row.followerId, username: row.username, since: row.createdAt.toISOString() });
   return { following: rows.filter((row) => row.followerId === userId).map(person), followers: rows.filter((row) => row.followeeId === userId).map(person) };
 }
+
+/**
+ * The people `userId` follows as a query of `(user_id)` rows: the activity feed's and discovery's port
+ * into this feature's table (wired in services.ts), so each stays one query.
+ */
+export const followeesQuery = (userId: number): SQL => sql`select ${follows.followeeId} as user_id from ${follows} where ${follows.followerId} = ${userId}`;

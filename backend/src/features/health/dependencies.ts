@@ -19,11 +19,14 @@ export const SLOW_MS = { database: 500, tmdb: 2_000, wikidata: 3_000 } as const;
 /** A tiny ASK query (is Inception a film?): answers in milliseconds and proves the endpoint evaluates SPARQL. */
 export const WIKIDATA_ASK = 'ASK { wd:Q25188 wdt:P31 wd:Q11424 }';
 
+/** TMDB's public API, when TMDB_API_URL names no other. */
+export const TMDB_PUBLIC_API_URL = 'https://api.themoviedb.org/3';
+
 export interface DependencySettings {
   /** TMDB_API_KEY; unset: the movie API is not configured. */
   tmdbApiKey?: string;
-  /** TMDB_API_URL (tests point it at a local server replaying a recorded body). */
-  tmdbApiUrl: string;
+  /** TMDB_API_URL (tests point it at a local server replaying a recorded body); default TMDB's public API. */
+  tmdbApiUrl?: string;
   /** WIKIDATA_SPARQL_URL; unset: the knowledge-base API is not configured. */
   wikidataSparqlUrl?: string;
   timeoutMs?: number;
@@ -54,7 +57,7 @@ export async function probeDatabase(database: Database, timeoutMs = PROBE_TIMEOU
 /** TMDB's GET /configuration with the configured key (v3 key as `api_key`, v4 token as Bearer). */
 export async function probeTmdb(settings: DependencySettings): Promise<ProbeResult> {
   if (!settings.tmdbApiKey) return { status: 'not_configured', latencyMs: null, detail: 'No TMDB_API_KEY: posters and biographies come from the catalog only' };
-  const url = new URL(`${settings.tmdbApiUrl.replace(/\/+$/, '')}/configuration`);
+  const url = new URL(`${(settings.tmdbApiUrl ?? TMDB_PUBLIC_API_URL).replace(/\/+$/, '')}/configuration`);
   const headers: Record<string, string> = { Accept: 'application/json' };
   if (/^eyJ[\w-]+\.[\w-]+\.[\w-]+$/.test(settings.tmdbApiKey)) headers.Authorization = `Bearer ${settings.tmdbApiKey}`;
   else url.searchParams.set('api_key', settings.tmdbApiKey);
@@ -107,6 +110,8 @@ export interface SystemHealthService {
   systemHealth(): Promise<SystemHealth>;
   /** The System tab's rows: database, movie API, knowledge-base API, each with its measured latency. */
   healthRows(): Promise<HealthRow[]>;
+  /** The knowledge-base API alone, probed afresh (the status checker's port): configured when WIKIDATA_SPARQL_URL is set. */
+  wikidata: { configured: boolean; probe(): Promise<ProbeResult> };
 }
 
 /** The probes, run in parallel; concurrent callers share one run. */
@@ -119,6 +124,7 @@ export function createSystemHealth(deps: { database: Database; settings: Depende
         running = null;
       }));
   return {
+    wikidata: { configured: Boolean(deps.settings.wikidataSparqlUrl), probe: () => probeWikidata(deps.settings) },
     async systemHealth() {
       const { database, tmdb, wikidata } = await probeAll();
       return { database: database.status, tmdbApi: tmdb.status, wikidataApi: wikidata.status, ...machineLoad() };

@@ -47,6 +47,20 @@ const entryColumns = { id: pointsLedger.id, reason: pointsLedger.reason, points:
 /** Reading a user's points: their level, their discoveries and their ledger history. */
 export function createPointsService(deps: { db: Db }) {
   const { db } = deps;
+
+  /** The ledger newest first, `limit` rows older than the entry `cursor` (ids grow with time). */
+  async function history(userId: number, page: { limit: number; cursor?: number }): Promise<LedgerHistory> {
+    const rows = await db
+      .select(entryColumns)
+      .from(pointsLedger)
+      .where(and(eq(pointsLedger.userId, userId), page.cursor === undefined ? undefined : lt(pointsLedger.id, page.cursor)))
+      .orderBy(desc(pointsLedger.id))
+      .limit(page.limit + 1);
+    const more = rows.length > page.limit;
+    const entries = rows.slice(0, page.limit).map(toEntry);
+    return { entries, nextCursor: more ? (entries.at(-1)?.id ?? null) : null };
+  }
+
   return {
     /** The balance and level (from users.points, kept equal to the ledger sum), discoveries and the latest awards. */
     async progress(userId: number): Promise<ProgressResponse> {
@@ -69,17 +83,17 @@ export function createPointsService(deps: { db: Db }) {
       return new Map(rows.map((row) => [row.userId, row.value]));
     },
 
-    /** The ledger newest first, `limit` rows older than the entry `cursor` (ids grow with time). */
-    async history(userId: number, page: { limit: number; cursor?: number }): Promise<LedgerHistory> {
-      const rows = await db
-        .select(entryColumns)
-        .from(pointsLedger)
-        .where(and(eq(pointsLedger.userId, userId), page.cursor === undefined ? undefined : lt(pointsLedger.id, page.cursor)))
-        .orderBy(desc(pointsLedger.id))
-        .limit(page.limit + 1);
-      const more = rows.length > page.limit;
-      const entries = rows.slice(0, page.limit).map(toEntry);
-      return { entries, nextCursor: more ? (entries.at(-1)?.id ?? null) : null };
+    history,
+
+    /** The whole ledger newest first, read a thousand rows at a time (the data export). */
+    async entireHistory(userId: number): Promise<LedgerHistory['entries']> {
+      const ledger: LedgerHistory['entries'] = [];
+      for (let cursor: number | undefined; ; ) {
+        const page = await history(userId, { limit: 1000, cursor });
+        ledger.push(...page.entries);
+        if (page.nextCursor === null) return ledger;
+        cursor = page.nextCursor;
+      }
     },
   };
 }

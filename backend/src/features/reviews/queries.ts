@@ -1,4 +1,4 @@
-import { and, count, eq, isNull, sql } from 'drizzle-orm';
+import { and, count, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import { users } from '../../platform/auth/schema.js';
 import type { Db } from '../../platform/db/database.js';
 import { reviews } from './schema.js';
@@ -25,3 +25,13 @@ export function movieRatingsOf(db: Db, userId: number) {
 export async function countVisibleReviews(db: Db, userId: number): Promise<number> {
   return (await db.select({ value: count() }).from(reviews).where(and(eq(reviews.userId, userId), visibleReview)))[0]?.value ?? 0;
 }
+
+/** The reviews' votes for a film's community rating, as a query of `(movie_id, stars)` rows: one per visible review of a movie (discovery's port). */
+export const reviewRatingVotes = (): SQL => sql`
+  select ${reviews.entityId}, ${reviews.rating}
+  from ${reviews}
+  where ${reviews.entityType} = 'movie' and ${visibleReview}`;
+
+/** The films users reviewed (live reviews of movies, not hidden by a moderator) as `(user_id, movie_id)` rows: a taste source for Discover. */
+export const reviewedFilms = (): SQL =>
+  sql`select ${reviews.userId} as user_id, ${reviews.entityId} as movie_id from ${reviews} where ${reviews.entityType} = 'movie' and ${reviews.deletedAt} is null and ${reviews.hiddenAt} is null`;

@@ -55,6 +55,21 @@ export interface WikidataProbe {
 }
 
 /**
+ * The health check's view of the graph (GET /api/health, wired in server.ts): its status, and a real
+ * typeahead lookup timed as the probe.
+ */
+export function graphLookupProbe(graph: GraphService): { status: GraphService['status']; probe(): Promise<number> } {
+  return {
+    status: () => graph.status(),
+    async probe() {
+      const started = performance.now();
+      graph.typeahead('th', { limit: 1 });
+      return Math.round((performance.now() - started) * 1000) / 1000;
+    },
+  };
+}
+
+/**
  * The engine, movie-data and knowledge-base probes over the loaded graph and the catalog: a real search
  * between the two most popular "the…" entities, a real read of one entity's details, the awards count.
  */
