@@ -337,7 +337,7 @@ export function createServices(deps: ServiceDeps): Services {
     notifier,
     entities,
     connections,
-    // What each limit does while Redis cannot answer: README, "Losing Redis".
+    // What each limit does while Redis cannot answer: docs/storage.md, "Losing Redis".
     findLimiter: createRateLimiter(shared.counters, perMinute('find-connection', settings.findConnectionPerMinute, 'local'), logger),
     raceLimits: createRaceLimits(shared.counters, logger),
     apiLimiters: createApiRateLimiters(shared.counters, { publicPerMinute: settings.publicPerMinute, authenticatedPerMinute: settings.authenticatedPerMinute }, logger),
