@@ -12,12 +12,16 @@ export const adminRoutes = defineRoutes({
   'DELETE /api/admin/connections/:id': { params: AdminConnectionParamsSchema, responses: { 204: { description: 'Deleted.' } } },
   'POST /api/admin/clear-cache': { body: null, responses: { 200: AdminOperationResultSchema } },
   'POST /api/admin/rebuild-leaderboards': { body: null, responses: { 200: AdminOperationResultSchema } },
-  'GET /api/admin/export/:kind': { params: AdminExportParamsSchema, query: AdminExportQuerySchema, responses: {
-        200: {
-          description: 'The export (text/csv or application/json), as an attachment.',
-          contentType: 'text/csv',
-          headers: { 'Content-Disposition': 'attachment; filename="cinema-dna-<kind>-<date>.<format>"' },
-        },
-      } },
+  'GET /api/admin/export/:kind': {
+    params: AdminExportParamsSchema,
+    query: AdminExportQuerySchema,
+    responses: {
+      200: {
+        description: 'The export (text/csv or application/json), as an attachment.',
+        contentType: 'text/csv',
+        headers: { 'Content-Disposition': 'attachment; filename="cinema-dna-<kind>-<date>.<format>"' },
+      },
+    },
+  },
   'GET /api/admin/audit': { query: AuditQuerySchema, responses: { 200: AuditResponseSchema } },
 });

@@ -4,7 +4,6 @@ import type { UserDirectory } from '../../platform/auth/types.js';
 import { notFound } from '../../platform/errors.js';
 import type { ActivityService } from './service.js';
 
-
 /** The activity feed (spec §2 Community, 'Recent Activity') and one user's activity. */
 export function activityRoutes(routes: ApiRoutes, deps: { service: ActivityService; users: Pick<UserDirectory, 'findById'> }): void {
   const api = routes.group({ name: 'Activity', description: 'Public moments of users (connections, reviews, lists, follows, badges, challenges, diary entries), newest first.' });

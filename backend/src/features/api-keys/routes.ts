@@ -2,7 +2,6 @@ import { currentUser } from '../../platform/auth/guards.js';
 import type { ApiRoutes } from '../../platform/auth/route-registry.js';
 import type { ApiKeyService } from './service.js';
 
-
 /**
  * The signed-in user's API keys. Managing keys needs a session: a leaked key must not be able to
  * mint the keys that would outlive its own revocation.

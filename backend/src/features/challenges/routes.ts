@@ -3,7 +3,6 @@ import { currentUser } from '../../platform/auth/guards.js';
 import type { ApiRoutes } from '../../platform/auth/route-registry.js';
 import type { ChallengeService } from './service.js';
 
-
 const PLAY_ERRORS = {
   404: 'Attempt not found (or not yours).',
   409: '`CONFLICT`: the attempt has ended, or `version` is not the attempt’s current one (a stale or repeated action).',

@@ -12,7 +12,6 @@ import type { DiaryService } from './service.js';
 import { yieldToEventLoop } from './time-slices.js';
 import { UploadBytes } from './upload-reader.js';
 
-
 /** The film diary's routes (spec §7): all signed in, each user's own entries only. */
 export function diaryRoutes(routes: ApiRoutes, deps: { service: DiaryService; imports: DiaryImportService; userData: UserDataExport }): void {
   const api = routes.group({ name: 'Diary', description: 'The film diary: what you watched, when, and how you liked it; Letterboxd import and export.' });

@@ -1,7 +1,6 @@
 import type { ApiRoutes } from '../../platform/auth/route-registry.js';
 import type { EntityService } from './service.js';
 
-
 /** Typeahead, faceted search, entity pages, hero numbers, and the genre/country lists. */
 export function entityRoutes(routes: ApiRoutes, service: EntityService): void {
   const api = routes.group({ name: 'Search & entities', description: 'Find people, movies, genres and more by name or by filters; read an entity page; the catalog’s numbers and lists.' });

@@ -2,7 +2,6 @@ import { currentUser } from '../../platform/auth/guards.js';
 import type { ApiRoutes } from '../../platform/auth/route-registry.js';
 import type { FollowService } from './service.js';
 
-
 /** Following, user search and Discover (spec §7 discovery and community): signed-in callers only. */
 export function followRoutes(routes: ApiRoutes, service: FollowService): void {
   const api = routes.group({ name: 'Community', description: 'Following other users, finding them (search, Discover) and their activity feed.' });

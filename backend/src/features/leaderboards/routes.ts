@@ -3,7 +3,6 @@ import { currentUser } from '../../platform/auth/guards.js';
 import type { ApiRoutes } from '../../platform/auth/route-registry.js';
 import type { Leaderboards } from './service.js';
 
-
 const RANKING = 'Competition ranking: tied scores share a rank and the next rank skips the places they took (1, 2, 2, 4). `change`: places moved since the UTC day began (0 for a newcomer today).';
 
 /** Boards (public), the caller's own rank, and the admin rebuild. */

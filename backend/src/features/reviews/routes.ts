@@ -5,7 +5,6 @@ import type { UserDirectory } from '../../platform/auth/types.js';
 import { notFound } from '../../platform/errors.js';
 import { OWN_REVIEW_REPORT, type ModerationAudit, type ReviewService } from './service.js';
 
-
 /** Reviews: written by signed-in users, changed only by their authors, read by anyone. */
 export function reviewRoutes(routes: ApiRoutes, deps: { service: ReviewService; users: Pick<UserDirectory, 'findById'> }): void {
   const api = routes.group({ name: 'Reviews', description: 'Reviews of movies, people and every other entity: 1 to 5 stars, a title and a text.' });

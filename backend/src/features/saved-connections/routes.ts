@@ -6,7 +6,6 @@ import type { UserDirectory } from '../../platform/auth/types.js';
 import { AppError, notFound, validationDetails } from '../../platform/errors.js';
 import type { SavedConnectionService } from './service.js';
 
-
 /** A save request that fails its schema; a bad path answers with the spec's own text, 'Invalid connection path'. */
 function invalidSaveRequest(error: z.ZodError): AppError {
   const badPath = error.issues.some((issue) => issue.path[0] === 'path');

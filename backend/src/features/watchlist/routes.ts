@@ -4,7 +4,6 @@ import type { UserDirectory } from '../../platform/auth/types.js';
 import { notFound } from '../../platform/errors.js';
 import type { WatchlistService } from './service.js';
 
-
 /** Watchlists and watched marks (spec §7). */
 export function watchlistRoutes(routes: ApiRoutes, deps: { service: WatchlistService; users: Pick<UserDirectory, 'findById'> }): void {
   const api = routes.group({ name: 'Watchlist', description: 'Movies users mean to watch, and the ones they watched.' });

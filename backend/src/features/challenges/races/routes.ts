@@ -5,7 +5,6 @@ import { AppError } from '../../../platform/errors.js';
 import { isWrongCode, lookupIdentities, type RaceLimits } from './limits.js';
 import type { RaceService } from './service.js';
 
-
 /** Creating a race room, and reading one; the race itself is played over Socket.IO (`race:*`). */
 export function raceRoutes(routes: ApiRoutes, races: RaceService, limits: RaceLimits): void {
   const api = routes.group({
