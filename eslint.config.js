@@ -24,6 +24,18 @@ export default tseslint.config(
     rules: reactHooks.configs.recommended.rules,
   },
   {
+    // Calls go through the client typed from the shared route contract (lib/api-client-typed.ts); the untyped core
+    // stays in lib/ (and its tests), so a hand-written path cannot come back unnoticed.
+    files: ['frontend/src/**/*.{ts,tsx}'],
+    ignores: ['frontend/src/lib/**', 'frontend/src/**/*.test.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ group: ['**/lib/api-client'], importNames: ['apiFetch'], message: 'Call the API through `api` of lib/api-client-typed (typed from the shared route contract).' }] },
+      ],
+    },
+  },
+  {
     files: ['scripts/**/*.mjs'],
     languageOptions: { globals: { console: 'readonly', process: 'readonly' } },
   },

@@ -29,3 +29,4 @@ export * from './admin.js';
 export * from './moderation.js';
 export * from './inbox.js';
 export * from './status.js';
+export * from './routes/index.js';

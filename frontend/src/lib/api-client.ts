@@ -63,6 +63,7 @@ export function setCsrfTokenSource(source: () => Promise<string>): void {
 const isCsrfRefusal = (status: number, text: string) => status === 403 && /csrf/i.test(text);
 
 /**
+ * The untyped core under the typed client (`api` of ./api-client-typed, which features must use; lint enforces it).
  * Calls the API with the session cookie, sends JSON, parses JSON. Writes carry the CSRF token; a
  * refusal for a stale token (the session changed) fetches a fresh one and retries once.
  * Resolves to `undefined` for empty bodies (204); throws {@link ApiRequestError} on any non-OK status.

@@ -1,12 +1,8 @@
-import { ActivityFeedQuerySchema, ActivityFeedSchema } from '@cinema-dna/shared-types';
-import { z } from 'zod';
 import { currentUser } from '../../platform/auth/guards.js';
 import type { ApiRoutes } from '../../platform/auth/route-registry.js';
 import type { UserDirectory } from '../../platform/auth/types.js';
 import { notFound } from '../../platform/errors.js';
 import type { ActivityService } from './service.js';
-
-const UserParamsSchema = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647).meta({ description: 'The user’s id.' }) });
 
 /** The activity feed (spec §2 Community, 'Recent Activity') and one user's activity. */
 export function activityRoutes(routes: ApiRoutes, deps: { service: ActivityService; users: Pick<UserDirectory, 'findById'> }): void {
@@ -19,9 +15,7 @@ export function activityRoutes(routes: ApiRoutes, deps: { service: ActivityServi
       description:
         'The items of the people you follow, newest first. Pass the previous page’s `nextCursor` as `cursor` for the next page (null on the last). Live: new items arrive on your sockets as `activity:new`.',
       inputName: 'Feed',
-      query: ActivityFeedQuerySchema,
       example: { query: { limit: '20' } },
-      responses: { 200: ActivityFeedSchema },
       errors: { 400: 'A cursor this feed did not hand out.' },
     },
     async ({ query }, req, res) => {
@@ -35,10 +29,7 @@ export function activityRoutes(routes: ApiRoutes, deps: { service: ActivityServi
       summary: 'A user’s activity',
       description: 'Their public items, newest first, in pages like the feed.',
       inputName: 'Feed',
-      params: UserParamsSchema,
-      query: ActivityFeedQuerySchema,
       example: { params: { id: '1' } },
-      responses: { 200: ActivityFeedSchema },
       errors: { 400: 'A cursor this feed did not hand out.', 404: 'User not found.' },
     },
     async ({ params: { id }, query }, _req, res) => {

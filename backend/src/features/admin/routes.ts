@@ -1,23 +1,5 @@
 import { pipeline } from 'node:stream/promises';
-import {
-  ADMIN_RECENT_USERS,
-  ADMIN_TEXTS,
-  ADMIN_TOP_CONNECTIONS,
-  AdminConnectionParamsSchema,
-  AdminConnectionsResponseSchema,
-  AdminExportParamsSchema,
-  AdminExportQuerySchema,
-  AdminListQuerySchema,
-  AdminOperationResultSchema,
-  AdminStatsSchema,
-  AdminUserParamsSchema,
-  AdminUserSchema,
-  AdminUsersResponseSchema,
-  AdminUserUpdateSchema,
-  AuditQuerySchema,
-  AuditResponseSchema,
-  UserDeletionSchema,
-} from '@cinema-dna/shared-types';
+import { ADMIN_RECENT_USERS, ADMIN_TEXTS, ADMIN_TOP_CONNECTIONS } from '@cinema-dna/shared-types';
 import { currentUser } from '../../platform/auth/guards.js';
 import type { ApiRoutes } from '../../platform/auth/route-registry.js';
 import type { Logger } from '../../platform/logging.js';
@@ -37,7 +19,6 @@ export function adminRoutes(routes: ApiRoutes, deps: { service: AdminService; lo
       access: 'admin',
       summary: 'Dashboard stats',
       description: `Totals counted in the database: users, daily active users (seen by a request or a sign-in in the last 24 hours), searched pairs and searches, the ${ADMIN_TOP_CONNECTIONS} most searched pairs, the ${ADMIN_RECENT_USERS} most recently active users, and System Health measured now.`,
-      responses: { 200: AdminStatsSchema },
     },
     async (_input, _req, res) => {
       res.set(noStore).json(await service.stats());
@@ -50,9 +31,7 @@ export function adminRoutes(routes: ApiRoutes, deps: { service: AdminService; lo
       summary: 'Users',
       description: '`search` matches a substring of the username or the email, in any letter case (% and _ are taken literally). Most recently active first.',
       inputName: 'Search',
-      query: AdminListQuerySchema,
       example: { query: { search: 'admin', limit: '20' } },
-      responses: { 200: AdminUsersResponseSchema },
     },
     async ({ query }, _req, res) => {
       res.set(noStore).json(await service.users(query));
@@ -65,9 +44,6 @@ export function adminRoutes(routes: ApiRoutes, deps: { service: AdminService; lo
       summary: 'Change a user’s role or activation',
       description: `Role and/or isActive. Deactivating ends the user’s sessions at once (API keys stop answering too) and hides their public traces (reviews, watchlist, leaderboard rows, feed items, follow counts) until they are reactivated, which brings them back. ${AUDITED} Toast: "${ADMIN_TEXTS.userUpdated}".`,
       inputName: 'User update',
-      params: AdminUserParamsSchema,
-      body: AdminUserUpdateSchema,
-      responses: { 200: AdminUserSchema },
       errors: { 403: ADMIN_TEXTS.notYourself, 404: 'No such user.', 409: ADMIN_TEXTS.lastAdmin },
     },
     async ({ params, body }, req, res) => {
@@ -80,8 +56,6 @@ export function adminRoutes(routes: ApiRoutes, deps: { service: AdminService; lo
       access: 'admin',
       summary: 'What deleting a user would do',
       description: 'The rows a deletion would remove and anonymise, counted now (the confirmation dialog).',
-      params: AdminUserParamsSchema,
-      responses: { 200: UserDeletionSchema },
       errors: { 404: 'No such user.' },
     },
     async ({ params }, _req, res) => {
@@ -94,8 +68,6 @@ export function adminRoutes(routes: ApiRoutes, deps: { service: AdminService; lo
       access: 'admin',
       summary: 'Delete a user',
       description: `In one transaction: their diary, reviews, follows both ways, watchlist, saved connections, ledger rows, badges, sessions, API keys, activity items and challenge attempts; their admin actions stay in the audit log without their name. Leaderboards drop them. Answers what was done. ${AUDITED} Toast: "${ADMIN_TEXTS.userDeleted}".`,
-      params: AdminUserParamsSchema,
-      responses: { 200: UserDeletionSchema },
       errors: { 403: ADMIN_TEXTS.notYourself, 404: 'No such user.', 409: ADMIN_TEXTS.lastAdmin },
     },
     async ({ params }, req, res) => {
@@ -109,9 +81,7 @@ export function adminRoutes(routes: ApiRoutes, deps: { service: AdminService; lo
       summary: 'Searched connections',
       description: 'Every searched pair (from → to, as searched) with its count and latest answer, recorded from every answered search (fresh or cached). `fromEntityId` / `toEntityId` are entity keys (`type:id`); each entity ref’s `id` is the id alone. `search` is an entity key (`movie:603`) or an id alone (`603`), matching either end exactly. Most searched first.',
       inputName: 'Search',
-      query: AdminListQuerySchema,
       example: (c) => ({ query: { search: c.from.key } }),
-      responses: { 200: AdminConnectionsResponseSchema },
     },
     async ({ query }, _req, res) => {
       res.set(noStore).json(await service.connections(query));
@@ -123,8 +93,6 @@ export function adminRoutes(routes: ApiRoutes, deps: { service: AdminService; lo
       access: 'admin',
       summary: 'Delete a searched connection',
       description: `Deletes the pair’s row, takes it off Trending and drops its cached default answers. ${AUDITED} Toast: "${ADMIN_TEXTS.connectionDeleted}".`,
-      params: AdminConnectionParamsSchema,
-      responses: { 204: { description: 'Deleted.' } },
       errors: { 404: 'No such connection.' },
     },
     async ({ params }, req, res) => {
@@ -138,8 +106,6 @@ export function adminRoutes(routes: ApiRoutes, deps: { service: AdminService; lo
       access: 'admin',
       summary: 'Clear the search cache',
       description: `Deletes every cached connection answer (searches run afresh); \`count\` is how many entries went. ${AUDITED}`,
-      body: null,
-      responses: { 200: AdminOperationResultSchema },
       errors: { 503: '`SERVICE_UNAVAILABLE`: the cache (Redis) is down or not answering; nothing was cleared. Try again once it is back.' },
     },
     async (_input, req, res) => {
@@ -152,8 +118,6 @@ export function adminRoutes(routes: ApiRoutes, deps: { service: AdminService; lo
       access: 'admin',
       summary: 'Rebuild the leaderboards',
       description: `Rebuilds every board from the points ledger; \`count\` is the players on them. ${AUDITED}`,
-      body: null,
-      responses: { 200: AdminOperationResultSchema },
     },
     async (_input, req, res) => {
       res.json(await service.rebuildLeaderboards(currentUser(req).id));
@@ -167,16 +131,7 @@ export function adminRoutes(routes: ApiRoutes, deps: { service: AdminService; lo
       description:
         'Streamed as a download, read from the database in pages of 1,000 rows as the client takes it (never built in memory). Users carry no password hash or secret. CSV of `all`: one header, a first `kind` column (users or connections) and both kinds’ columns. JSON: an object with a `users` and/or `connections` array. ' +
         AUDITED,
-      params: AdminExportParamsSchema,
-      query: AdminExportQuerySchema,
       example: { params: { kind: 'users' }, query: { format: 'csv' } },
-      responses: {
-        200: {
-          description: 'The export (text/csv or application/json), as an attachment.',
-          contentType: 'text/csv',
-          headers: { 'Content-Disposition': 'attachment; filename="cinema-dna-<kind>-<date>.<format>"' },
-        },
-      },
     },
     async ({ params, query }, req, res) => {
       const stream = await service.export(currentUser(req).id, params.kind, query.format);
@@ -201,8 +156,6 @@ export function adminRoutes(routes: ApiRoutes, deps: { service: AdminService; lo
       access: 'admin',
       summary: 'The audit log',
       description: 'Every admin and moderator action, newest first; `before` (an entry id, from `nextBefore`) pages back.',
-      query: AuditQuerySchema,
-      responses: { 200: AuditResponseSchema },
     },
     async ({ query }, _req, res) => {
       res.set(noStore).json(await service.audit(query));

@@ -6,6 +6,7 @@ import type { Express } from 'express';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
+import { API_ROUTES } from '@cinema-dna/shared-types';
 import { createMemorySharedState } from '../../platform/cache/memory.js';
 import type { SharedState } from '../../platform/cache/types.js';
 import { registeredRoutes, type ResponseDeclaration } from '../../platform/auth/route-registry.js';
@@ -89,6 +90,16 @@ describe.each(databaseTargets())('API documents on $name', (dbTarget) => {
     expect(served.length).toBeGreaterThan(30);
     expect(documented).toEqual(served.map((route) => openApiPath(route)).sort());
     expect(documented).toEqual(declared);
+  });
+
+  it('takes every route from the shared contract the web app is typed from, but the browser navigations of Google sign-in', () => {
+    const declared = registeredRoutes(t.app).map((route) => `${route.method.toUpperCase()} ${route.path}`);
+    const outside = declared.filter((key) => !(key in API_ROUTES)).sort();
+    expect(outside).toEqual(['GET /api/auth/google', 'GET /api/auth/google/callback', 'GET /api/login']);
+    expect(Object.keys(API_ROUTES).filter((key) => !declared.includes(key))).toEqual([]);
+    // The served schemas are the shared ones, not copies.
+    const watchlist = registeredRoutes(t.app).find((route) => route.method === 'post' && route.path === '/api/watchlist');
+    expect(watchlist?.contract.body).toBe(API_ROUTES['POST /api/watchlist'].body);
   });
 
   it('groups every operation under a described tag and names its parameters', () => {

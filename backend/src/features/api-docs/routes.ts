@@ -1,5 +1,4 @@
 import { createRequire } from 'node:module';
-import { AsyncApiDocumentSchema, DocsExamplesSchema, OpenApiDocumentSchema } from '@cinema-dna/shared-types';
 import type { ApiRoutes } from '../../platform/auth/route-registry.js';
 import type { ApiRateLimiters } from '../../platform/rate-limit.js';
 import { buildAsyncApiDocument } from './asyncapi.js';
@@ -32,7 +31,6 @@ export function apiDocsRoutes(routes: ApiRoutes, deps: ApiDocsDeps): void {
       access: 'public',
       summary: 'The OpenAPI document',
       description: 'OpenAPI 3.1, generated from the route declarations: every route, its parameters, body, answers, security and rate limits.',
-      responses: { 200: OpenApiDocumentSchema },
     },
     async (_input, _req, res) => {
       const examples = await deps.examples.get();
@@ -52,7 +50,6 @@ export function apiDocsRoutes(routes: ApiRoutes, deps: ApiDocsDeps): void {
       summary: 'The entities the docs’ examples name',
       description:
         'Chosen from the loaded catalog at start-up: two well-known actors a short chain of acting apart (`from`, `to`, `degrees` links), a film on that chain, its most linked genre, and the text the search examples type. Every example in these docs and on /docs uses them, so each runs against this server’s catalog.',
-      responses: { 200: DocsExamplesSchema },
     },
     async (_input, _req, res) => {
       res.set('Cache-Control', 'no-cache').json(await deps.examples.get());
@@ -64,7 +61,6 @@ export function apiDocsRoutes(routes: ApiRoutes, deps: ApiDocsDeps): void {
       access: 'public',
       summary: 'The AsyncAPI document of the Socket.IO events',
       description: 'AsyncAPI 3.0, generated from the socket event schemas: commands with their acknowledgements, and the events the server sends.',
-      responses: { 200: AsyncApiDocumentSchema },
     },
     (_input, req, res) => {
       asyncApi ??= buildAsyncApiDocument({ version, host: 'localhost:3000' });

@@ -1,14 +1,4 @@
-import {
-  AuthProvidersSchema,
-  AuthUserSchema,
-  CsrfTokenResponseSchema,
-  INVALID_CREDENTIALS,
-  LoginRequestSchema,
-  RegisterRequestSchema,
-  SessionResponseSchema,
-  VerificationSentSchema,
-  VerifyEmailRequestSchema,
-} from '@cinema-dna/shared-types';
+import { AuthProvidersSchema, INVALID_CREDENTIALS, SessionResponseSchema } from '@cinema-dna/shared-types';
 import { csrfTokenFor } from '../../platform/auth/csrf.js';
 import { currentUser } from '../../platform/auth/guards.js';
 import type { ApiRoutes } from '../../platform/auth/route-registry.js';
@@ -86,7 +76,6 @@ export function authRoutes(routes: ApiRoutes, deps: AuthRouteDeps): void {
   const throttle = deps.loginThrottle.settings;
   const throttleWindow = Math.round(throttle.windowMs / 1000);
   const resendRule = deps.resendLimiter.rule;
-  const CSRF_HEADER_ANSWER = { 'X-CSRF-Token': 'A fresh CSRF token for the new session.' };
 
   api.get(
     '/auth/csrf',
@@ -94,7 +83,6 @@ export function authRoutes(routes: ApiRoutes, deps: AuthRouteDeps): void {
       access: 'public',
       summary: 'The CSRF token',
       description: 'Send it back as the `X-CSRF-Token` header on every POST, PUT, PATCH and DELETE of a session (and on sign-in, registration and sign-out). Creates the session when there is none.',
-      responses: { 200: CsrfTokenResponseSchema },
     },
     (_input, req, res) => {
       res.set('Cache-Control', 'no-store').json({ csrfToken: csrfTokenFor(req) });
@@ -109,9 +97,7 @@ export function authRoutes(routes: ApiRoutes, deps: AuthRouteDeps): void {
       summary: 'Create an account',
       description: 'Creates the account, signs it in (a new `cdna.sid` session) and mails a link to verify the email.',
       inputName: 'Registration',
-      body: RegisterRequestSchema,
       example: { body: { username: 'ada_lovelace', email: 'ada@example.com', password: 'analytical-engine-1843' } },
-      responses: { 201: { description: 'Registered and signed in.', schema: AuthUserSchema, headers: CSRF_HEADER_ANSWER } },
       errors: { 409: 'The username or the email is taken (any letter case).' },
     },
     async ({ body }, req, res) => {
@@ -132,9 +118,7 @@ export function authRoutes(routes: ApiRoutes, deps: AuthRouteDeps): void {
       summary: 'Sign in with a username and password',
       description: 'Starts a new session (its id changes at every sign-in). Past too many failed attempts for the account or the IP, answers 429 until the window ends, even with the right password.',
       inputName: 'Login',
-      body: LoginRequestSchema,
       example: { body: { username: 'ada_lovelace', password: 'analytical-engine-1843' } },
-      responses: { 200: { description: 'Signed in.', schema: AuthUserSchema, headers: CSRF_HEADER_ANSWER } },
       errors: { 401: 'Invalid username or password.' },
       limits: [
         { description: 'failed sign-ins per account (any letter case of the username)', limit: throttle.failuresPerAccount, windowSeconds: throttleWindow },
@@ -163,8 +147,6 @@ export function authRoutes(routes: ApiRoutes, deps: AuthRouteDeps): void {
       csrf: 'always',
       summary: 'Sign out',
       description: 'Ends the session; succeeds signed in or not.',
-      body: null,
-      responses: { 204: { description: 'Signed out.', headers: CSRF_HEADER_ANSWER } },
     },
     async (_input, req, res) => {
       await signOut(req, res);
@@ -174,7 +156,7 @@ export function authRoutes(routes: ApiRoutes, deps: AuthRouteDeps): void {
 
   api.get(
     '/auth/me',
-    { access: 'user', summary: 'The signed-in user', description: 'For API clients: 401 when signed out (browsers use /api/auth/session).', responses: { 200: AuthUserSchema } },
+    { access: 'user', summary: 'The signed-in user', description: 'For API clients: 401 when signed out (browsers use /api/auth/session).' },
     (_input, req, res) => {
       res.set('Cache-Control', 'no-store').json(toAuthUser(currentUser(req)));
     },
@@ -183,7 +165,7 @@ export function authRoutes(routes: ApiRoutes, deps: AuthRouteDeps): void {
   // The browser's session check: signed out is an answer, not an error (a 401 would be logged on every page load).
   api.get(
     '/auth/session',
-    { access: 'public', summary: 'The session’s user, if any', description: '`{ user: null }` when signed out; always 200.', responses: { 200: SessionResponseSchema } },
+    { access: 'public', summary: 'The session’s user, if any', description: '`{ user: null }` when signed out; always 200.' },
     (_input, req, res) => {
       res.set('Cache-Control', 'no-store').json(SessionResponseSchema.parse({ user: req.user ? toAuthUser(req.user) : null }));
     },
@@ -192,7 +174,7 @@ export function authRoutes(routes: ApiRoutes, deps: AuthRouteDeps): void {
   // Which sign-in buttons the login screens show: never one that can only fail.
   api.get(
     '/auth/providers',
-    { access: 'public', summary: 'Sign-in methods offered', description: 'Whether Google sign-in is configured on this server.', responses: { 200: AuthProvidersSchema } },
+    { access: 'public', summary: 'Sign-in methods offered', description: 'Whether Google sign-in is configured on this server.' },
     (_input, _req, res) => {
       res.json(AuthProvidersSchema.parse({ google: deps.googleSignIn ?? false }));
     },
@@ -207,8 +189,6 @@ export function authRoutes(routes: ApiRoutes, deps: AuthRouteDeps): void {
       summary: 'Confirm the email',
       description: 'The token of an emailed link (single use, 24 hours), confirmed while signed in as the account it was sent for.',
       inputName: 'Verification',
-      body: VerifyEmailRequestSchema,
-      responses: { 200: AuthUserSchema },
       errors: { 400: 'The link is invalid, used or expired.' },
     },
     async ({ body: { token } }, req, res) => {
@@ -222,8 +202,6 @@ export function authRoutes(routes: ApiRoutes, deps: AuthRouteDeps): void {
     {
       access: 'session-user',
       summary: 'Mail a new verification link',
-      body: null,
-      responses: { 202: VerificationSentSchema },
       errors: {
         409: 'The email is already verified, or the account has none.',
         503: '`SERVICE_UNAVAILABLE`: the limit cannot be counted while the cache (Redis) is down or not answering, so no email is sent; try again in a moment.',

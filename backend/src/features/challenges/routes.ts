@@ -1,26 +1,7 @@
-import {
-  AttemptActionSchema,
-  AttemptMoveSchema,
-  AttemptResultSchema,
-  AttemptStartSchema,
-  AttemptStateSchema,
-  ChallengeIdSchema,
-  ChallengeListSchema,
-  ChallengeSchema,
-  ChallengeStatsSchema,
-  DailyArchiveSchema,
-  DailyChallengeSchema,
-  MoveOutcomeSchema,
-  WholeChainAttemptSchema,
-} from '@cinema-dna/shared-types';
 import type { Request } from 'express';
-import { z } from 'zod';
 import { currentUser } from '../../platform/auth/guards.js';
 import type { ApiRoutes } from '../../platform/auth/route-registry.js';
 import type { ChallengeService } from './service.js';
-
-const ChallengeParamsSchema = z.object({ id: ChallengeIdSchema.meta({ description: 'The challenge: `daily-YYYY-MM-DD`, `weekly-YYYY-Www` or `list-<slug>`.' }) });
-const AttemptParamsSchema = z.object({ attemptId: z.string().regex(/^\d{1,15}$/, 'not an attempt id').meta({ description: 'The attempt’s id.' }) });
 
 const PLAY_ERRORS = {
   404: 'Attempt not found (or not yours).',
@@ -47,7 +28,6 @@ export function challengeRoutes(routes: ApiRoutes, service: ChallengeService): v
       access: 'public',
       summary: 'Today’s daily challenge',
       description: 'Generated from the graph for the UTC date (every server agrees) and stored on its first request. Signed in: whether you solved it today, your points and your open attempt.',
-      responses: { 200: DailyChallengeSchema },
       errors: { 404: '`NOT_FOUND` "No challenge available" when the loaded graph cannot make one.' },
     },
     async (_input, req, res) => {
@@ -56,7 +36,7 @@ export function challengeRoutes(routes: ApiRoutes, service: ChallengeService): v
   );
   api.get(
     '/challenges/daily/archive',
-    { access: 'public', summary: 'Past dailies', description: 'Up to 60 past dailies, newest first; playable without points.', responses: { 200: DailyArchiveSchema } },
+    { access: 'public', summary: 'Past dailies', description: 'Up to 60 past dailies, newest first; playable without points.' },
     async (_input, req, res) => {
       res.set('Cache-Control', 'private, no-store').json(await service.archive(callerId(req)));
     },
@@ -67,7 +47,6 @@ export function challengeRoutes(routes: ApiRoutes, service: ChallengeService): v
       access: 'public',
       summary: 'All Challenges',
       description: 'Speed, efficiency, puzzle and themed challenges generated from the graph, with participants, completion rate, best time and degrees; signed in, your best and your open attempt.',
-      responses: { 200: ChallengeListSchema },
     },
     async (_input, req, res) => {
       res.set('Cache-Control', 'private, no-store').json(await service.list(callerId(req)));
@@ -79,7 +58,6 @@ export function challengeRoutes(routes: ApiRoutes, service: ChallengeService): v
       access: 'public',
       summary: 'This week’s challenge',
       description: 'A new one each ISO week (par 4–5 when the graph allows), 15 minutes.',
-      responses: { 200: ChallengeSchema },
       errors: { 404: '`NOT_FOUND` "No challenge available".' },
     },
     async (_input, req, res) => {
@@ -94,11 +72,8 @@ export function challengeRoutes(routes: ApiRoutes, service: ChallengeService): v
       description:
         'Your open attempt of the challenge; else, once you have finished it (solved, or seen the answer: gave up, timed out, out of moves), that finished attempt with its result, share text and reveal (no new clock); else a new one: the server’s clock starts now and the attempt ends at `endsAt`. A challenge pays once, for a solve on an attempt started before you saw its answer (the daily on its day only), and a solve faster than 2 seconds a link pays 0.',
       inputName: 'Challenge',
-      params: ChallengeParamsSchema,
       // An empty body or none at all.
-      body: AttemptStartSchema.optional(),
       example: { params: { id: 'list-speed-sprint' }, body: {} },
-      responses: { 201: AttemptStateSchema },
       errors: { 404: 'Challenge not found.', 503: 'The movie graph is still loading.' },
     },
     async ({ params }, req, res) => {
@@ -107,7 +82,7 @@ export function challengeRoutes(routes: ApiRoutes, service: ChallengeService): v
   );
   api.get(
     '/challenges/attempts/:attemptId',
-    { access: 'user', summary: 'One of your attempts', description: 'Past its end it is timed out.', inputName: 'Attempt', params: AttemptParamsSchema, responses: { 200: AttemptStateSchema }, errors: { 404: PLAY_ERRORS[404] } },
+    { access: 'user', summary: 'One of your attempts', description: 'Past its end it is timed out.', inputName: 'Attempt', errors: { 404: PLAY_ERRORS[404] } },
     async ({ params }, req, res) => {
       res.set('Cache-Control', 'private, no-store').json(await service.attempt(currentUser(req).id, params.attemptId));
     },
@@ -119,9 +94,6 @@ export function challengeRoutes(routes: ApiRoutes, service: ChallengeService): v
       summary: 'Pick the next entity',
       description: 'Accepted when linked to the chain’s end by a core or supporting link (and within the theme); refused otherwise with the reason. Every pick costs a move; reaching the target solves the attempt.',
       inputName: 'Move',
-      params: AttemptParamsSchema,
-      body: AttemptMoveSchema,
-      responses: { 200: MoveOutcomeSchema },
       errors: PLAY_ERRORS,
     },
     async ({ params, body }, req, res) => {
@@ -130,7 +102,7 @@ export function challengeRoutes(routes: ApiRoutes, service: ChallengeService): v
   );
   api.post(
     '/challenges/attempts/:attemptId/undo',
-    { access: 'user', summary: 'Undo the last link', description: 'Costs a move.', inputName: 'Undo', params: AttemptParamsSchema, body: AttemptActionSchema, responses: { 200: MoveOutcomeSchema }, errors: PLAY_ERRORS },
+    { access: 'user', summary: 'Undo the last link', description: 'Costs a move.', inputName: 'Undo', errors: PLAY_ERRORS },
     async ({ params, body }, req, res) => {
       res.json(await service.undo(currentUser(req).id, params.attemptId, body));
     },
@@ -142,9 +114,6 @@ export function challengeRoutes(routes: ApiRoutes, service: ChallengeService): v
       summary: 'Ask for a hint',
       description: 'Reveals a popular neighbour of the chain’s end one link closer to the target; each hint takes 5 points off the reward.',
       inputName: 'Hint',
-      params: AttemptParamsSchema,
-      body: AttemptActionSchema,
-      responses: { 200: AttemptStateSchema },
       errors: { ...PLAY_ERRORS, 409: `${PLAY_ERRORS[409]} Also when no step from the chain's end gets closer.` },
     },
     async ({ params, body }, req, res) => {
@@ -153,7 +122,7 @@ export function challengeRoutes(routes: ApiRoutes, service: ChallengeService): v
   );
   api.post(
     '/challenges/attempts/:attemptId/give-up',
-    { access: 'user', summary: 'Give up', description: 'Ends the attempt with the reveal and no points.', inputName: 'Give up', params: AttemptParamsSchema, body: AttemptActionSchema, responses: { 200: AttemptStateSchema }, errors: PLAY_ERRORS },
+    { access: 'user', summary: 'Give up', description: 'Ends the attempt with the reveal and no points.', inputName: 'Give up', errors: PLAY_ERRORS },
     async ({ params, body }, req, res) => {
       res.json(await service.giveUp(currentUser(req).id, params.attemptId, body));
     },
@@ -166,8 +135,6 @@ export function challengeRoutes(routes: ApiRoutes, service: ChallengeService): v
       description:
         'Entity keys from the challenge’s from entity to its to entity, checked link by link with the rules of play and scored the same way: each link is a move (a chain longer than the moves left is refused with 409 and does not solve), the time counts from your open attempt’s start, and a solve faster than 2 seconds a link pays 0 (the reason is in `noPointsReason`). Without an open attempt there is no clock: the chain is recorded as solved and pays 0. `timeSpent`, `timeTaken` and `userId` are ignored.',
       inputName: 'Attempt',
-      body: WholeChainAttemptSchema,
-      responses: { 200: AttemptResultSchema },
       errors: {
         400: '`INVALID_PATH` with `details` naming the bad link (`link`, `from`, `to`, `reason`).',
         404: 'Challenge not found.',
@@ -184,7 +151,6 @@ export function challengeRoutes(routes: ApiRoutes, service: ChallengeService): v
       access: 'user',
       summary: 'Your challenge stats',
       description: 'Completed, average and best time (seconds), success rate, rank on the Challenge Masters board, points earned, and daily streaks.',
-      responses: { 200: ChallengeStatsSchema },
     },
     async (_input, req, res) => {
       res.set('Cache-Control', 'private, no-store').json(await service.stats(currentUser(req).id));

@@ -1,4 +1,3 @@
-import { ContactMessageSchema, ContactResponseSchema, InboxMessageParamsSchema, InboxMessageSchema, InboxQuerySchema, InboxResponseSchema, InboxUpdateSchema } from '@cinema-dna/shared-types';
 import { currentUser } from '../../platform/auth/guards.js';
 import type { ApiRoutes } from '../../platform/auth/route-registry.js';
 import { submitContactMessage } from './service.js';
@@ -13,8 +12,6 @@ export function contactRoutes(routes: ApiRoutes, store: ContactStore): void {
       access: 'public',
       summary: 'Send a message',
       inputName: 'Contact message',
-      body: ContactMessageSchema,
-      responses: { 201: ContactResponseSchema },
       example: { body: { name: 'Ada', email: 'ada@example.com', subject: 'Hello', category: 'feature', message: 'Could the search avoid remakes?' } },
     },
     async ({ body }, _req, res) => {
@@ -33,9 +30,7 @@ export function contactInboxRoutes(routes: ApiRoutes, deps: { store: ContactStor
       summary: 'The contact inbox',
       description: `Messages from /contact, newest first (at most ${INBOX_LIMIT}): all (default), unread or unanswered; \`unread\` counts every unread message.`,
       inputName: 'Inbox query',
-      query: InboxQuerySchema,
       example: { query: { state: 'unread' } },
-      responses: { 200: InboxResponseSchema },
     },
     async ({ query }, _req, res) => {
       res.set('Cache-Control', 'no-store').json(await deps.store.inbox(query.state));
@@ -48,9 +43,6 @@ export function contactInboxRoutes(routes: ApiRoutes, deps: { store: ContactStor
       summary: 'Mark a message read or answered',
       description: 'read / answered: true sets the time (an earlier one is kept), false clears it. Audited.',
       inputName: 'Inbox update',
-      params: InboxMessageParamsSchema,
-      body: InboxUpdateSchema,
-      responses: { 200: InboxMessageSchema },
       errors: { 404: 'No such message.' },
     },
     async ({ params, body }, req, res) => {

@@ -1,19 +1,7 @@
 import type { Readable } from 'node:stream';
 import { createBrotliDecompress, createGunzip, createInflate } from 'node:zlib';
-import {
-  DiaryEntryCreateSchema,
-  DiaryEntrySchema,
-  DiaryEntryUpdateSchema,
-  DiaryListSchema,
-  DiaryQuerySchema,
-  ImportCommitSchema,
-  ImportPreviewSchema,
-  ImportSummarySchema,
-  text,
-  type ImportPreview,
-} from '@cinema-dna/shared-types';
+import { type ImportPreview } from '@cinema-dna/shared-types';
 import type { Request, RequestHandler, Response } from 'express';
-import { z } from 'zod';
 import { currentUser } from '../../platform/auth/guards.js';
 import type { ApiRoutes } from '../../platform/auth/route-registry.js';
 import { AppError } from '../../platform/errors.js';
@@ -23,12 +11,6 @@ import type { UserDataExport } from './ports.js';
 import type { DiaryService } from './service.js';
 import { yieldToEventLoop } from './time-slices.js';
 import { UploadBytes } from './upload-reader.js';
-
-const ImportQuerySchema = z.object({
-  name: text().trim().min(1).max(255).default('diary.csv').meta({ description: 'The uploaded file’s name: "letterboxd-export.zip", "diary.csv"... (a zip is known by its bytes).' }),
-});
-const ImportParamsSchema = z.object({ importId: text().min(1).max(100).meta({ description: 'The import’s id, from its preview.' }) });
-const EntryParamsSchema = z.object({ entryId: z.coerce.number().int().positive().max(2_147_483_647).meta({ description: 'The diary entry’s id.' }) });
 
 /** The film diary's routes (spec §7): all signed in, each user's own entries only. */
 export function diaryRoutes(routes: ApiRoutes, deps: { service: DiaryService; imports: DiaryImportService; userData: UserDataExport }): void {
@@ -40,9 +22,7 @@ export function diaryRoutes(routes: ApiRoutes, deps: { service: DiaryService; im
       summary: 'Your film diary',
       description: 'Newest watched date first, then the newest entry of the day. `year` keeps the entries whose date starts with it.',
       inputName: 'Diary',
-      query: DiaryQuerySchema,
       example: { query: { year: '2026' } },
-      responses: { 200: DiaryListSchema },
     },
     async ({ query }, req, res) => {
       res.set('Cache-Control', 'private, no-store').json({ entries: await deps.service.list(currentUser(req).id, query.year) });
@@ -56,9 +36,7 @@ export function diaryRoutes(routes: ApiRoutes, deps: { service: DiaryService; im
       description:
         'A movie of the catalog, the day it was watched (YYYY-MM-DD, 1870 to tomorrow), a rating of 0.5–5 in half stars (0 or none for none), notes (≤ 2000), location (≤ 200), rewatch and private flags. Without a posterPath the catalog’s poster is used.',
       inputName: 'Diary entry',
-      body: DiaryEntryCreateSchema,
       example: (c) => ({ body: { movieId: c.movie.id, movieTitle: c.movie.name, watchedDate: '2026-01-15', rating: 4.5, notes: 'Worth every minute.', rewatch: false, isPrivate: false } }),
-      responses: { 201: DiaryEntrySchema },
       errors: { 404: 'The catalog holds no such movie.' },
     },
     async ({ body }, req, res) => {
@@ -72,9 +50,6 @@ export function diaryRoutes(routes: ApiRoutes, deps: { service: DiaryService; im
       summary: 'Edit a diary entry',
       description: 'Any of the fields of a new entry. Only your own entries: another user’s is a 404.',
       inputName: 'Diary entry',
-      params: EntryParamsSchema,
-      body: DiaryEntryUpdateSchema,
-      responses: { 200: DiaryEntrySchema },
       errors: { 404: 'No such entry of yours, or no such movie.' },
     },
     async ({ params: { entryId }, body }, req, res) => {
@@ -88,8 +63,6 @@ export function diaryRoutes(routes: ApiRoutes, deps: { service: DiaryService; im
       summary: 'Delete a diary entry',
       description: 'Only your own entries: another user’s is a 404.',
       inputName: 'Diary entry',
-      params: EntryParamsSchema,
-      responses: { 204: { description: 'Deleted.' } },
       errors: { 404: 'No such entry of yours.' },
     },
     async ({ params: { entryId } }, req, res) => {
@@ -106,9 +79,6 @@ export function diaryRoutes(routes: ApiRoutes, deps: { service: DiaryService; im
         'The body is the file itself (application/zip or text/csv, at most 50 MB): the export’s zip, one of its CSVs (diary.csv, ratings.csv, watched.csv, watchlist.csv, reviews.csv; `name` says which), or a CSV in Letterboxd’s import format. Answers how its films match the catalog; nothing is written until the commit. ' +
         `Limits (each refusal names its own in \`details: { limit, value }\`): ${formatCount(IMPORT_LIMITS.rows)} rows in all, ${formatCount(IMPORT_LIMITS.cellChars)} characters a value, ${IMPORT_LIMITS.columns} values a row, 50 MB unzipped, ${IMPORT_LIMITS.timeMs / 1000} s to read it; the newest ${IMPORT_LIMITS.previewsPerUser} previews of a user are kept.`,
       inputName: 'Import',
-      query: ImportQuerySchema,
-      body: null,
-      responses: { 200: ImportPreviewSchema },
       errors: {
         400: 'IMPORT_INVALID: not a zip or CSV of an export, or a file lacks columns (the message names the file and the columns), or past the row, value or column limit (`details.limit`: rows, cellChars, columns, zipEntries).',
         413: 'PAYLOAD_TOO_LARGE: over 50 MB, or its zip over 50 MB once unzipped (`details.limit`: bytes, unzippedBytes).',
@@ -130,10 +100,7 @@ export function diaryRoutes(routes: ApiRoutes, deps: { service: DiaryService; im
       description:
         'Writes the import in one transaction: diary entries, watched marks and ratings, watchlist items, reviews, each dated as on Letterboxd. One diary entry per diary.csv row; a review goes on the diary entry of the same film and watched date (its Letterboxd URI differs from the diary row’s), never a second one: a review of a day with no diary entry of that film is logged as one entry of that day, a review without a watched date goes to reviews only. `choices` settle ambiguous and unmatched films by key (a movie id, or null to skip). Rows already there are never written twice: `skippedRows` counts them (`alreadyImported`) apart from rows of films left out (`notImported`) and reviews with nothing to import. Imports record no feed events and pay no points.',
       inputName: 'Import',
-      params: ImportParamsSchema,
-      body: ImportCommitSchema,
       example: { params: { importId: '00000000-0000-4000-8000-000000000000' }, body: { choices: { 'don|': 'don-1978' } } },
-      responses: { 200: ImportSummarySchema },
       errors: { 404: 'No such import of yours.', 409: 'The import was committed already.' },
     },
     async ({ params: { importId }, body }, req, res) => {
@@ -146,7 +113,6 @@ export function diaryRoutes(routes: ApiRoutes, deps: { service: DiaryService; im
       access: 'user',
       summary: 'Export your diary as CSV',
       description: 'Letterboxd’s import format: Title, Year, imdbID, tmdbID, WatchedDate, Rating10 (the rating × 2), Rewatch (true/false), Tags, Review (the notes). Private entries included.',
-      responses: { 200: { description: 'The diary as CSV.', contentType: 'text/csv', headers: { 'Content-Disposition': 'attachment; filename=cinema-dna-diary.csv' } } },
     },
     async (_input, req, res) => {
       const csv = await deps.service.exportCsv(currentUser(req).id);
@@ -159,7 +125,6 @@ export function diaryRoutes(routes: ApiRoutes, deps: { service: DiaryService; im
       access: 'user',
       summary: 'Export everything of yours',
       description: 'Your account (without the password hash), diary, watchlist, reviews, saved connections, follows, points ledger and badges, as one JSON attachment.',
-      responses: { 200: { description: 'Everything of yours as JSON.', contentType: 'application/json', headers: { 'Content-Disposition': 'attachment; filename=cinema-dna-export.json' } } },
     },
     async (_input, req, res) => {
       const data = await deps.userData(currentUser(req).id);

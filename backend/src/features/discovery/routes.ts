@@ -1,20 +1,4 @@
-import {
-  AwardWinnersSchema,
-  DatedMovieListSchema,
-  DISCOVERY_LIST_MAX,
-  DiscoveryListQuerySchema,
-  MoodSelectorSchema,
-  POPULAR_PEOPLE_LIMIT,
-  PopularPeopleSchema,
-  PopularSocialSchema,
-  POPULAR_SOCIAL_DAYS,
-  RecommendationsSchema,
-  SurpriseSchema,
-  TopRatedSchema,
-  TrendingMoviesSchema,
-  TrendingQuerySchema,
-} from '@cinema-dna/shared-types';
-import { z } from 'zod';
+import { POPULAR_SOCIAL_DAYS } from '@cinema-dna/shared-types';
 import { currentUser } from '../../platform/auth/guards.js';
 import type { ApiRoutes } from '../../platform/auth/route-registry.js';
 import { TRENDING_FORMULA, WEIGHTED_RATING_FORMULA } from './formulas.js';
@@ -22,7 +6,6 @@ import { MOODS } from './moods.js';
 import type { DiscoveryService } from './service.js';
 
 /** ?limit= of Popular People (default: the page's six). */
-const PeopleQuerySchema = z.object({ limit: z.coerce.number().int().min(1).max(DISCOVERY_LIST_MAX).default(POPULAR_PEOPLE_LIMIT) });
 
 /** The Discovery page's lists, Surprise Me, moods, Popular with Friends and recommendations (spec §2, §7). */
 export function discoveryRoutes(routes: ApiRoutes, service: DiscoveryService): void {
@@ -35,9 +18,7 @@ export function discoveryRoutes(routes: ApiRoutes, service: DiscoveryService): v
       summary: 'Trending movies',
       description: `The source’s popularity blended with the product’s own activity in the window (searches and paths through a film, entity page views, diary logs, watchlist adds): ${TRENDING_FORMULA}. ${recomputed} \`updatedAt\` says when, \`nextUpdateAt\` when next.`,
       inputName: 'Trending',
-      query: TrendingQuerySchema,
       example: { query: { limit: '12', timeWindow: 'week' } },
-      responses: { 200: TrendingMoviesSchema },
     },
     async ({ query: { timeWindow, limit } }, _req, res) => {
       res.json(await service.trending(timeWindow, limit));
@@ -50,9 +31,7 @@ export function discoveryRoutes(routes: ApiRoutes, service: DiscoveryService): v
       summary: 'Popular people',
       description: `People by the source’s popularity blended with the product’s activity around them (as trending, week window). Each with the department they are known for (the source’s, else the one most of their credits are in) and their most popular films. ${recomputed}`,
       inputName: 'Popular people',
-      query: PeopleQuerySchema,
       example: { query: { limit: '6' } },
-      responses: { 200: PopularPeopleSchema },
     },
     async ({ query: { limit } }, _req, res) => {
       res.json(await service.popularPeople(limit));
@@ -65,9 +44,7 @@ export function discoveryRoutes(routes: ApiRoutes, service: DiscoveryService): v
       summary: 'Highest rated movies',
       description: `By weighted rating, so 3 votes never beat 3,000: ${WEIGHTED_RATING_FORMULA}. The answer carries m (minimumVotes) and C (meanRating). ${recomputed}`,
       inputName: 'Highest rated',
-      query: DiscoveryListQuerySchema,
       example: { query: { limit: '12' } },
-      responses: { 200: TopRatedSchema },
     },
     async ({ query: { limit } }, _req, res) => {
       res.json(await service.topRated(limit));
@@ -80,9 +57,7 @@ export function discoveryRoutes(routes: ApiRoutes, service: DiscoveryService): v
       summary: 'Recent releases',
       description: `Films released in the 365 days up to the reference date, most popular first. The reference date (\`referenceDate\`) is the earlier of today and the latest release of a film with votes, so a dataset frozen in the past still has recent films; a film known only by its year counts as released on 1 July. ${recomputed}`,
       inputName: 'Recent releases',
-      query: DiscoveryListQuerySchema,
       example: { query: { limit: '12' } },
-      responses: { 200: DatedMovieListSchema },
     },
     async ({ query: { limit } }, _req, res) => {
       res.json(await service.dated('recent', limit));
@@ -95,9 +70,7 @@ export function discoveryRoutes(routes: ApiRoutes, service: DiscoveryService): v
       summary: 'Coming soon',
       description: `Films released after the reference date (see Recent releases), soonest first. Empty when the data holds none (the page then shows a slice of trending). ${recomputed}`,
       inputName: 'Coming soon',
-      query: DiscoveryListQuerySchema,
       example: { query: { limit: '12' } },
-      responses: { 200: DatedMovieListSchema },
     },
     async ({ query: { limit } }, _req, res) => {
       res.json(await service.dated('upcoming', limit));
@@ -110,9 +83,7 @@ export function discoveryRoutes(routes: ApiRoutes, service: DiscoveryService): v
       summary: 'Award winners',
       description: `Films with award wins in the graph (\`won\` links), most wins first, ties by weighted rating, then popularity; each with its awards. Empty when no award data is imported. ${recomputed}`,
       inputName: 'Award winners',
-      query: DiscoveryListQuerySchema,
       example: { query: { limit: '12' } },
-      responses: { 200: AwardWinnersSchema },
     },
     async ({ query: { limit } }, _req, res) => {
       res.json(await service.awardWinners(limit));
@@ -125,7 +96,6 @@ export function discoveryRoutes(routes: ApiRoutes, service: DiscoveryService): v
       summary: 'Surprise me',
       description:
         'One good film at random: its weighted rating is in the catalog’s top quarter (the most popular films when nothing is rated). Signed in, never a film you logged or marked watched. With nothing left to pick, a trending film.',
-      responses: { 200: SurpriseSchema },
       errors: { 404: 'The catalog holds no film to pick.' },
     },
     async (_input, req, res) => {
@@ -139,9 +109,7 @@ export function discoveryRoutes(routes: ApiRoutes, service: DiscoveryService): v
       summary: 'Films by mood',
       description: `Mood name → films, ranked by weighted rating; \`about\` says what each mood mixes. A film fits a mood when it has one of its genres or keywords and none of its excluded genres or keywords. Moods: ${MOODS.map((mood) => mood.name).join(', ')}. \`limit\` is per mood.`,
       inputName: 'Mood selector',
-      query: DiscoveryListQuerySchema,
       example: { query: { limit: '12' } },
-      responses: { 200: MoodSelectorSchema },
     },
     async ({ query: { limit } }, _req, res) => {
       res.json(await service.moods(limit));
@@ -154,9 +122,7 @@ export function discoveryRoutes(routes: ApiRoutes, service: DiscoveryService): v
       summary: 'Popular with friends',
       description: `Films the people you follow logged in their diary (private entries never count) or put on their watchlist in the last ${POPULAR_SOCIAL_DAYS} days, most logs and adds first, each with who; and everyone you follow who did.`,
       inputName: 'Popular with friends',
-      query: DiscoveryListQuerySchema,
       example: { query: { limit: '12' } },
-      responses: { 200: PopularSocialSchema },
     },
     async ({ query: { limit } }, req, res) => {
       res.set('Cache-Control', 'private, no-store').json(await service.popularSocial(currentUser(req).id, limit));
@@ -169,7 +135,6 @@ export function discoveryRoutes(routes: ApiRoutes, service: DiscoveryService): v
       summary: 'Recommended for you',
       description:
         'Random walks with restart over the movie graph from your films (a film’s stars are the diary’s latest rating of it, else its review’s, else its watched mark’s: 4+ weighs 3, none or 2.5–3.5 weighs 1, 2 or less not at all; watchlist 0.5), never a film you logged, reviewed or listed, each with the link it rests on ("Because you liked Heat — also directed by Michael Mann"). Without history (`coldStart`): the most popular films of the genres you looked at, then trending films.',
-      responses: { 200: RecommendationsSchema },
     },
     async (_input, req, res) => {
       res.set('Cache-Control', 'private, no-store').json(await service.recommendations(currentUser(req).id));

@@ -1,23 +1,5 @@
-import {
-  EntityDetailSchema,
-  EntityFilmsQuerySchema,
-  EntityFilmsSchema,
-  EntityTypeSchema,
-  FacetedSearchQuerySchema,
-  FacetedSearchResponseSchema,
-  GraphStatsSchema,
-  NamedListSchema,
-  SearchQuerySchema,
-  SearchResponseSchema,
-} from '@cinema-dna/shared-types';
-import { z } from 'zod';
 import type { ApiRoutes } from '../../platform/auth/route-registry.js';
 import type { EntityService } from './service.js';
-
-const EntityParamsSchema = z.object({
-  type: EntityTypeSchema,
-  id: z.string().min(1).max(150).meta({ description: "The source's own id, e.g. `tom-hanks` or `603`." }),
-});
 
 /** Typeahead, faceted search, entity pages, hero numbers, and the genre/country lists. */
 export function entityRoutes(routes: ApiRoutes, service: EntityService): void {
@@ -29,8 +11,6 @@ export function entityRoutes(routes: ApiRoutes, service: EntityService): void {
       summary: 'Typeahead search',
       description: 'From 2 characters; prefix and typo-tolerant, accents folded. The whole name first, then word starts, then one typo; then the most popular.',
       inputName: 'Search',
-      query: SearchQuerySchema,
-      responses: { 200: SearchResponseSchema },
       example: (c) => ({ query: { q: c.searchText, type: 'person', limit: '5' } }),
     },
     async ({ query: { q, type, limit } }, _req, res) => {
@@ -44,8 +24,6 @@ export function entityRoutes(routes: ApiRoutes, service: EntityService): void {
       summary: 'Filtered search',
       description: 'Search with filters (types, years, rating, genres, countries, languages, awards) and a sort order. Lists are comma-separated.',
       inputName: 'Search',
-      query: FacetedSearchQuerySchema,
-      responses: { 200: FacetedSearchResponseSchema },
       example: (c) => ({ query: { query: 'the', entityTypes: 'movie', genres: c.genre.name, yearFrom: '1990', sortBy: 'vote_average' } }),
     },
     async ({ query }, _req, res) => {
@@ -59,8 +37,6 @@ export function entityRoutes(routes: ApiRoutes, service: EntityService): void {
       summary: 'An entity page’s data',
       description: 'Known-for films, cast, crew and details of one entity, and how connected it is. A view counts towards Trending once per visitor and entity per hour.',
       inputName: 'Entity',
-      params: EntityParamsSchema,
-      responses: { 200: EntityDetailSchema },
       example: (c) => ({ params: { type: c.to.type, id: c.to.id } }),
       errors: { 404: 'No entity of that type and id.' },
     },
@@ -75,9 +51,6 @@ export function entityRoutes(routes: ApiRoutes, service: EntityService): void {
       summary: 'An entity’s films, paged',
       description: 'The films linked to a genre, keyword, company, collection, award, location or person, most popular first; `page` from 1, `limit` per page (24 by default, up to 48); `total` counts them all.',
       inputName: 'Entity films',
-      params: EntityParamsSchema,
-      query: EntityFilmsQuerySchema,
-      responses: { 200: EntityFilmsSchema },
       example: (c) => ({ params: { type: c.genre.type, id: c.genre.id }, query: { page: '1' } }),
       errors: { 404: 'No entity of that type and id.' },
     },
@@ -85,13 +58,13 @@ export function entityRoutes(routes: ApiRoutes, service: EntityService): void {
       res.json(await service.films(type, id, page, limit));
     },
   );
-  api.get('/stats', { access: 'public', summary: 'Hero numbers', description: 'Entities and links of the loaded graph, by type.', responses: { 200: GraphStatsSchema } }, (_input, _req, res) => {
+  api.get('/stats', { access: 'public', summary: 'Hero numbers', description: 'Entities and links of the loaded graph, by type.', }, (_input, _req, res) => {
     res.json(service.stats());
   });
-  api.get('/genres', { access: 'public', summary: 'Every genre', description: 'Genres with how many films each has.', responses: { 200: NamedListSchema } }, (_input, _req, res) => {
+  api.get('/genres', { access: 'public', summary: 'Every genre', description: 'Genres with how many films each has.', }, (_input, _req, res) => {
     res.json(service.namedList('genre'));
   });
-  api.get('/countries', { access: 'public', summary: 'Every country', description: 'Countries (locations) with how many films each has.', responses: { 200: NamedListSchema } }, (_input, _req, res) => {
+  api.get('/countries', { access: 'public', summary: 'Every country', description: 'Countries (locations) with how many films each has.', }, (_input, _req, res) => {
     res.json(service.namedList('location'));
   });
 }

@@ -1,10 +1,6 @@
-import { FollowRequestSchema, FollowResultSchema, SocialUserListSchema, UserSearchQuerySchema } from '@cinema-dna/shared-types';
-import { z } from 'zod';
 import { currentUser } from '../../platform/auth/guards.js';
 import type { ApiRoutes } from '../../platform/auth/route-registry.js';
 import type { FollowService } from './service.js';
-
-const UnfollowParamsSchema = z.object({ userId: z.coerce.number().int().positive().max(2_147_483_647).meta({ description: 'The followed user’s id.' }) });
 
 /** Following, user search and Discover (spec §7 discovery and community): signed-in callers only. */
 export function followRoutes(routes: ApiRoutes, service: FollowService): void {
@@ -16,9 +12,7 @@ export function followRoutes(routes: ApiRoutes, service: FollowService): void {
       summary: 'Follow a user',
       description: 'Following someone already followed changes nothing (200). Their new activity then reaches your feed and your open sockets (`activity:new`).',
       inputName: 'Follow',
-      body: FollowRequestSchema,
       example: { body: { userId: 1 } },
-      responses: { 200: FollowResultSchema },
       errors: { 400: 'You cannot follow yourself.', 404: 'No such active user.' },
     },
     async ({ body }, req, res) => {
@@ -31,9 +25,7 @@ export function followRoutes(routes: ApiRoutes, service: FollowService): void {
       access: 'user',
       summary: 'Unfollow a user',
       inputName: 'Unfollow',
-      params: UnfollowParamsSchema,
       example: { params: { userId: '1' } },
-      responses: { 200: FollowResultSchema },
       errors: { 404: 'You are not following this user.' },
     },
     async ({ params }, req, res) => {
@@ -46,7 +38,6 @@ export function followRoutes(routes: ApiRoutes, service: FollowService): void {
       access: 'user',
       summary: 'Users you follow',
       description: 'Newest follow first (at most 500), active accounts only.',
-      responses: { 200: SocialUserListSchema },
     },
     async (_input, req, res) => {
       res.json({ users: await service.following(currentUser(req).id) });
@@ -58,7 +49,6 @@ export function followRoutes(routes: ApiRoutes, service: FollowService): void {
       access: 'user',
       summary: 'Users who follow you',
       description: 'Newest follow first (at most 500), active accounts only.',
-      responses: { 200: SocialUserListSchema },
     },
     async (_input, req, res) => {
       res.json({ users: await service.followers(currentUser(req).id) });
@@ -71,7 +61,6 @@ export function followRoutes(routes: ApiRoutes, service: FollowService): void {
       summary: 'Discover new users',
       description:
         'People followed by those you follow, then people with films in common (diaries, watchlists, reviews), then the most recently active; never you or someone you follow; at most 12, each with `reason` and `reasonKind`.',
-      responses: { 200: SocialUserListSchema },
     },
     async (_input, req, res) => {
       res.json({ users: await service.discover(currentUser(req).id) });
@@ -84,9 +73,7 @@ export function followRoutes(routes: ApiRoutes, service: FollowService): void {
       summary: 'Search users',
       description: 'Usernames and display names containing the query (3 to 100 characters), case-insensitively; active accounts only; at most 20, best matches first.',
       inputName: 'Search',
-      query: UserSearchQuerySchema,
       example: { query: { q: 'ada' } },
-      responses: { 200: SocialUserListSchema },
     },
     async ({ query }, req, res) => {
       res.json({ users: await service.search(currentUser(req).id, query.q) });

@@ -1,32 +1,7 @@
-import {
-  LEADERBOARD_DEFAULT_LIMIT,
-  LEADERBOARD_MAX_LIMIT,
-  LeaderboardMetricSchema,
-  LeaderboardPeriodSchema,
-  LeaderboardSchema,
-  UserRankSchema,
-  globalBoard,
-} from '@cinema-dna/shared-types';
-import { z } from 'zod';
+import { globalBoard } from '@cinema-dna/shared-types';
 import { currentUser } from '../../platform/auth/guards.js';
 import type { ApiRoutes } from '../../platform/auth/route-registry.js';
 import type { Leaderboards } from './service.js';
-
-const limit = z.coerce
-  .number()
-  .int()
-  .min(1)
-  .max(LEADERBOARD_MAX_LIMIT)
-  .default(LEADERBOARD_DEFAULT_LIMIT)
-  .meta({ description: `Rows from the top (1–${LEADERBOARD_MAX_LIMIT}, default ${LEADERBOARD_DEFAULT_LIMIT}).` });
-const BoardQuerySchema = z.object({ limit });
-const GlobalQuerySchema = z.object({
-  period: LeaderboardPeriodSchema.default('all-time').meta({ description: 'all-time (default), monthly (this UTC month) or yearly (this UTC year).' }),
-  metric: LeaderboardMetricSchema.default('points').meta({
-    description: 'points (default), connections (discoveries: pairs new to the player) or efficiency (over challenge rewards: sum of pars ÷ sum of degrees used).',
-  }),
-  limit,
-});
 
 const RANKING = 'Competition ranking: tied scores share a rank and the next rank skips the places they took (1, 2, 2, 4). `change`: places moved since the UTC day began (0 for a newcomer today).';
 
@@ -43,9 +18,7 @@ export function leaderboardRoutes(routes: ApiRoutes, leaderboards: Leaderboards)
       summary: 'Global rankings',
       description: `A global board for the period and metric. ${RANKING}`,
       inputName: 'Leaderboard',
-      query: GlobalQuerySchema,
       example: { query: { period: 'monthly', metric: 'connections', limit: '10' } },
-      responses: { 200: LeaderboardSchema },
     },
     async ({ query }, _req, res) => {
       res.set('Cache-Control', 'no-cache').json(await leaderboards.read(globalBoard(query.period, query.metric), query.limit));
@@ -58,8 +31,6 @@ export function leaderboardRoutes(routes: ApiRoutes, leaderboards: Leaderboards)
       summary: 'This week',
       description: `Points earned this ISO week; the board resets every Monday 00:00 UTC. ${RANKING}`,
       inputName: 'Leaderboard',
-      query: BoardQuerySchema,
-      responses: { 200: LeaderboardSchema },
     },
     async ({ query }, _req, res) => {
       res.set('Cache-Control', 'no-cache').json(await leaderboards.read('weekly', query.limit));
@@ -72,8 +43,6 @@ export function leaderboardRoutes(routes: ApiRoutes, leaderboards: Leaderboards)
       summary: 'Challenge Masters',
       description: `Points from challenge rewards, all time. ${RANKING}`,
       inputName: 'Leaderboard',
-      query: BoardQuerySchema,
-      responses: { 200: LeaderboardSchema },
     },
     async ({ query }, _req, res) => {
       res.set('Cache-Control', 'no-cache').json(await leaderboards.read('challenges', query.limit));
@@ -85,7 +54,6 @@ export function leaderboardRoutes(routes: ApiRoutes, leaderboards: Leaderboards)
       access: 'user',
       summary: 'Your ranking',
       description: 'Your rank on the global all-time points board and on this week’s, and your points; a rank is null while you have no score on that board.',
-      responses: { 200: UserRankSchema },
     },
     async (_input, req, res) => {
       res.set('Cache-Control', 'private, no-store').json(await leaderboards.rankOf(currentUser(req).id));

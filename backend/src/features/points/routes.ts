@@ -1,4 +1,3 @@
-import { LedgerHistoryQuerySchema, LedgerHistorySchema, ProgressResponseSchema } from '@cinema-dna/shared-types';
 import { currentUser } from '../../platform/auth/guards.js';
 import type { ApiRoutes } from '../../platform/auth/route-registry.js';
 import { RECENT_AWARDS, type PointsService } from './service.js';
@@ -12,7 +11,6 @@ export function pointsRoutes(routes: ApiRoutes, service: PointsService): void {
       access: 'user',
       summary: 'Your level and latest points',
       description: `Your points, level, the next level's threshold and percent of the way there, connections discovered, and the ${RECENT_AWARDS} latest awards.`,
-      responses: { 200: ProgressResponseSchema },
     },
     async (_input, req, res) => {
       res.set('Cache-Control', 'private, no-store').json(await service.progress(currentUser(req).id));
@@ -24,9 +22,7 @@ export function pointsRoutes(routes: ApiRoutes, service: PointsService): void {
       access: 'user',
       summary: 'Your points history',
       description: 'Every award of the ledger, newest first, `limit` at a time; pass `nextCursor` back as `cursor` for older ones.',
-      query: LedgerHistoryQuerySchema,
       example: { query: { limit: '20' } },
-      responses: { 200: LedgerHistorySchema },
     },
     async ({ query }, req, res) => {
       res.set('Cache-Control', 'private, no-store').json(await service.history(currentUser(req).id, query));

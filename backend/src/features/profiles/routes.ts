@@ -1,12 +1,7 @@
-import { CompareQuerySchema, EarnedBadgeSchema, ProfileComparisonSchema, ProfileUpdateSchema, text, UserProfileSchema, YearStatsQuerySchema, YearStatsSchema } from '@cinema-dna/shared-types';
-import { z } from 'zod';
 import { currentUser } from '../../platform/auth/guards.js';
 import type { ApiRoutes } from '../../platform/auth/route-registry.js';
 import type { ProfileService } from './service.js';
 
-const UserParamsSchema = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647).meta({ description: 'The user’s id.' }) });
-const UsernameParamsSchema = z.object({ username: text().min(1).max(100).meta({ description: 'The username (any case).' }) });
-const BadgesSchema = z.object({ badges: z.array(EarnedBadgeSchema) });
 const NOT_FOUND = 'Profile Not Found: no such user, or the account is deactivated.';
 
 /** Profiles (spec §2 Profile page, §7): read by anyone, edited by their owner. */
@@ -18,9 +13,7 @@ export function profileRoutes(routes: ApiRoutes, deps: { service: ProfileService
     summary,
     description,
     inputName: 'User',
-    params: UserParamsSchema,
     example: { params: { id: '1' } },
-    responses: { 200: UserProfileSchema },
     errors: { 404: NOT_FOUND },
   });
 
@@ -31,8 +24,6 @@ export function profileRoutes(routes: ApiRoutes, deps: { service: ProfileService
       summary: 'A profile by username',
       description: 'The same answer as /users/{id}/profile.',
       inputName: 'User',
-      params: UsernameParamsSchema,
-      responses: { 200: UserProfileSchema },
       errors: { 404: NOT_FOUND },
     },
     async ({ params: { username } }, req, res) => {
@@ -52,9 +43,7 @@ export function profileRoutes(routes: ApiRoutes, deps: { service: ProfileService
       summary: 'Edit your profile',
       description: 'Display name (1–40) and bio (≤ 500; empty clears it).',
       inputName: 'Profile',
-      body: ProfileUpdateSchema,
       example: { body: { displayName: 'Film Fan', bio: 'Mostly Michael Mann.' } },
-      responses: { 200: UserProfileSchema },
     },
     async ({ body }, req, res) => {
       res.json(await deps.service.update(currentUser(req).id, body));
@@ -67,9 +56,7 @@ export function profileRoutes(routes: ApiRoutes, deps: { service: ProfileService
       summary: 'A user’s badges',
       description: 'Newest first.',
       inputName: 'User',
-      params: UserParamsSchema,
       example: { params: { id: '1' } },
-      responses: { 200: BadgesSchema },
       errors: { 404: NOT_FOUND },
     },
     async ({ params: { id } }, _req, res) => {
@@ -84,10 +71,7 @@ export function profileRoutes(routes: ApiRoutes, deps: { service: ProfileService
       description:
         'Films per month, the rating spread in half stars, the average, rewatches, and the most-logged people and genres (from the catalog’s links). Without `year`: the latest year with entries. Private entries count only for their owner.',
       inputName: 'Year stats',
-      params: UserParamsSchema,
-      query: YearStatsQuerySchema,
       example: { params: { id: '1' }, query: { year: '2026' } },
-      responses: { 200: YearStatsSchema },
       errors: { 404: NOT_FOUND },
     },
     async ({ params: { id }, query }, req, res) => {
@@ -102,9 +86,7 @@ export function profileRoutes(routes: ApiRoutes, deps: { service: ProfileService
       description:
         'From public diary entries: films in common (at most 50 listed), the overlap in percent (films in common over films either logged), each one’s favourite (highest rated, most logged on a tie) and the shortest chain between the two favourites (the engine’s default parameters; null when none).',
       inputName: 'Comparison',
-      query: CompareQuerySchema,
       example: { query: { a: '1', b: '2' } },
-      responses: { 200: ProfileComparisonSchema },
       errors: { 404: NOT_FOUND },
     },
     async ({ query }, _req, res) => {

@@ -1,34 +1,9 @@
-import {
-  ADMIN_TEXTS,
-  EntityReviewsSchema,
-  EntityTypeSchema,
-  ModerationQuerySchema,
-  POINT_RULES,
-  ReportedReviewSchema,
-  ReportedReviewsResponseSchema,
-  ReviewCreateSchema,
-  ReviewIdParamsSchema,
-  ReviewReportedSchema,
-  ReviewReportSchema,
-  ReviewSchema,
-  ReviewUpdateSchema,
-  text,
-  UserReviewsSchema,
-} from '@cinema-dna/shared-types';
-import { z } from 'zod';
+import { ADMIN_TEXTS, POINT_RULES } from '@cinema-dna/shared-types';
 import { currentUser } from '../../platform/auth/guards.js';
 import type { ApiRoutes } from '../../platform/auth/route-registry.js';
 import type { UserDirectory } from '../../platform/auth/types.js';
 import { notFound } from '../../platform/errors.js';
 import { OWN_REVIEW_REPORT, type ModerationAudit, type ReviewService } from './service.js';
-
-const positiveId = (description: string) => z.coerce.number().int().positive().max(2_147_483_647).meta({ description });
-const ReviewParamsSchema = z.object({ reviewId: positiveId('The review’s id.') });
-const UserParamsSchema = z.object({ id: positiveId('The user’s id.') });
-const EntityParamsSchema = z.object({
-  type: EntityTypeSchema.meta({ description: 'The entity’s type.' }),
-  id: text().min(1).max(200).meta({ description: 'The entity’s id.' }),
-});
 
 /** Reviews: written by signed-in users, changed only by their authors, read by anyone. */
 export function reviewRoutes(routes: ApiRoutes, deps: { service: ReviewService; users: Pick<UserDirectory, 'findById'> }): void {
@@ -40,9 +15,7 @@ export function reviewRoutes(routes: ApiRoutes, deps: { service: ReviewService; 
       summary: 'Write a review',
       description: `One review per user and entity. The rating is 1 to 5 whole stars (the help text; a 9 is a 400). Title and content are trimmed and required. Your first review of an entity pays ${POINT_RULES.review.points} points when its text has at least ${POINT_RULES.review.minTextLength} characters, up to ${POINT_RULES.review.perDay} a UTC day; any other review is posted the same and pays 0 (editing, deleting and writing again never pay).`,
       inputName: 'Review',
-      body: ReviewCreateSchema,
       example: (c) => ({ body: { entityId: c.movie.id, entityType: 'movie', rating: 5, title: 'Worth every minute', content: `${c.movie.name}: not a wasted frame.` } }),
-      responses: { 201: ReviewSchema },
       errors: { 404: 'The catalog holds no such entity.', 409: 'You have already reviewed this entity: edit that review instead.' },
     },
     async ({ body }, req, res) => {
@@ -56,9 +29,6 @@ export function reviewRoutes(routes: ApiRoutes, deps: { service: ReviewService; 
       summary: 'Edit your review',
       description: 'Any of rating, title and content. Only the author may edit a review.',
       inputName: 'Review',
-      params: ReviewParamsSchema,
-      body: ReviewUpdateSchema,
-      responses: { 200: ReviewSchema },
       errors: { 403: 'The review is someone else’s.', 404: 'No such review.' },
     },
     async ({ params: { reviewId }, body }, req, res) => {
@@ -72,8 +42,6 @@ export function reviewRoutes(routes: ApiRoutes, deps: { service: ReviewService; 
       summary: 'Delete your review',
       description: 'Only the author may delete a review.',
       inputName: 'Review',
-      params: ReviewParamsSchema,
-      responses: { 204: { description: 'Deleted.' } },
       errors: { 403: 'The review is someone else’s.', 404: 'No such review.' },
     },
     async ({ params: { reviewId } }, req, res) => {
@@ -88,10 +56,7 @@ export function reviewRoutes(routes: ApiRoutes, deps: { service: ReviewService; 
       summary: 'Report a review',
       description: 'Sends a review to the moderation queue with a reason (and an optional note). One report per reader and review: reporting again answers 200 with the same message and counts nothing.',
       inputName: 'Report',
-      params: ReviewParamsSchema,
-      body: ReviewReportSchema,
       example: { params: { reviewId: '1' }, body: { reason: 'spoilers', note: 'Gives the ending away.' } },
-      responses: { 201: ReviewReportedSchema, 200: ReviewReportedSchema },
       errors: { 400: OWN_REVIEW_REPORT, 404: 'No such review (or it was deleted or hidden).' },
     },
     async ({ params: { reviewId }, body }, req, res) => {
@@ -106,9 +71,7 @@ export function reviewRoutes(routes: ApiRoutes, deps: { service: ReviewService; 
       summary: 'An entity’s reviews',
       description: 'Newest first, with their count and average rating (null with none: "No Reviews Yet"). Reviews hidden by a moderator are left out.',
       inputName: 'Entity',
-      params: EntityParamsSchema,
       example: (c) => ({ params: { type: 'movie', id: c.movie.id } }),
-      responses: { 200: EntityReviewsSchema },
     },
     async ({ params: { type, id } }, _req, res) => {
       res.json(await deps.service.forEntity(type, id));
@@ -121,9 +84,7 @@ export function reviewRoutes(routes: ApiRoutes, deps: { service: ReviewService; 
       summary: 'A user’s reviews',
       description: 'Newest first. Reviews are public; those hidden by a moderator are left out. A deactivated account is a 404, like its profile.',
       inputName: 'User',
-      params: UserParamsSchema,
       example: { params: { id: '1' } },
-      responses: { 200: UserReviewsSchema },
       errors: { 404: 'User not found.' },
     },
     async ({ params: { id } }, _req, res) => {
@@ -144,9 +105,7 @@ export function reviewModerationRoutes(routes: ApiRoutes, deps: { service: Revie
       summary: 'Reported reviews',
       description: 'open (default): reported and not hidden; hidden: hidden by a moderator; all: both. Most recently reported first, at most 200.',
       inputName: 'Moderation query',
-      query: ModerationQuerySchema,
       example: { query: { state: 'open' } },
-      responses: { 200: ReportedReviewsResponseSchema },
     },
     async ({ query }, _req, res) => {
       res.set('Cache-Control', 'no-store').json({ reviews: await deps.service.reported(query.state) });
@@ -164,9 +123,6 @@ export function reviewModerationRoutes(routes: ApiRoutes, deps: { service: Revie
         description: hide
           ? `Takes the review off every public list (entity and user reviews, counts, ratings); its author keeps it in their data export. Audited. Toast: "${toast}".`
           : `Puts a hidden review back on the public lists. Audited. Toast: "${toast}".`,
-        params: ReviewIdParamsSchema,
-        body: null,
-        responses: { 200: ReportedReviewSchema },
         errors: { 404: 'No such review (or it was deleted).' },
       },
       async ({ params: { reviewId } }, req, res) => {

@@ -1,12 +1,10 @@
-import { INVALID_CONNECTION_PATH, SaveConnectionRequestSchema, UserConnectionListSchema, UserConnectionSchema } from '@cinema-dna/shared-types';
+import { INVALID_CONNECTION_PATH } from '@cinema-dna/shared-types';
 import { z } from 'zod';
 import { currentUser } from '../../platform/auth/guards.js';
 import type { ApiRoutes } from '../../platform/auth/route-registry.js';
 import type { UserDirectory } from '../../platform/auth/types.js';
 import { AppError, notFound, validationDetails } from '../../platform/errors.js';
 import type { SavedConnectionService } from './service.js';
-
-const UserParamsSchema = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647).meta({ description: 'The user’s id.' }) });
 
 /** A save request that fails its schema; a bad path answers with the spec's own text, 'Invalid connection path'. */
 function invalidSaveRequest(error: z.ZodError): AppError {
@@ -24,9 +22,7 @@ export function savedConnectionRoutes(routes: ApiRoutes, deps: { service: SavedC
       summary: 'Save a found connection',
       description:
         'Keeps a path from a result. Every consecutive pair of the path must be a real link of the loaded graph with the named relationship and direction, from `fromEntity` to `toEntity`; the server counts the degrees (a `degrees` sent is ignored). A path that is not: 400 `INVALID_PATH`, "Invalid connection path".',
-      body: SaveConnectionRequestSchema,
       invalidBody: invalidSaveRequest,
-      responses: { 201: UserConnectionSchema },
       errors: {
         400: '`INVALID_PATH` ("Invalid connection path", `details` naming the step) when the path is not a path of the graph between the two ends.',
         503: 'The movie graph is still loading.',
@@ -38,7 +34,7 @@ export function savedConnectionRoutes(routes: ApiRoutes, deps: { service: SavedC
   );
   api.get(
     '/users/me/connections',
-    { access: 'user', summary: 'Your saved connections', description: 'Newest first.', responses: { 200: UserConnectionListSchema } },
+    { access: 'user', summary: 'Your saved connections', description: 'Newest first.' },
     async (_input, req, res) => {
       res.set('Cache-Control', 'private, no-store').json({ connections: await deps.service.list(currentUser(req).id) });
     },
@@ -50,9 +46,7 @@ export function savedConnectionRoutes(routes: ApiRoutes, deps: { service: SavedC
       summary: 'A user’s saved connections',
       description: 'Your own, or any user’s for moderators and admins.',
       inputName: 'User',
-      params: UserParamsSchema,
       example: { params: { id: '1' } },
-      responses: { 200: UserConnectionListSchema },
       errors: { 404: 'User not found.' },
     },
     async ({ params: { id } }, _req, res) => {

@@ -1,20 +1,15 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { EntityKeySchema, parseEntityKey } from '@cinema-dna/shared-types';
+import { parseEntityKey, SharedLinkSchema } from '@cinema-dna/shared-types';
 import type { ConnectionResult } from '@cinema-dna/shared-types';
 import type { Request, Response } from 'express';
 import { LRUCache } from 'lru-cache';
 import type { ApiRoutes } from '../../platform/auth/route-registry.js';
-import { z } from 'zod';
 import { AppError } from '../../platform/errors.js';
 import { rateLimitedError, requestIdentity, setRateLimitHeaders, type RateLimiter } from '../../platform/rate-limit.js';
 import type { ShareConnections, ShareEntities } from './ports.js';
 import { renderConnectionPreview } from './preview-image.js';
 
-const SharedLinkSchema = z.object({
-  from: EntityKeySchema.meta({ description: 'One end of the pair, `type:id`.' }),
-  to: EntityKeySchema.meta({ description: 'The other end, `type:id`.' }),
-});
 /** Rendered previews kept in memory: a shared link is fetched by every network it is posted to. */
 const PREVIEW_CACHE_SIZE = 200;
 /** Connections resolved for link previews, so the page and its image (and every later unfurl) search once. */
@@ -86,9 +81,7 @@ export function sharePreviewRoutes(routes: ApiRoutes, deps: ShareDeps): void {
       summary: 'Preview image of a shared connection',
       description: 'The 1200×630 Open Graph image of the connection between two entities, as `/connection?from=&to=` links unfurl. A pair never searched before counts against the find-connection limit.',
       inputName: 'Shared link',
-      query: SharedLinkSchema,
       example: (c) => ({ query: { from: c.from.key, to: c.to.key } }),
-      responses: { 200: { description: 'The preview image.', contentType: 'image/png', headers: { 'Cache-Control': 'public, max-age=3600' } } },
       errors: {
         404: 'An entity of the pair is not in the catalog.',
         409: '`CHALLENGE_IN_PROGRESS`: signed in, you are playing a challenge between these two entities (an open attempt or a race that has not finished).',

@@ -1,4 +1,3 @@
-import { AdminSystemSchema, StatusHistorySchema, StatusResponseSchema } from '@cinema-dna/shared-types';
 import type { ApiRoutes } from '../../platform/auth/route-registry.js';
 import type { RateLimiter } from '../../platform/rate-limit.js';
 import type { StatusService } from './service.js';
@@ -19,7 +18,6 @@ export function statusRoutes(routes: ApiRoutes, deps: { status: StatusService; r
       access: 'public',
       summary: 'The latest measured state of every service',
       description: 'The latest stored check of each service (measured every 60 s by one replica), the overall state (operational if all are, down if any is, otherwise degraded) and the app replicas alive now.',
-      responses: { 200: StatusResponseSchema },
     },
     async (_input, _req, res) => {
       res.set('Cache-Control', 'no-store').json(await deps.status.current());
@@ -31,8 +29,6 @@ export function statusRoutes(routes: ApiRoutes, deps: { status: StatusService; r
       access: 'public',
       summary: 'Measure every service again, now',
       description: 'Runs the six checks for real (concurrent refreshes share one check), stores them like the minute checks, and answers the status page.',
-      body: null,
-      responses: { 200: StatusResponseSchema },
       rateLimit: deps.refreshLimiter,
     },
     async (_input, _req, res) => {
@@ -45,7 +41,6 @@ export function statusRoutes(routes: ApiRoutes, deps: { status: StatusService; r
       access: 'public',
       summary: '90 days of uptime per service, and the incidents',
       description: 'Per service and UTC day, the share of checks that found it operational (null: no checks that day), and every incident of the span (a service found degraded or down opens one; its recovery closes it), newest first.',
-      responses: { 200: StatusHistorySchema },
     },
     async (_input, _req, res) => {
       res.set('Cache-Control', 'no-store').json(await deps.status.history());
@@ -62,7 +57,6 @@ export function systemRoutes(routes: ApiRoutes, operations: OperationsService): 
       access: 'admin',
       summary: 'Dependency health, machine load and live metrics',
       description: 'Health rows for the database, the movie API (TMDB) and the knowledge-base API (Wikidata), each a real round trip (`not_configured` without a key or URL); the answering machine’s load and memory; every live replica’s metrics (through shared state) and the outbox backlog.',
-      responses: { 200: AdminSystemSchema },
     },
     async (_input, _req, res) => {
       res.set('Cache-Control', 'no-store').json(await operations.adminSystem());

@@ -1,26 +1,15 @@
-import { text, WatchedMarkSchema, WatchlistAddSchema, WatchlistItemSchema, WatchlistSchema } from '@cinema-dna/shared-types';
-import { z } from 'zod';
 import { currentUser } from '../../platform/auth/guards.js';
 import type { ApiRoutes } from '../../platform/auth/route-registry.js';
 import type { UserDirectory } from '../../platform/auth/types.js';
 import { notFound } from '../../platform/errors.js';
 import type { WatchlistService } from './service.js';
 
-const UserParamsSchema = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647).meta({ description: 'The user’s id.' }) });
-const MovieParamsSchema = z.object({
-  movieId: text()
-    .min(1)
-    .max(200)
-    .transform((id) => (id.startsWith('movie:') ? id.slice('movie:'.length) : id))
-    .meta({ description: 'The movie’s id ("mad-max-fury-road-2015" or "movie:mad-max-fury-road-2015").' }),
-});
-
 /** Watchlists and watched marks (spec §7). */
 export function watchlistRoutes(routes: ApiRoutes, deps: { service: WatchlistService; users: Pick<UserDirectory, 'findById'> }): void {
   const api = routes.group({ name: 'Watchlist', description: 'Movies users mean to watch, and the ones they watched.' });
   api.get(
     '/watchlist',
-    { access: 'user', summary: 'Your watchlist', description: 'Newest addition first.', responses: { 200: WatchlistSchema } },
+    { access: 'user', summary: 'Your watchlist', description: 'Newest addition first.' },
     async (_input, req, res) => {
       res.set('Cache-Control', 'private, no-store').json({ items: await deps.service.list(currentUser(req).id) });
     },
@@ -32,9 +21,7 @@ export function watchlistRoutes(routes: ApiRoutes, deps: { service: WatchlistSer
       summary: 'Add a movie to your watchlist',
       description: 'Requires the movie’s id and title (spec §5). A movie is on a list once: a second add is a 409 "This movie is already in your watchlist.".',
       inputName: 'Watchlist item',
-      body: WatchlistAddSchema,
       example: (c) => ({ body: { movieId: c.movie.id, movieTitle: c.movie.name, posterPath: null } }),
-      responses: { 201: WatchlistItemSchema },
       errors: { 404: 'The catalog holds no such movie.', 409: 'The movie is already on your watchlist.' },
     },
     async ({ body }, req, res) => {
@@ -47,9 +34,7 @@ export function watchlistRoutes(routes: ApiRoutes, deps: { service: WatchlistSer
       access: 'user',
       summary: 'Remove a movie from your watchlist',
       inputName: 'Watchlist item',
-      params: MovieParamsSchema,
       example: (c) => ({ params: { movieId: c.movie.id } }),
-      responses: { 204: { description: 'Removed.' } },
       errors: { 404: 'The movie is not on your watchlist.' },
     },
     async ({ params: { movieId } }, req, res) => {
@@ -64,9 +49,7 @@ export function watchlistRoutes(routes: ApiRoutes, deps: { service: WatchlistSer
       summary: 'Mark a movie as watched',
       description: 'Sets the watched flag (and the rating, 1–5; 0 or none for none). A movie not on your watchlist yet is put on it, watched.',
       inputName: 'Watched movie',
-      body: WatchedMarkSchema,
       example: (c) => ({ body: { movieId: c.movie.id, movieTitle: c.movie.name, posterPath: null, rating: 4 } }),
-      responses: { 200: WatchlistItemSchema },
       errors: { 404: 'The catalog holds no such movie.' },
     },
     async ({ body }, req, res) => {
@@ -80,9 +63,7 @@ export function watchlistRoutes(routes: ApiRoutes, deps: { service: WatchlistSer
       summary: 'A user’s watchlist',
       description: 'The profile’s Lists tab. Newest addition first. A deactivated account is a 404, like its profile.',
       inputName: 'User',
-      params: UserParamsSchema,
       example: { params: { id: '1' } },
-      responses: { 200: WatchlistSchema },
       errors: { 404: 'User not found.' },
     },
     async ({ params: { id } }, _req, res) => {

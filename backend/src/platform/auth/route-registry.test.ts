@@ -43,6 +43,29 @@ describe('declaring a route', () => {
     expect(register(method, path, contract)).toThrow(/^Route (GET|POST|DELETE) \/api\/things/);
   });
 
+  it('takes a shared route’s params, query, body and answers from the shared contract, and parses with them', async () => {
+    const shared = { 'GET /api/things/:id': { params: z.object({ id: z.coerce.number().int() }), responses: { 200: z.object({ id: z.number() }) } } };
+    const app = express();
+    const api = express.Router();
+    const routes = createApiRoutes(api, '/api', shared);
+    // The test's own table, not the app's: the contract is typed for the app's, so it is cast here.
+    routes.group(TAG).get('/things/:id', { access: 'public', summary: 'A thing' } as AnyContract, ({ params }, _req, res) => {
+      res.json({ id: params, type: typeof (params as { id: unknown }).id });
+    });
+    app.use('/api', api);
+    app.use(errorHandler(createLogger('silent')));
+    expect(routes.list()[0]?.contract.params).toBe(shared['GET /api/things/:id'].params);
+    expect((await request(app).get('/api/things/7')).body).toEqual({ id: { id: 7 }, type: 'number' });
+    expect((await request(app).get('/api/things/seven')).status).toBe(400);
+  });
+
+  it('refuses a shared route that declares its schemas again (the two would drift)', () => {
+    const shared = { 'GET /api/things': { responses: { 200: z.object({}) } } };
+    const routes = createApiRoutes(express.Router(), '/api', shared);
+    const again: AnyContract = { access: 'public', summary: 'Things', responses: { 200: z.object({}) } };
+    expect(() => routes.group(TAG).get('/things', again, ok)).toThrow('Route GET /api/things: responses come from the shared contract');
+  });
+
   it('refuses the same method and path twice', () => {
     const routes = createApiRoutes(express.Router());
     const contract = { access: 'public', summary: 'Things', responses: { 200: z.object({}) } } as const;

@@ -1,6 +1,6 @@
 import type { Express, NextFunction, Request, RequestHandler, Response, Router } from 'express';
 import { z } from 'zod';
-import { STARTER_DOCS_EXAMPLES, type DocsExamples } from '@cinema-dna/shared-types';
+import { API_ROUTES, STARTER_DOCS_EXAMPLES, type ApiPath, type ApiRouteTable, type DocsExamples, type ResponseDeclaration, type ResponseMap, type RouteShape } from '@cinema-dna/shared-types';
 import { AppError, validationDetails } from '../errors.js';
 import { rateLimit, type RateLimiter } from '../rate-limit.js';
 import { rejectUnstorableText } from '../storable-input.js';
@@ -26,19 +26,7 @@ export interface ApiTag {
   description: string;
 }
 
-/** A response that is not plain JSON (an image, a redirect, HTML), or JSON with headers worth documenting. */
-export interface ResponseDeclaration {
-  description: string;
-  /** The JSON body; absent for empty answers (204, redirects). */
-  schema?: z.ZodType;
-  /** A body that is not JSON, e.g. `image/png`. */
-  contentType?: string;
-  /** Response headers the caller may rely on: name → what it says. */
-  headers?: Record<string, string>;
-}
-
-/** Status → the JSON body's schema, or a fuller declaration. */
-export type ResponseMap = Partial<Record<number, z.ZodType | ResponseDeclaration>>;
+export type { ResponseDeclaration, ResponseMap } from '@cinema-dna/shared-types';
 
 /** A limit enforced inside the route (not by the registry), documented beside the route. */
 export interface DocumentedLimit {
@@ -105,19 +93,39 @@ export interface RouteInput<P, Q, B> {
 
 export type RouteHandler<P, Q, B> = (input: RouteInput<P, Q, B>, req: Request, res: Response, next: NextFunction) => unknown;
 
-type Register = <P extends z.ZodType | undefined = undefined, Q extends z.ZodType | undefined = undefined, B extends z.ZodType | null | undefined = undefined>(
-  path: string,
-  contract: RouteContract<P, Q, B>,
-  handler: RouteHandler<Parsed<P>, Parsed<Q>, Parsed<B>>,
-) => void;
+type Upper<M extends HttpMethod> = Uppercase<M> & ('GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE');
+type Unmounted<P> = P extends `/api${infer Rest}` ? Rest : never;
+/** The paths under /api that the shared contract declares for `M`, as a feature registers them (without the mount). */
+export type SharedPath<M extends HttpMethod> = Unmounted<ApiPath<Upper<M>>>;
+type SharedRoute<M extends HttpMethod, Path extends string> = ApiRouteTable[`${Upper<M>} /api${Path}` & keyof ApiRouteTable];
+type Slot<E, K extends keyof RouteShape> = E extends { [key in K]: infer S } ? Parsed<S> : undefined;
+
+/** The server's half of a shared route's contract: who may call it, its docs and limits. Its schemas come from shared-types. */
+export type ServerContract = Omit<RouteContract<undefined, undefined, undefined>, 'params' | 'query' | 'body' | 'responses'> & {
+  params?: never;
+  query?: never;
+  body?: never;
+  responses?: never;
+};
+
+interface Register<M extends HttpMethod> {
+  /** A route of the shared contract (shared-types `API_ROUTES`): its params, query, body and answers are typed and checked from there. */
+  <Path extends SharedPath<M>>(path: Path, contract: ServerContract, handler: RouteHandler<Slot<SharedRoute<M, Path>, 'params'>, Slot<SharedRoute<M, Path>, 'query'>, Slot<SharedRoute<M, Path>, 'body'>>): void;
+  /** A route outside the shared contract (browser navigations, tests): its schemas declared here. */
+  <P extends z.ZodType | undefined = undefined, Q extends z.ZodType | undefined = undefined, B extends z.ZodType | null | undefined = undefined>(
+    path: string,
+    contract: RouteContract<P, Q, B>,
+    handler: RouteHandler<Parsed<P>, Parsed<Q>, Parsed<B>>,
+  ): void;
+}
 
 /** Declares a feature's routes: each gets its CSRF check, access guard, input checks and parsing. */
 export interface RouteGroup {
-  get: Register;
-  post: Register;
-  put: Register;
-  patch: Register;
-  delete: Register;
+  get: Register<'get'>;
+  post: Register<'post'>;
+  put: Register<'put'>;
+  patch: Register<'patch'>;
+  delete: Register<'delete'>;
 }
 
 /** A declared route as the authorization tests and the OpenAPI document read it. */
@@ -198,6 +206,20 @@ function checkContract(method: HttpMethod, fullPath: string, contract: Registere
   }
 }
 
+const SHAPE_SLOTS = ['params', 'query', 'body', 'responses'] as const;
+
+/**
+ * A route of the shared contract takes its params, query, body and answers from there (shared-types `API_ROUTES`, which
+ * the web app's client is typed from); declaring them here as well would let the two drift, so it is refused.
+ */
+function withSharedShape(method: HttpMethod, fullPath: string, contract: RegisteredRoute['contract'], shared: Partial<Record<string, RouteShape>>): RegisteredRoute['contract'] {
+  const shape = shared[`${method.toUpperCase()} ${fullPath}`];
+  if (!shape || !contract || typeof contract !== 'object') return contract;
+  const repeated = SHAPE_SLOTS.filter((slot) => slot in contract);
+  if (repeated.length > 0) throw new Error(`Route ${method.toUpperCase()} ${fullPath}: ${repeated.join(', ')} come from the shared contract (shared-types routes), not from here`);
+  return { ...contract, ...shape };
+}
+
 /** Parses one part of the request; a failure is the 400 VALIDATION_FAILED every route answers. */
 function parsePart(schema: z.ZodType | null | undefined, value: unknown, inputName: string, invalid?: (error: z.ZodError) => AppError): unknown {
   if (!schema) return undefined;
@@ -211,15 +233,15 @@ function parsePart(schema: z.ZodType | null | undefined, value: unknown, inputNa
  * check, the access guard, the refusal of text no database can store (path, query and body), the
  * route's rate limit, then its params, query and body parsed by their schemas.
  */
-export function createApiRoutes(router: Router, mountPath = '/api'): ApiRoutes {
+export function createApiRoutes(router: Router, mountPath = '/api', shared: Partial<Record<string, RouteShape>> = API_ROUTES): ApiRoutes {
   const routes: RegisteredRoute[] = [];
   const tags = new Map<string, ApiTag>();
 
   const register =
-    (tag: ApiTag, method: HttpMethod): Register =>
-    (path, contract, handler) => {
+    (tag: ApiTag, method: HttpMethod) =>
+    (path: string, contract: RegisteredRoute['contract'] | ServerContract, handler: unknown): void => {
       const fullPath = `${mountPath}${path}`;
-      const declared = contract as RegisteredRoute['contract'];
+      const declared = withSharedShape(method, fullPath, contract as RegisteredRoute['contract'], shared);
       checkContract(method, fullPath, declared);
       if (typeof handler !== 'function') throw new Error(`Route ${method.toUpperCase()} ${fullPath}: has no handler`);
       if (routes.some((route) => route.method === method && route.path === fullPath)) throw new Error(`Route ${method.toUpperCase()} ${fullPath}: declared twice`);
@@ -243,7 +265,13 @@ export function createApiRoutes(router: Router, mountPath = '/api'): ApiRoutes {
       const known = tags.get(tag.name);
       if (known && known.description !== tag.description) throw new Error(`API tag "${tag.name}" is described twice, differently`);
       tags.set(tag.name, tag);
-      return { get: register(tag, 'get'), post: register(tag, 'post'), put: register(tag, 'put'), patch: register(tag, 'patch'), delete: register(tag, 'delete') };
+      return {
+        get: register(tag, 'get') as Register<'get'>,
+        post: register(tag, 'post') as Register<'post'>,
+        put: register(tag, 'put') as Register<'put'>,
+        patch: register(tag, 'patch') as Register<'patch'>,
+        delete: register(tag, 'delete') as Register<'delete'>,
+      };
     },
     list: () => routes.map((route) => ({ ...route })),
     tags: () => [...tags.values()],

@@ -1,14 +1,9 @@
-import { RACE_CODE_LENGTH, RACE_WRONG_CODES_PER_MINUTE, RaceCodeSchema, RaceCreatedSchema, RaceStateSchema } from '@cinema-dna/shared-types';
-import { z } from 'zod';
+import { RACE_WRONG_CODES_PER_MINUTE } from '@cinema-dna/shared-types';
 import { currentUser } from '../../../platform/auth/guards.js';
 import type { ApiRoutes } from '../../../platform/auth/route-registry.js';
 import { AppError } from '../../../platform/errors.js';
 import { isWrongCode, lookupIdentities, type RaceLimits } from './limits.js';
 import type { RaceService } from './service.js';
-
-const RaceParamsSchema = z.object({
-  code: RaceCodeSchema.meta({ description: `The room’s ${RACE_CODE_LENGTH}-character code (letters and digits 2–9, without I, L or O; any letter case).` }),
-});
 
 /** Creating a race room, and reading one; the race itself is played over Socket.IO (`race:*`). */
 export function raceRoutes(routes: ApiRoutes, races: RaceService, limits: RaceLimits): void {
@@ -23,8 +18,6 @@ export function raceRoutes(routes: ApiRoutes, races: RaceService, limits: RaceLi
       access: 'user',
       summary: 'Create a race room',
       description: 'A new room hosted by the caller: its code and the link to share. The host then joins it with `race:join`.',
-      body: null,
-      responses: { 201: RaceCreatedSchema },
     },
     async (_input, req, res) => {
       const user = currentUser(req);
@@ -38,8 +31,6 @@ export function raceRoutes(routes: ApiRoutes, races: RaceService, limits: RaceLi
       summary: 'A race room as it is now',
       description: 'Presence, the pair once the countdown has begun, the absolute start and end times with the server’s clock, progress as link counts; the chains and the reveal once the race has finished.',
       inputName: 'Race',
-      params: RaceParamsSchema,
-      responses: { 200: RaceStateSchema },
       errors: {
         404: '`NOT_FOUND` "Race not found": no room has that code (or it has ended and been forgotten).',
         429: `\`RATE_LIMITED\`: ${RACE_WRONG_CODES_PER_MINUTE} wrong codes a minute per user and per address (sockets count too), so rooms cannot be found by guessing; \`details.retryAfterSeconds\` and Retry-After say when to try again.`,

@@ -1,11 +1,11 @@
 import type { AdminConnectionsResponse } from '@cinema-dna/shared-types';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { apiFetch } from '../../../lib/api-client';
+import { api } from '../../../lib/api-client-typed';
 import { adminQueryKeys, pageQuery } from './query-keys';
 
 /** GET /api/admin/connections?search&offset: filtered by the from or to entity id, a page of ADMIN_PAGE_DEFAULT. */
 export const getAdminConnections = (search: string, offset = 0, signal?: AbortSignal) =>
-  apiFetch<AdminConnectionsResponse>(`/api/admin/connections${pageQuery(search, offset)}`, { signal });
+  api.get('/api/admin/connections', { query: pageQuery(search, offset), signal });
 
 export function useAdminConnections(search: string, offset: number, enabled: boolean) {
   return useQuery({
@@ -17,7 +17,7 @@ export function useAdminConnections(search: string, offset: number, enabled: boo
 }
 
 /** DELETE /api/admin/connections/{id}. */
-export const deleteAdminConnection = (id: number) => apiFetch<unknown>(`/api/admin/connections/${id}`, { method: 'DELETE' });
+export const deleteAdminConnection = (id: number) => api.delete('/api/admin/connections/:id', { params: { id } });
 
 export function useDeleteAdminConnection() {
   const queryClient = useQueryClient();

@@ -1,6 +1,6 @@
-import type { InboxMessage, ReportedReview } from '@cinema-dna/shared-types';
+import type { InboxMessage } from '@cinema-dna/shared-types';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { apiFetch } from '../../../lib/api-client';
+import { api } from '../../../lib/api-client-typed';
 import { REVIEWS_QUERY_ROOT } from '../../reviews';
 import { adminQueryKeys } from './query-keys';
 
@@ -13,7 +13,7 @@ export interface InboxResponse {
 
 /** GET /api/admin/reports?state: the reported reviews. */
 export const getReportedReviews = (state: ModerationState, signal?: AbortSignal) =>
-  apiFetch<{ reviews: ReportedReview[] }>(`/api/admin/reports?state=${state}`, { signal });
+  api.get('/api/admin/reports', { query: { state }, signal });
 
 export function useReportedReviews(state: ModerationState, enabled: boolean) {
   return useQuery({ queryKey: adminQueryKeys.reports(state), queryFn: ({ signal }) => getReportedReviews(state, signal), enabled, staleTime: 0 });
@@ -21,7 +21,7 @@ export function useReportedReviews(state: ModerationState, enabled: boolean) {
 
 /** POST /api/admin/reviews/{reviewId}/hide or /restore. */
 export const moderateReview = ({ reviewId, action }: { reviewId: number; action: 'hide' | 'restore' }) =>
-  apiFetch<ReportedReview>(`/api/admin/reviews/${reviewId}/${action}`, { method: 'POST' });
+  api.post(`/api/admin/reviews/:reviewId/${action}`, { params: { reviewId } });
 
 export function useModerateReview() {
   const queryClient = useQueryClient();
@@ -37,7 +37,7 @@ export function useModerateReview() {
 }
 
 /** GET /api/admin/contact?state: messages from /contact and how many are unread. */
-export const getInbox = (state: InboxState, signal?: AbortSignal) => apiFetch<InboxResponse>(`/api/admin/contact?state=${state}`, { signal });
+export const getInbox = (state: InboxState, signal?: AbortSignal) => api.get('/api/admin/contact', { query: { state }, signal });
 
 export function useInbox(state: InboxState, enabled: boolean) {
   return useQuery({ queryKey: adminQueryKeys.inbox(state), queryFn: ({ signal }) => getInbox(state, signal), enabled, staleTime: 0 });
@@ -45,7 +45,7 @@ export function useInbox(state: InboxState, enabled: boolean) {
 
 /** PATCH /api/admin/contact/{id} with read and/or answered. */
 export const updateInboxMessage = ({ id, update }: { id: number; update: { read?: boolean; answered?: boolean } }) =>
-  apiFetch<InboxMessage>(`/api/admin/contact/${id}`, { method: 'PATCH', body: update });
+  api.patch('/api/admin/contact/:id', { params: { id }, body: update });
 
 export function useUpdateInboxMessage() {
   const queryClient = useQueryClient();

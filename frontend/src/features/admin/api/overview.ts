@@ -1,10 +1,9 @@
-import type { AdminStats } from '@cinema-dna/shared-types';
 import { useQuery } from '@tanstack/react-query';
-import { apiFetch } from '../../../lib/api-client';
+import { api } from '../../../lib/api-client-typed';
 import { adminQueryKeys } from './query-keys';
 
 /** GET /api/admin/stats: the Overview tab's cards and lists. */
-export const getAdminStats = (signal?: AbortSignal) => apiFetch<AdminStats>('/api/admin/stats', { signal });
+export const getAdminStats = (signal?: AbortSignal) => api.get('/api/admin/stats', { signal });
 
 /** The Overview's numbers; read only while the tab is open. */
 export function useAdminStats(enabled: boolean) {

@@ -16,11 +16,7 @@ export const adminQueryKeys = {
   inbox: (state: string) => [ADMIN_QUERY_ROOT, 'inbox', state] as const,
 };
 
-/** `?search=…&offset=…` of a paged admin table (either left out when empty or zero). */
-export function pageQuery(search: string, offset: number): string {
-  const params = new URLSearchParams();
-  if (search) params.set('search', search);
-  if (offset > 0) params.set('offset', String(offset));
-  const query = params.toString();
-  return query ? `?${query}` : '';
+/** The `search` and `offset` of a paged admin table's query (either left out when empty or zero). */
+export function pageQuery(search: string, offset: number): { search?: string; offset?: number } {
+  return { search: search || undefined, offset: offset > 0 ? offset : undefined };
 }

@@ -1,10 +1,10 @@
-import type { AdminOperationResult, AdminSystem, AuditResponse, ExportKind } from '@cinema-dna/shared-types';
+import type { ExportKind } from '@cinema-dna/shared-types';
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { apiFetch } from '../../../lib/api-client';
+import { api } from '../../../lib/api-client-typed';
 import { adminQueryKeys } from './query-keys';
 
 /** GET /api/admin/system: health rows, load and memory, and the metrics as they are now. */
-export const getAdminSystem = (signal?: AbortSignal) => apiFetch<AdminSystem>('/api/admin/system', { signal });
+export const getAdminSystem = (signal?: AbortSignal) => api.get('/api/admin/system', { signal });
 
 export function useAdminSystem(enabled: boolean) {
   return useQuery({ queryKey: adminQueryKeys.system(), queryFn: ({ signal }) => getAdminSystem(signal), enabled });
@@ -13,7 +13,7 @@ export function useAdminSystem(enabled: boolean) {
 export type AdminOperation = 'clear-cache' | 'rebuild-leaderboards';
 
 /** POST /api/admin/clear-cache or /api/admin/rebuild-leaderboards. */
-export const runAdminOperation = (operation: AdminOperation) => apiFetch<AdminOperationResult>(`/api/admin/${operation}`, { method: 'POST' });
+export const runAdminOperation = (operation: AdminOperation) => api.post(`/api/admin/${operation}`);
 
 export function useAdminOperation() {
   const queryClient = useQueryClient();
@@ -27,7 +27,7 @@ export const AUDIT_PAGE_SIZE = 25;
 
 /** GET /api/admin/audit?limit&before: newest first, a page at a time. */
 export const getAuditLog = (before: number | null, signal?: AbortSignal) =>
-  apiFetch<AuditResponse>(`/api/admin/audit?${new URLSearchParams({ limit: String(AUDIT_PAGE_SIZE), ...(before ? { before: String(before) } : {}) })}`, { signal });
+  api.get('/api/admin/audit', { query: { limit: AUDIT_PAGE_SIZE, before: before || undefined }, signal });
 
 export function useAuditLog(enabled: boolean) {
   return useInfiniteQuery({

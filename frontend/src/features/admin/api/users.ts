@@ -1,11 +1,11 @@
-import type { AdminUser, AdminUserUpdate, AdminUsersResponse, UserDeletion } from '@cinema-dna/shared-types';
+import type { AdminUserUpdate, AdminUsersResponse } from '@cinema-dna/shared-types';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { apiFetch } from '../../../lib/api-client';
+import { api } from '../../../lib/api-client-typed';
 import { adminQueryKeys, pageQuery } from './query-keys';
 
 /** GET /api/admin/users?search&offset: filtered by username or email, a page of ADMIN_PAGE_DEFAULT. */
 export const getAdminUsers = (search: string, offset = 0, signal?: AbortSignal) =>
-  apiFetch<AdminUsersResponse>(`/api/admin/users${pageQuery(search, offset)}`, { signal });
+  api.get('/api/admin/users', { query: pageQuery(search, offset), signal });
 
 export function useAdminUsers(search: string, offset: number, enabled: boolean) {
   return useQuery({ queryKey: adminQueryKeys.users(search, offset), queryFn: ({ signal }) => getAdminUsers(search, offset, signal), enabled, placeholderData: (previous) => previous });
@@ -13,7 +13,7 @@ export function useAdminUsers(search: string, offset: number, enabled: boolean) 
 
 /** PATCH /api/admin/users/{userId} with a role or the active flag. */
 export const updateAdminUser = ({ userId, update }: { userId: number; update: AdminUserUpdate }) =>
-  apiFetch<AdminUser>(`/api/admin/users/${userId}`, { method: 'PATCH', body: update });
+  api.patch('/api/admin/users/:userId', { params: { userId }, body: update });
 
 /** Changes a role or the active flag; every cached list shows the server's answer at once. */
 export function useUpdateAdminUser() {
@@ -30,7 +30,7 @@ export function useUpdateAdminUser() {
 }
 
 /** GET /api/admin/users/{userId}/deletion: what deleting them removes and anonymises, counted now. */
-export const getUserDeletion = (userId: number, signal?: AbortSignal) => apiFetch<UserDeletion>(`/api/admin/users/${userId}/deletion`, { signal });
+export const getUserDeletion = (userId: number, signal?: AbortSignal) => api.get('/api/admin/users/:userId/deletion', { params: { userId }, signal });
 
 export function useUserDeletion(userId: number | null) {
   return useQuery({
@@ -44,7 +44,7 @@ export function useUserDeletion(userId: number | null) {
 }
 
 /** DELETE /api/admin/users/{userId}. */
-export const deleteAdminUser = (userId: number) => apiFetch<UserDeletion>(`/api/admin/users/${userId}`, { method: 'DELETE' });
+export const deleteAdminUser = (userId: number) => api.delete('/api/admin/users/:userId', { params: { userId } });
 
 export function useDeleteAdminUser() {
   const queryClient = useQueryClient();

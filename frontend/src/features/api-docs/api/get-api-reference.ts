@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { apiFetch } from '../../../lib/api-client';
+import { api } from '../../../lib/api-client-typed';
 import { readAsyncApiDocument, type SocketReference } from '../lib/asyncapi-model';
 import { readOpenApiDocument, type ApiReference } from '../lib/openapi-model';
 
@@ -10,7 +10,7 @@ export const ASYNCAPI_PATH = '/api/asyncapi.json';
 
 /** GET /api/openapi.json, read into groups of operations. */
 export async function getApiReference(signal?: AbortSignal): Promise<ApiReference> {
-  return readOpenApiDocument(await apiFetch<unknown>(OPENAPI_PATH, { signal }));
+  return readOpenApiDocument(await api.get(OPENAPI_PATH, { signal }));
 }
 
 /** The API reference both docs pages show (fetched once per visit; the document changes only with a release). */
@@ -20,7 +20,7 @@ export function useApiReference() {
 
 /** GET /api/asyncapi.json: the Socket.IO events, commands first. */
 export async function getSocketReference(signal?: AbortSignal): Promise<SocketReference> {
-  return readAsyncApiDocument(await apiFetch<unknown>(ASYNCAPI_PATH, { signal }));
+  return readAsyncApiDocument(await api.get(ASYNCAPI_PATH, { signal }));
 }
 
 export function useSocketReference() {

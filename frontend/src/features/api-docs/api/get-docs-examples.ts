@@ -1,13 +1,13 @@
 import type { DocsExampleEntity, DocsExamples, FindConnectionRequest } from '@cinema-dna/shared-types';
 import { useQuery } from '@tanstack/react-query';
-import { apiFetch } from '../../../lib/api-client';
+import { api } from '../../../lib/api-client-typed';
 
 /** Where the server says which entities its examples name (chosen from its catalog at start-up). */
 export const DOCS_EXAMPLES_PATH = '/api/docs/examples';
 
 /** GET /api/docs/examples. */
 export function getDocsExamples(signal?: AbortSignal): Promise<DocsExamples> {
-  return apiFetch<DocsExamples>(DOCS_EXAMPLES_PATH, { signal });
+  return api.get(DOCS_EXAMPLES_PATH, { signal });
 }
 
 /** The examples' entities, once per visit: they change only when the server loads another catalog. */

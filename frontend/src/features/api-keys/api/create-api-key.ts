@@ -1,13 +1,13 @@
 import type { ApiKeyCreateRequest, ApiKeyCreated, ApiKeyList } from '@cinema-dna/shared-types';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useSnapshot } from 'valtio';
-import { apiFetch } from '../../../lib/api-client';
+import { api } from '../../../lib/api-client-typed';
 import { authState } from '../../auth';
 import { apiKeysQueryKey } from './list-api-keys';
 
 /** POST /api/users/me/api-keys: a new key; the answer is the only time its secret is shown. */
 export function createApiKey(input: ApiKeyCreateRequest): Promise<ApiKeyCreated> {
-  return apiFetch<ApiKeyCreated>('/api/users/me/api-keys', { method: 'POST', body: input });
+  return api.post('/api/users/me/api-keys', { body: input });
 }
 
 /** Creates a key and puts it, without its secret, at the top of the cached list. */

@@ -1,7 +1,7 @@
 import type { ApiKeyList } from '@cinema-dna/shared-types';
 import { useQuery } from '@tanstack/react-query';
 import { useSnapshot } from 'valtio';
-import { apiFetch } from '../../../lib/api-client';
+import { api } from '../../../lib/api-client-typed';
 import { authState } from '../../auth';
 
 /** Keyed by user, so signing in as someone else never shows the previous user's keys. */
@@ -9,7 +9,7 @@ export const apiKeysQueryKey = (userId: number) => ['api-keys', userId] as const
 
 /** GET /api/users/me/api-keys: the signed-in user's live keys, newest first, without secrets. */
 export function listApiKeys(signal?: AbortSignal): Promise<ApiKeyList> {
-  return apiFetch<ApiKeyList>('/api/users/me/api-keys', { signal });
+  return api.get('/api/users/me/api-keys', { signal });
 }
 
 /** The signed-in user's keys; fetched afresh on every visit, since "last used" moves on. */

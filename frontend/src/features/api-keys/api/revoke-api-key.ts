@@ -1,13 +1,13 @@
 import type { ApiKeyList } from '@cinema-dna/shared-types';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useSnapshot } from 'valtio';
-import { apiFetch } from '../../../lib/api-client';
+import { api } from '../../../lib/api-client-typed';
 import { authState } from '../../auth';
 import { apiKeysQueryKey } from './list-api-keys';
 
 /** DELETE /api/users/me/api-keys/:keyId: the key stops working at once (204). */
 export function revokeApiKey(keyId: number): Promise<void> {
-  return apiFetch<void>(`/api/users/me/api-keys/${encodeURIComponent(keyId)}`, { method: 'DELETE' });
+  return api.delete('/api/users/me/api-keys/:keyId', { params: { keyId } });
 }
 
 /** Revokes a key, drops it from the cached list, then re-reads the list either way. */

@@ -1,5 +1,4 @@
-import type { SessionResponse } from '@cinema-dna/shared-types';
-import { apiFetch } from '../../../lib/api-client';
+import { api } from '../../../lib/api-client-typed';
 import type { AuthUser } from '../types';
 
 /**
@@ -7,6 +6,6 @@ import type { AuthUser } from '../types';
  * so a signed-out page load logs no failed request (`/api/auth/me` answers 401 then, for API clients).
  */
 export async function getMe(signal?: AbortSignal): Promise<AuthUser | null> {
-  const { user } = await apiFetch<SessionResponse>('/api/auth/session', { signal });
+  const { user } = await api.get('/api/auth/session', { signal });
   return user;
 }

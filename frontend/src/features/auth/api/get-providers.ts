@@ -1,10 +1,10 @@
 import type { AuthProviders } from '@cinema-dna/shared-types';
 import { useQuery } from '@tanstack/react-query';
-import { apiFetch } from '../../../lib/api-client';
+import { api } from '../../../lib/api-client-typed';
 
 /** GET /api/auth/providers: which sign-in methods the server offers besides username and password. */
 export function getAuthProviders(signal?: AbortSignal): Promise<AuthProviders> {
-  return apiFetch<AuthProviders>('/api/auth/providers', { signal });
+  return api.get('/api/auth/providers', { signal });
 }
 
 /** The server's sign-in methods; they only change with a restart, so one answer per page load. */

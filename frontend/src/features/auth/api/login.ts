@@ -1,11 +1,11 @@
 import { useMutation } from '@tanstack/react-query';
-import { apiFetch } from '../../../lib/api-client';
+import { api } from '../../../lib/api-client-typed';
 import { setUser } from '../store';
 import type { AuthUser, LoginInput } from '../types';
 
 /** POST /api/auth/login with username and password; answers the user. */
 export function login(input: LoginInput): Promise<AuthUser> {
-  return apiFetch<AuthUser>('/api/auth/login', { method: 'POST', body: input });
+  return api.post('/api/auth/login', { body: input });
 }
 
 /** Signs in and puts the user in the auth store. */

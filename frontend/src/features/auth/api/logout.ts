@@ -1,6 +1,6 @@
-import { apiFetch } from '../../../lib/api-client';
+import { api } from '../../../lib/api-client-typed';
 
 /** POST /api/auth/logout: ends the session on the server. */
 export function logout(): Promise<void> {
-  return apiFetch<void>('/api/auth/logout', { method: 'POST' });
+  return api.post('/api/auth/logout');
 }

@@ -1,12 +1,12 @@
 import type { Badge } from '@cinema-dna/shared-types';
 import { useQuery } from '@tanstack/react-query';
-import { apiFetch } from '../../../lib/api-client';
+import { api } from '../../../lib/api-client-typed';
 import { CatalogSchema } from './badge-schemas';
 import { badgeQueryKeys } from './query-keys';
 
 /** GET /api/badges/available: the whole catalog. */
 export async function getAvailableBadges(signal?: AbortSignal): Promise<Badge[]> {
-  return CatalogSchema.parse(await apiFetch<unknown>('/api/badges/available', { signal }));
+  return CatalogSchema.parse(await api.get('/api/badges/available', { signal }));
 }
 
 /** The catalog changes only with a deployment: read once per page load. */

@@ -1,13 +1,13 @@
 import { BadgeProgressSchema, type BadgeProgress } from '@cinema-dna/shared-types';
 import { useQuery } from '@tanstack/react-query';
 import { useSnapshot } from 'valtio';
-import { apiFetch } from '../../../lib/api-client';
+import { api } from '../../../lib/api-client-typed';
 import { authState } from '../../auth';
 import { badgeQueryKeys } from './query-keys';
 
 /** GET /api/users/me/badge-progress: badge id → the signed-in user's count towards it. */
 export async function getBadgeProgress(signal?: AbortSignal): Promise<BadgeProgress> {
-  return BadgeProgressSchema.parse(await apiFetch<unknown>('/api/users/me/badge-progress', { signal }));
+  return BadgeProgressSchema.parse(await api.get('/api/users/me/badge-progress', { signal }));
 }
 
 export function useBadgeProgress() {

@@ -1,13 +1,13 @@
 import { ChallengeStatsSchema, type ChallengeStats } from '@cinema-dna/shared-types';
 import { useQuery } from '@tanstack/react-query';
 import { useSnapshot } from 'valtio';
-import { apiFetch } from '../../../lib/api-client';
+import { api } from '../../../lib/api-client-typed';
 import { authState } from '../../auth';
 import { challengeQueryKeys } from './query-keys';
 
 /** GET /api/users/me/challenge-stats: the signed-in user's challenge record, with streaks. */
 export async function getChallengeStats(signal?: AbortSignal): Promise<ChallengeStats> {
-  return ChallengeStatsSchema.parse(await apiFetch<unknown>('/api/users/me/challenge-stats', { signal }));
+  return ChallengeStatsSchema.parse(await api.get('/api/users/me/challenge-stats', { signal }));
 }
 
 /** Signed in only. */

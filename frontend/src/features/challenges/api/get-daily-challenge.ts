@@ -1,14 +1,15 @@
 import { DAILY_POLL_INTERVAL_MS, DailyChallengeSchema, type DailyChallenge } from '@cinema-dna/shared-types';
 import { useQuery } from '@tanstack/react-query';
 import { useSnapshot } from 'valtio';
-import { ApiRequestError, apiFetch } from '../../../lib/api-client';
+import { ApiRequestError } from '../../../lib/api-client';
+import { api } from '../../../lib/api-client-typed';
 import { authState } from '../../auth';
 import { challengeQueryKeys } from './query-keys';
 
 /** GET /api/challenges/daily: today's challenge, or null when there is none (404 'No challenge available'). */
 export async function getDailyChallenge(signal?: AbortSignal): Promise<DailyChallenge | null> {
   try {
-    return DailyChallengeSchema.parse(await apiFetch<unknown>('/api/challenges/daily', { signal }));
+    return DailyChallengeSchema.parse(await api.get('/api/challenges/daily', { signal }));
   } catch (error) {
     if (error instanceof ApiRequestError && error.status === 404) return null;
     throw error;

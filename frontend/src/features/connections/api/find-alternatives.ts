@@ -1,6 +1,6 @@
 import type { AlternativesResponse, EntityRefInput, SearchParametersInput } from '@cinema-dna/shared-types';
 import { useQuery } from '@tanstack/react-query';
-import { apiFetch } from '../../../lib/api-client';
+import { api } from '../../../lib/api-client-typed';
 
 /** How many of the other shortest paths the result lets you browse. */
 export const ALTERNATIVES_LIMIT = 10;
@@ -14,11 +14,7 @@ export interface AlternativesInput {
 
 /** POST /api/connections/alternatives: other paths as short as the one found, lightest first. */
 export function findAlternatives(input: AlternativesInput, signal?: AbortSignal): Promise<AlternativesResponse> {
-  return apiFetch<AlternativesResponse>('/api/connections/alternatives', {
-    method: 'POST',
-    body: { ...input, limit: input.limit ?? ALTERNATIVES_LIMIT },
-    signal,
-  });
+  return api.post('/api/connections/alternatives', { body: { ...input, limit: input.limit ?? ALTERNATIVES_LIMIT }, signal });
 }
 
 /** The shortest paths of a search, fetched only when there is more than one to browse. */

@@ -1,13 +1,13 @@
 import type { TrendingConnection } from '@cinema-dna/shared-types';
 import { useQuery } from '@tanstack/react-query';
-import { apiFetch } from '../../../lib/api-client';
+import { api } from '../../../lib/api-client-typed';
 
 /** Trending connections stay fresh for 5 minutes (spec §9). */
 export const TRENDING_STALE_MS = 5 * 60_000;
 
 /** GET /api/trending: the most searched pairs. */
 export async function getTrending(signal?: AbortSignal): Promise<TrendingConnection[]> {
-  const { connections } = await apiFetch<{ connections: TrendingConnection[] }>('/api/trending', { signal });
+  const { connections } = await api.get('/api/trending', { signal });
   return connections;
 }
 

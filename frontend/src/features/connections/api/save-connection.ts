@@ -1,6 +1,6 @@
 import type { EntitySummary, PathStep, SaveConnectionRequest, UserConnection } from '@cinema-dna/shared-types';
 import { useMutation } from '@tanstack/react-query';
-import { apiFetch } from '../../../lib/api-client';
+import { api } from '../../../lib/api-client-typed';
 
 /** Builds the spec's saved-connection payload (§3) from the two ends and the path shown. */
 export function saveConnectionPayload(from: EntitySummary, to: EntitySummary, path: PathStep[], degrees: number): SaveConnectionRequest {
@@ -18,7 +18,7 @@ export function saveConnectionPayload(from: EntitySummary, to: EntitySummary, pa
 
 /** POST /api/connections/save: adds a found path to the signed-in user's collection. */
 export function saveConnection(payload: SaveConnectionRequest): Promise<UserConnection> {
-  return apiFetch<UserConnection>('/api/connections/save', { method: 'POST', body: payload });
+  return api.post('/api/connections/save', { body: payload });
 }
 
 export function useSaveConnection() {

@@ -1,10 +1,10 @@
 import type { ContactMessage, ContactResponse } from '@cinema-dna/shared-types';
 import { useMutation } from '@tanstack/react-query';
-import { apiFetch } from '../../../lib/api-client';
+import { api } from '../../../lib/api-client-typed';
 
 /** POST /api/contact; answers `{ success: true, message }`. */
 export function sendContactMessage(input: ContactMessage): Promise<ContactResponse> {
-  return apiFetch<ContactResponse>('/api/contact', { method: 'POST', body: input });
+  return api.post('/api/contact', { body: input });
 }
 
 export function useSendContactMessage() {

@@ -1,13 +1,13 @@
 import type { DiaryList } from '@cinema-dna/shared-types';
 import { useQuery } from '@tanstack/react-query';
 import { useSnapshot } from 'valtio';
-import { apiFetch } from '../../../lib/api-client';
+import { api } from '../../../lib/api-client-typed';
 import { authState } from '../../auth';
 import { diaryQueryKey } from './query-keys';
 
 /** GET /api/diary: the signed-in user's entries, newest first. */
 export function getDiary(signal?: AbortSignal): Promise<DiaryList> {
-  return apiFetch<DiaryList>('/api/diary', { signal });
+  return api.get('/api/diary', { signal });
 }
 
 /** The diary of whoever is signed in; asked only while signed in (spec §6). */

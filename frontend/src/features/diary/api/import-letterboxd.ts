@@ -1,6 +1,7 @@
 import { CSRF_HEADER, IMPORT_MAX_BYTES, LETTERBOXD_FILES, type ImportCommit, type ImportPreview, type ImportSummary } from '@cinema-dna/shared-types';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { ApiRequestError, apiFetch, currentCsrfToken, resetCsrfToken } from '../../../lib/api-client';
+import { ApiRequestError, currentCsrfToken, resetCsrfToken } from '../../../lib/api-client';
+import { api } from '../../../lib/api-client-typed';
 import { REVIEWS_QUERY_ROOT } from '../../reviews';
 import { WATCHLIST_QUERY_ROOT } from '../../watchlist';
 import { DIARY_QUERY_ROOT } from './query-keys';
@@ -74,7 +75,7 @@ export async function uploadLetterboxdFile(file: File, options: UploadOptions = 
 
 /** POST /api/diary/import/:importId/commit: writes the import in one transaction and says what it added. */
 export function commitLetterboxdImport({ importId, body }: { importId: string; body: ImportCommit }): Promise<ImportSummary> {
-  return apiFetch<ImportSummary>(`/api/diary/import/${encodeURIComponent(importId)}/commit`, { method: 'POST', body });
+  return api.post('/api/diary/import/:importId/commit', { params: { importId }, body });
 }
 
 /** Commits an import; the diary, the watchlist and reviews all may have new rows afterwards. */

@@ -1,21 +1,21 @@
 import type { DiaryEntry, DiaryEntryCreate, DiaryEntryUpdate } from '@cinema-dna/shared-types';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiFetch } from '../../../lib/api-client';
+import { api } from '../../../lib/api-client-typed';
 import { DIARY_QUERY_ROOT } from './query-keys';
 
 /** POST /api/diary: logs a film (201 with the entry). */
 export function createDiaryEntry(body: DiaryEntryCreate): Promise<DiaryEntry> {
-  return apiFetch<DiaryEntry>('/api/diary', { method: 'POST', body });
+  return api.post('/api/diary', { body });
 }
 
 /** PATCH /api/diary/:entryId: changes your entry. */
 export function updateDiaryEntry({ entryId, body }: { entryId: number; body: DiaryEntryUpdate }): Promise<DiaryEntry> {
-  return apiFetch<DiaryEntry>(`/api/diary/${encodeURIComponent(entryId)}`, { method: 'PATCH', body });
+  return api.patch('/api/diary/:entryId', { params: { entryId }, body });
 }
 
 /** DELETE /api/diary/:entryId (204). */
 export function deleteDiaryEntry(entryId: number): Promise<void> {
-  return apiFetch<void>(`/api/diary/${encodeURIComponent(entryId)}`, { method: 'DELETE' });
+  return api.delete('/api/diary/:entryId', { params: { entryId } });
 }
 
 /** The list refreshes after each write (spec §7). */

@@ -1,11 +1,12 @@
 import { DISCOVERY_LIST_LIMIT, TrendingMoviesSchema, type TrendingMovies } from '@cinema-dna/shared-types';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { getDiscovery, withLimit } from './get-discovery';
+import { api } from '../../../lib/api-client-typed';
+import { getDiscovery } from './get-discovery';
 import { discoveryQueryKeys } from './query-keys';
 
 /** GET /api/movies/trending: the films trending this week, with when the list was computed. */
 export const getTrendingMovies = (limit = DISCOVERY_LIST_LIMIT, signal?: AbortSignal): Promise<TrendingMovies> =>
-  getDiscovery(withLimit('/api/movies/trending', limit), TrendingMoviesSchema, signal);
+  getDiscovery(api.get('/api/movies/trending', { query: { limit }, signal }), TrendingMoviesSchema);
 
 /**
  * How many trending films the page reads: the Trending tab shows the first 12, and the lists that fall

@@ -1,10 +1,10 @@
 import type { NamedList } from '@cinema-dna/shared-types';
 import { useQuery } from '@tanstack/react-query';
-import { apiFetch } from '../../../lib/api-client';
+import { api } from '../../../lib/api-client-typed';
 
 /** GET /api/countries: production countries with how many films each has. */
 export async function getCountries(signal?: AbortSignal): Promise<NamedList['items']> {
-  const { items } = await apiFetch<NamedList>('/api/countries', { signal });
+  const { items } = await api.get('/api/countries', { signal });
   return items;
 }
 

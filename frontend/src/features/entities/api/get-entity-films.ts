@@ -1,11 +1,10 @@
 import { ENTITY_FILMS_PAGE, type EntityFilms, type EntityType } from '@cinema-dna/shared-types';
 import { useInfiniteQuery } from '@tanstack/react-query';
-import { apiFetch } from '../../../lib/api-client';
+import { api } from '../../../lib/api-client-typed';
 
 /** GET /api/entity/:type/:id/films: one page of the films an entity links to, most popular first. */
 export function getEntityFilms(type: EntityType, id: string, page: number, signal?: AbortSignal): Promise<EntityFilms> {
-  const query = new URLSearchParams({ page: String(page), limit: String(ENTITY_FILMS_PAGE) });
-  return apiFetch<EntityFilms>(`/api/entity/${encodeURIComponent(type)}/${encodeURIComponent(id)}/films?${query}`, { signal });
+  return api.get('/api/entity/:type/:id/films', { params: { type, id }, query: { page, limit: ENTITY_FILMS_PAGE }, signal });
 }
 
 /** An entity's films, a page at a time: `fetchNextPage` adds the next page under the ones shown. */

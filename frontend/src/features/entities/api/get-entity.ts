@@ -1,10 +1,10 @@
 import type { EntityDetail, EntityType } from '@cinema-dna/shared-types';
 import { useQuery } from '@tanstack/react-query';
-import { apiFetch } from '../../../lib/api-client';
+import { api } from '../../../lib/api-client-typed';
 
 /** GET /api/entity/:type/:id: the entity page's data; rejects with a 404 when it does not exist. */
 export function getEntity(type: EntityType, id: string, signal?: AbortSignal): Promise<EntityDetail> {
-  return apiFetch<EntityDetail>(`/api/entity/${encodeURIComponent(type)}/${encodeURIComponent(id)}`, { signal });
+  return api.get('/api/entity/:type/:id', { params: { type, id }, signal });
 }
 
 export const entityKey = (type: string, id: string) => ['entity', type, id] as const;

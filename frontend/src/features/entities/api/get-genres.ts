@@ -1,10 +1,10 @@
 import type { NamedList } from '@cinema-dna/shared-types';
 import { useQuery } from '@tanstack/react-query';
-import { apiFetch } from '../../../lib/api-client';
+import { api } from '../../../lib/api-client-typed';
 
 /** GET /api/genres: every genre with how many films carry it. */
 export async function getGenres(signal?: AbortSignal): Promise<NamedList['items']> {
-  const { items } = await apiFetch<NamedList>('/api/genres', { signal });
+  const { items } = await api.get('/api/genres', { signal });
   return items;
 }
 

@@ -1,10 +1,10 @@
 import type { GraphStats } from '@cinema-dna/shared-types';
 import { useQuery } from '@tanstack/react-query';
-import { apiFetch } from '../../../lib/api-client';
+import { api } from '../../../lib/api-client-typed';
 
 /** GET /api/stats: entity and link counts of the loaded graph (the hero numbers). */
 export function getGraphStats(signal?: AbortSignal): Promise<GraphStats> {
-  return apiFetch<GraphStats>('/api/stats', { signal });
+  return api.get('/api/stats', { signal });
 }
 
 export function useGraphStats() {

@@ -1,6 +1,6 @@
-import type { EntitySummary, EntityType, SearchResponse } from '@cinema-dna/shared-types';
+import type { EntitySummary, EntityType } from '@cinema-dna/shared-types';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { apiFetch } from '../../../lib/api-client';
+import { api } from '../../../lib/api-client-typed';
 
 /** Typeahead searches start at 2 characters (spec §5). */
 export const MIN_SEARCH_LENGTH = 2;
@@ -15,10 +15,7 @@ export interface EntitySearchInput {
 
 /** GET /api/search?q=&type=&limit=: entities whose names match, most popular first. */
 export async function searchEntities({ q, type, limit }: EntitySearchInput, signal?: AbortSignal): Promise<EntitySummary[]> {
-  const params = new URLSearchParams({ q });
-  if (type) params.set('type', type);
-  if (limit) params.set('limit', String(limit));
-  const { results } = await apiFetch<SearchResponse>(`/api/search?${params}`, { signal });
+  const { results } = await api.get('/api/search', { query: { q, type: type || undefined, limit: limit || undefined }, signal });
   return results;
 }
 

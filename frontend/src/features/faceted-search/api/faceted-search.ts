@@ -1,6 +1,6 @@
-import { FILTER_AWARDS, FILTER_LANGUAGES, SORT_FIELDS, type EntityType, type FacetedSearchResponse } from '@cinema-dna/shared-types';
+import { FILTER_AWARDS, FILTER_LANGUAGES, SORT_FIELDS, type ApiRequest, type EntityType, type FacetedSearchResponse } from '@cinema-dna/shared-types';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { apiFetch } from '../../../lib/api-client';
+import { api } from '../../../lib/api-client-typed';
 
 export type FilterAward = (typeof FILTER_AWARDS)[number];
 export type FilterLanguage = (typeof FILTER_LANGUAGES)[number];
@@ -40,29 +40,41 @@ export const FACETED_PAGE = 12;
 /** Faceted search runs only with at least 2 characters (spec §5). */
 export const FACETED_MIN_QUERY = 2;
 
+type FacetedQuery = ApiRequest<'GET', '/api/search/faceted'>['query'];
+
 /**
  * Query parameters of GET /api/search/faceted. Ranges left at their full extent are not sent, so
  * films without a year or a rating are not filtered out by a range nobody narrowed.
  */
+export function facetedSearchQuery(filters: FacetedFilters, limit = FACETED_PAGE): FacetedQuery {
+  const yearNarrowed = filters.yearRange[0] !== YEAR_BOUNDS[0] || filters.yearRange[1] !== YEAR_BOUNDS[1];
+  const ratingNarrowed = filters.ratingRange[0] !== RATING_BOUNDS[0] || filters.ratingRange[1] !== RATING_BOUNDS[1];
+  return {
+    query: filters.query.trim(),
+    entityTypes: filters.entityTypes.join(','),
+    sortBy: filters.sortBy,
+    sortOrder: filters.sortOrder,
+    limit: String(limit),
+    yearFrom: yearNarrowed ? String(filters.yearRange[0]) : undefined,
+    yearTo: yearNarrowed ? String(filters.yearRange[1]) : undefined,
+    ratingFrom: ratingNarrowed ? filters.ratingRange[0].toFixed(1) : undefined,
+    ratingTo: ratingNarrowed ? filters.ratingRange[1].toFixed(1) : undefined,
+    genres: filters.genres.length ? filters.genres.join(',') : undefined,
+    awards: filters.awards.length ? filters.awards.join(',') : undefined,
+    languages: filters.languages.length ? filters.languages.join(',') : undefined,
+  };
+}
+
+/** The same query as URL parameters (the query key, and what the URL carries). */
 export function facetedSearchParams(filters: FacetedFilters, limit = FACETED_PAGE): URLSearchParams {
-  const params = new URLSearchParams({ query: filters.query.trim(), entityTypes: filters.entityTypes.join(','), sortBy: filters.sortBy, sortOrder: filters.sortOrder, limit: String(limit) });
-  if (filters.yearRange[0] !== YEAR_BOUNDS[0] || filters.yearRange[1] !== YEAR_BOUNDS[1]) {
-    params.set('yearFrom', String(filters.yearRange[0]));
-    params.set('yearTo', String(filters.yearRange[1]));
-  }
-  if (filters.ratingRange[0] !== RATING_BOUNDS[0] || filters.ratingRange[1] !== RATING_BOUNDS[1]) {
-    params.set('ratingFrom', filters.ratingRange[0].toFixed(1));
-    params.set('ratingTo', filters.ratingRange[1].toFixed(1));
-  }
-  if (filters.genres.length) params.set('genres', filters.genres.join(','));
-  if (filters.awards.length) params.set('awards', filters.awards.join(','));
-  if (filters.languages.length) params.set('languages', filters.languages.join(','));
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(facetedSearchQuery(filters, limit))) if (value !== undefined) params.set(key, String(value));
   return params;
 }
 
 /** GET /api/search/faceted with the filter object. */
 export function facetedSearch(filters: FacetedFilters, limit = FACETED_PAGE, signal?: AbortSignal): Promise<FacetedSearchResponse> {
-  return apiFetch<FacetedSearchResponse>(`/api/search/faceted?${facetedSearchParams(filters, limit)}`, { signal });
+  return api.get('/api/search/faceted', { query: facetedSearchQuery(filters, limit), signal });
 }
 
 /** Results for the filters; idle until the query has 2 characters and at least one type is chosen. */

@@ -1,12 +1,13 @@
 import { LeaderboardSchema, type Leaderboard } from '@cinema-dna/shared-types';
 import { useQuery } from '@tanstack/react-query';
-import { apiFetch } from '../../../lib/api-client';
-import { boardOf, boardPath, type BoardView } from '../lib/board-view';
+import { api } from '../../../lib/api-client-typed';
+import { boardOf, type BoardView } from '../lib/board-view';
 import { leaderboardQueryKeys } from './query-keys';
 
 /** GET /api/leaderboards/global?period&metric, /weekly or /challenges: the top rows of one board. */
 export async function getLeaderboard(view: BoardView, signal?: AbortSignal): Promise<Leaderboard> {
-  return LeaderboardSchema.parse(await apiFetch<unknown>(boardPath(view), { signal }));
+  const answer = view.tab === 'global' ? api.get('/api/leaderboards/global', { query: { period: view.period, metric: view.metric }, signal }) : api.get(`/api/leaderboards/${view.tab}`, { signal });
+  return LeaderboardSchema.parse(await answer);
 }
 
 /** While the server answers a board `degraded` (its live boards unreadable), it is read again this often until it is live. */

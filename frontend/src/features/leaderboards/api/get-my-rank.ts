@@ -1,14 +1,14 @@
 import { UserRankSchema, type UserRank } from '@cinema-dna/shared-types';
 import { useQuery } from '@tanstack/react-query';
 import { useSnapshot } from 'valtio';
-import { apiFetch } from '../../../lib/api-client';
+import { api } from '../../../lib/api-client-typed';
 import { authState } from '../../auth';
 import { DEGRADED_REFETCH_MS } from './get-leaderboard';
 import { leaderboardQueryKeys } from './query-keys';
 
 /** GET /api/users/me/rank: the signed-in user's global and weekly rank and points. */
 export async function getMyRank(signal?: AbortSignal): Promise<UserRank> {
-  return UserRankSchema.parse(await apiFetch<unknown>('/api/users/me/rank', { signal }));
+  return UserRankSchema.parse(await api.get('/api/users/me/rank', { signal }));
 }
 
 /** Signed in only; read afresh on every visit, and every few seconds while the answer is degraded. */

@@ -1,11 +1,11 @@
 import { ProfileComparisonSchema, type ProfileComparison } from '@cinema-dna/shared-types';
 import { useQuery } from '@tanstack/react-query';
-import { apiFetch } from '../../../lib/api-client';
+import { api } from '../../../lib/api-client-typed';
 import { profileQueryKeys } from './query-keys';
 
 /** GET /api/users/compare?a=&b=: films in common, taste overlap and the chain between favourites. */
 export async function compareProfiles(a: number, b: number, signal?: AbortSignal): Promise<ProfileComparison> {
-  return ProfileComparisonSchema.parse(await apiFetch<unknown>(`/api/users/compare?a=${a}&b=${b}`, { signal }));
+  return ProfileComparisonSchema.parse(await api.get('/api/users/compare', { query: { a, b }, signal }));
 }
 
 /** Asked only once the Compare dialog opens. */

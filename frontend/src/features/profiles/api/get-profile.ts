@@ -1,13 +1,13 @@
 import { UserProfileSchema, type UserProfile } from '@cinema-dna/shared-types';
 import { useQuery } from '@tanstack/react-query';
 import { useSnapshot } from 'valtio';
-import { apiFetch } from '../../../lib/api-client';
+import { api } from '../../../lib/api-client-typed';
 import { authState } from '../../auth';
 import { profileQueryKeys } from './query-keys';
 
 /** GET /api/users/by-username/:username (anyone; 404 'Profile Not Found'). */
 export async function getProfileByUsername(username: string, signal?: AbortSignal): Promise<UserProfile> {
-  return UserProfileSchema.parse(await apiFetch<unknown>(`/api/users/by-username/${encodeURIComponent(username)}`, { signal }));
+  return UserProfileSchema.parse(await api.get('/api/users/by-username/:username', { params: { username }, signal }));
 }
 
 /** A profile, read afresh on each visit; keyed by viewer too, since `isFollowing` and `isSelf` depend on who asks. */

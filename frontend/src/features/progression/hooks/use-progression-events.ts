@@ -1,6 +1,6 @@
 import { EVENTS, PointsChangedSchema, ProgressResponseSchema, type LevelProgress } from '@cinema-dna/shared-types';
 import { useEffect } from 'react';
-import { apiFetch } from '../../../lib/api-client';
+import { api } from '../../../lib/api-client-typed';
 import { notify } from '../../../ui/toast';
 import { authState, setUser } from '../../auth';
 import type { AppSocket } from '../../realtime';
@@ -19,7 +19,7 @@ function applyProgress(progress: Pick<LevelProgress, 'level' | 'points'>): void 
 
 /** GET /api/users/me/progress: the balance now, for catching up after the socket was away. */
 async function fetchProgress(): Promise<void> {
-  const parsed = ProgressResponseSchema.safeParse(await apiFetch<unknown>('/api/users/me/progress'));
+  const parsed = ProgressResponseSchema.safeParse(await api.get('/api/users/me/progress'));
   if (parsed.success) applyProgress(parsed.data);
 }
 

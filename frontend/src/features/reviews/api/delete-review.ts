@@ -1,9 +1,9 @@
 import { useMutation } from '@tanstack/react-query';
-import { apiFetch } from '../../../lib/api-client';
+import { api } from '../../../lib/api-client-typed';
 import { useRefreshReviews } from './use-refresh-reviews';
 
 /** DELETE /api/reviews/:reviewId (204): the author only. */
-export const deleteReview = (reviewId: number) => apiFetch<void>(`/api/reviews/${encodeURIComponent(reviewId)}`, { method: 'DELETE' });
+export const deleteReview = (reviewId: number) => api.delete('/api/reviews/:reviewId', { params: { reviewId } });
 
 export function useDeleteReview() {
   const refresh = useRefreshReviews();

@@ -1,11 +1,11 @@
 import type { EntityReviews, EntityType } from '@cinema-dna/shared-types';
 import { useQuery } from '@tanstack/react-query';
-import { apiFetch } from '../../../lib/api-client';
+import { api } from '../../../lib/api-client-typed';
 import { reviewQueryKeys } from './query-keys';
 
 /** GET /api/entity/:type/:id/reviews: newest first, with count and average. */
 export function getEntityReviews(type: EntityType, id: string, signal?: AbortSignal): Promise<EntityReviews> {
-  return apiFetch<EntityReviews>(`/api/entity/${encodeURIComponent(type)}/${encodeURIComponent(id)}/reviews`, { signal });
+  return api.get('/api/entity/:type/:id/reviews', { params: { type, id }, signal });
 }
 
 /** An entity's reviews (public). */

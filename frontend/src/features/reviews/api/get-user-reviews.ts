@@ -1,11 +1,11 @@
 import type { UserReviews } from '@cinema-dna/shared-types';
 import { useQuery } from '@tanstack/react-query';
-import { apiFetch } from '../../../lib/api-client';
+import { api } from '../../../lib/api-client-typed';
 import { reviewQueryKeys } from './query-keys';
 
 /** GET /api/users/:id/reviews: a user's reviews, newest first. */
 export function getUserReviews(userId: number, signal?: AbortSignal): Promise<UserReviews> {
-  return apiFetch<UserReviews>(`/api/users/${encodeURIComponent(userId)}/reviews`, { signal });
+  return api.get('/api/users/:id/reviews', { params: { id: userId }, signal });
 }
 
 /** A user's reviews (public), for the profile's Reviews tab; idle until the id is known. */

@@ -1,6 +1,6 @@
 import { FOLLOW_TEXTS, FollowResultSchema, type FollowResult } from '@cinema-dna/shared-types';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiFetch } from '../../../lib/api-client';
+import { api } from '../../../lib/api-client-typed';
 import { toast } from '../../../ui/toast';
 import { SOCIAL_QUERY_ROOT } from './query-keys';
 
@@ -9,12 +9,12 @@ const PROFILE_QUERY_ROOT = 'profiles';
 
 /** POST /api/users/follow {userId}. */
 export async function followUser(userId: number): Promise<FollowResult> {
-  return FollowResultSchema.parse(await apiFetch<unknown>('/api/users/follow', { method: 'POST', body: { userId } }));
+  return FollowResultSchema.parse(await api.post('/api/users/follow', { body: { userId } }));
 }
 
 /** DELETE /api/users/unfollow/:userId. */
 export async function unfollowUser(userId: number): Promise<FollowResult> {
-  return FollowResultSchema.parse(await apiFetch<unknown>(`/api/users/unfollow/${userId}`, { method: 'DELETE' }));
+  return FollowResultSchema.parse(await api.delete('/api/users/unfollow/:userId', { params: { userId } }));
 }
 
 /**

@@ -1,15 +1,13 @@
 import { ActivityFeedSchema, FEED_PAGE_DEFAULT, type ActivityFeed } from '@cinema-dna/shared-types';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { useSnapshot } from 'valtio';
-import { apiFetch } from '../../../lib/api-client';
+import { api } from '../../../lib/api-client-typed';
 import { authState } from '../../auth';
 import { socialQueryKeys } from './query-keys';
 
 /** GET /api/activity/feed?cursor=&limit=: the people you follow, newest first. */
 export async function getActivityFeed(cursor: string | null, signal?: AbortSignal): Promise<ActivityFeed> {
-  const params = new URLSearchParams({ limit: String(FEED_PAGE_DEFAULT) });
-  if (cursor) params.set('cursor', cursor);
-  return ActivityFeedSchema.parse(await apiFetch<unknown>(`/api/activity/feed?${params}`, { signal }));
+  return ActivityFeedSchema.parse(await api.get('/api/activity/feed', { query: { limit: FEED_PAGE_DEFAULT, cursor: cursor || undefined }, signal }));
 }
 
 /** The feed, page by page ('Load more' follows `nextCursor`); signed in only. */

@@ -1,7 +1,7 @@
 import { SocialUserListSchema, USER_SEARCH_MIN, type SocialUser } from '@cinema-dna/shared-types';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useSnapshot } from 'valtio';
-import { apiFetch } from '../../../lib/api-client';
+import { api } from '../../../lib/api-client-typed';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
 import { authState } from '../../auth';
 import { socialQueryKeys } from './query-keys';
@@ -11,7 +11,7 @@ export const USER_SEARCH_DEBOUNCE_MS = 300;
 
 /** GET /api/users/search?q=: usernames and display names, at most 20. */
 export async function searchUsers(query: string, signal?: AbortSignal): Promise<SocialUser[]> {
-  return SocialUserListSchema.parse(await apiFetch<unknown>(`/api/users/search?q=${encodeURIComponent(query)}`, { signal })).users;
+  return SocialUserListSchema.parse(await api.get('/api/users/search', { query: { q: query }, signal })).users;
 }
 
 /** Whether a typed query is long enough to search (spec §5: longer than 2 characters). */

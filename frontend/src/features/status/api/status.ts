@@ -1,6 +1,6 @@
-import { STATUS_CHECK_INTERVAL_MS, type StatusHistory, type StatusResponse } from '@cinema-dna/shared-types';
+import { STATUS_CHECK_INTERVAL_MS } from '@cinema-dna/shared-types';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { apiFetch } from '../../../lib/api-client';
+import { api } from '../../../lib/api-client-typed';
 
 export const STATUS_QUERY_ROOT = 'status';
 export const statusQueryKeys = {
@@ -9,7 +9,7 @@ export const statusQueryKeys = {
 };
 
 /** GET /api/status: the latest check of every service. */
-export const getStatus = (signal?: AbortSignal) => apiFetch<StatusResponse>('/api/status', { signal });
+export const getStatus = (signal?: AbortSignal) => api.get('/api/status', { signal });
 
 /** The latest checks, read again as often as the server says it checks (STATUS_CHECK_INTERVAL_MS until it has said), so an open page stays current. */
 export function useStatus() {
@@ -21,7 +21,7 @@ export function useStatus() {
 }
 
 /** POST /api/status/refresh: checks every service again now and answers with what it measured. */
-export const refreshStatus = () => apiFetch<StatusResponse>('/api/status/refresh', { method: 'POST' });
+export const refreshStatus = () => api.post('/api/status/refresh');
 
 export function useRefreshStatus() {
   const queryClient = useQueryClient();
@@ -36,7 +36,7 @@ export function useRefreshStatus() {
 }
 
 /** GET /api/status/history: 90 days of uptime per service and the incidents. */
-export const getStatusHistory = (signal?: AbortSignal) => apiFetch<StatusHistory>('/api/status/history', { signal });
+export const getStatusHistory = (signal?: AbortSignal) => api.get('/api/status/history', { signal });
 
 export function useStatusHistory() {
   return useQuery({ queryKey: statusQueryKeys.history(), queryFn: ({ signal }) => getStatusHistory(signal) });

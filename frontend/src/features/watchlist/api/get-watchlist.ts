@@ -1,14 +1,14 @@
-import type { Watchlist, WatchlistItem } from '@cinema-dna/shared-types';
+import type { WatchlistItem } from '@cinema-dna/shared-types';
 import { useQuery } from '@tanstack/react-query';
 import { useSnapshot } from 'valtio';
-import { apiFetch } from '../../../lib/api-client';
+import { api } from '../../../lib/api-client-typed';
 import { authState } from '../../auth';
 import { watchlistQueryKeys } from './query-keys';
 
 /** GET /api/watchlist: yours, newest addition first. */
-export const getMyWatchlist = (signal?: AbortSignal) => apiFetch<Watchlist>('/api/watchlist', { signal });
+export const getMyWatchlist = (signal?: AbortSignal) => api.get('/api/watchlist', { signal });
 /** GET /api/users/:id/watchlist: a user's list (the profile's Lists tab). */
-export const getUserWatchlist = (userId: number, signal?: AbortSignal) => apiFetch<Watchlist>(`/api/users/${encodeURIComponent(userId)}/watchlist`, { signal });
+export const getUserWatchlist = (userId: number, signal?: AbortSignal) => api.get('/api/users/:id/watchlist', { params: { id: userId }, signal });
 
 /**
  * A watchlist: the signed-in user's own when `userId` is omitted (asked only while signed in), or

@@ -1,7 +1,7 @@
-import type { WatchedMark, WatchlistItem } from '@cinema-dna/shared-types';
-import { apiFetch } from '../../../lib/api-client';
+import type { WatchedMark } from '@cinema-dna/shared-types';
+import { api } from '../../../lib/api-client-typed';
 import { useWatchlistWrite } from './use-watchlist-write';
 
 /** POST /api/watched (movieId, movieTitle, posterPath, rating): marks watched, adding the movie when missing. */
-export const markWatched = (body: WatchedMark) => apiFetch<WatchlistItem>('/api/watched', { method: 'POST', body });
+export const markWatched = (body: WatchedMark) => api.post('/api/watched', { body });
 export const useMarkWatched = () => useWatchlistWrite(markWatched);

@@ -1,6 +1,6 @@
-import { apiFetch } from '../../../lib/api-client';
+import { api } from '../../../lib/api-client-typed';
 import { useWatchlistWrite } from './use-watchlist-write';
 
 /** DELETE /api/watchlist/:movieId (204). */
-export const removeFromWatchlist = (movieId: string) => apiFetch<void>(`/api/watchlist/${encodeURIComponent(movieId)}`, { method: 'DELETE' });
+export const removeFromWatchlist = (movieId: string) => api.delete('/api/watchlist/:movieId', { params: { movieId } });
 export const useRemoveFromWatchlist = () => useWatchlistWrite(removeFromWatchlist);
