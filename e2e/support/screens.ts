@@ -31,3 +31,19 @@ export async function expectNoSidewaysScroll(page: Page): Promise<void> {
   await page.setViewportSize(DESKTOP);
   expect(widths.scroll).toBeLessThanOrEqual(widths.client);
 }
+
+/** Resolves once every finite animation on the page has finished (a dialog's or a card's entrance): what a picture should show. */
+export async function animationsFinished(page: Page): Promise<void> {
+  await page.waitForFunction(
+    () => document.getAnimations().every((animation) => animation.playState !== 'running' || animation.effect?.getComputedTiming().iterations === Infinity),
+    undefined,
+    { polling: 'raf', timeout: 10_000 },
+  );
+}
+
+/** Resolves once the page has painted `count` more frames (what it does with the last change is on screen). */
+export async function framesPainted(page: Page, count = 2): Promise<void> {
+  await page.evaluate(async (frames) => {
+    for (let frame = 0; frame < frames; frame++) await new Promise((resolve) => requestAnimationFrame(resolve));
+  }, count);
+}
