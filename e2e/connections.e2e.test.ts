@@ -3,6 +3,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startAppServer, type AppServer } from './support/app-server.js';
 import { ARTIFACTS_DIR, DESKTOP, MOBILE, launchBrowser, openPage, screenshot, screenshotPaused, dismissToasts } from './support/browser.js';
+import { animationsFinished, framesPainted } from './support/screens.js';
 
 let server: AppServer;
 let browser: Browser;
@@ -38,7 +39,8 @@ async function scrollToResult(page: Page) {
     const heading = [...document.querySelectorAll('h2')].find((h) => h.textContent === 'Connection Found!');
     if (heading) window.scrollTo(0, heading.getBoundingClientRect().top + window.scrollY - 96);
   });
-  await page.waitForTimeout(200);
+  await framesPainted(page);
+  await animationsFinished(page);
 }
 
 /** The socket is connected once the header shows the server's online count. */
@@ -141,7 +143,7 @@ describe('finding a connection', () => {
     const firstLayer = await firstLayerSeen;
     expect(firstLayer).toMatchObject({ phase: 'searching', live: true });
     expect(firstLayer.status).toMatch(/Searching\.\.\.|Discovering\.\.\./);
-    await page.waitForTimeout(150);
+    await framesPainted(page);
     await screenshot(page, 'search-progress-desktop', { fullPage: false });
 
     await page.getByRole('heading', { name: 'Connection Found!' }).waitFor({ timeout: 15_000 });
@@ -517,7 +519,7 @@ describe('on a phone', () => {
     await finder(page).getByRole('button', { name: 'Find Connection' }).click();
     const stage = page.getByTestId('search-stage');
     await stage.getByTestId('frontier-layer').nth(1).waitFor();
-    await page.waitForTimeout(150);
+    await framesPainted(page);
     await screenshot(page, 'search-progress-mobile', { fullPage: false });
 
     await page.getByRole('heading', { name: 'Connection Found!' }).waitFor({ timeout: 15_000 });

@@ -2,6 +2,7 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startAppServer, type AppServer } from './support/app-server.js';
 import { DESKTOP, MOBILE, launchBrowser, openPage, screenshot } from './support/browser.js';
+import { animationsFinished } from './support/screens.js';
 
 let server: AppServer;
 let browser: Browser;
@@ -76,7 +77,7 @@ describe('app shell', () => {
       expect(await (await providers).json()).toEqual({ google: false });
       await dialog.getByRole('button', { name: 'Login' }).waitFor();
       expect(await dialog.getByRole('button', { name: /Google/ }).count()).toBe(0);
-      await page.waitForTimeout(300);
+      await animationsFinished(page);
       await screenshot(page, `issue9-login-dialog-without-google-${viewport === DESKTOP ? 'desktop' : 'mobile'}`, { fullPage: false });
       await close();
     }

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startAppServer, type AppServer } from './support/app-server.js';
 import { callApi } from './support/api.js';
 import { DESKTOP, launchBrowser, MOBILE, openPage, screenshot, type OpenedPage } from './support/browser.js';
-import { expectNoSidewaysScroll, screenshotBothSizes } from './support/screens.js';
+import { expectNoSidewaysScroll, framesPainted, screenshotBothSizes } from './support/screens.js';
 
 /**
  * The community in Chromium against the built app on the starter catalog: a guest's /social; user A
@@ -123,9 +123,12 @@ describe('community', () => {
     expect(await a.evaluate(() => (window as unknown as { __sameDocument?: boolean }).__sameDocument)).toBe(true);
     // The item that came live shows once, even when the tab reads the feed again.
     await a.getByRole('tab', { name: 'Discover' }).click();
+    const reread = a.waitForResponse((response) => response.url().includes('/api/activity/feed'));
     await a.getByRole('tab', { name: 'Activity' }).click();
+    // The feed read again has arrived and been drawn: a second copy of the live item would be on screen now.
+    await reread;
     await reviewItem.waitFor();
-    await a.waitForTimeout(800);
+    await framesPainted(a, 3);
     expect(await feed.getByTestId('activity-item').filter({ hasText: 'reviewed' }).count()).toBe(1);
     await screenshotBothSizes(a, 'social-activity');
     await expectNoSidewaysScroll(a);

@@ -39,8 +39,9 @@ describe('status page', () => {
 
     const lastChecked = () => services.first().getByTestId('last-checked').locator('time').getAttribute('datetime');
     const before = await lastChecked();
-    // The clock shows seconds: wait for the next one so the new check reads differently.
-    await page.waitForTimeout(1_100);
+    // The clock shows seconds: wait until the next one has begun so the new check reads differently.
+    const nextSecond = Math.floor(Date.parse(before!) / 1_000) * 1_000 + 1_000;
+    await expect.poll(() => Date.now() >= nextSecond, { timeout: 5_000, interval: 50 }).toBe(true);
     await page.getByRole('button', { name: 'Refresh' }).click();
     await expect.poll(lastChecked, { timeout: 15_000 }).not.toBe(before);
     await page.getByRole('button', { name: 'Refresh' }).waitFor();

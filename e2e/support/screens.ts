@@ -17,7 +17,7 @@ export async function screenshotBothSizes(page: Page, name: string, { fullPage =
   await screenshot(page, `${name}-desktop`, { fullPage });
   await page.setViewportSize(MOBILE);
   // The phone layout settles (a chart redraws at its new width).
-  await page.waitForTimeout(200);
+  await layoutSettled(page);
   await screenshot(page, `${name}-mobile`, { fullPage });
   await page.setViewportSize(DESKTOP);
 }
@@ -26,8 +26,48 @@ export async function screenshotBothSizes(page: Page, name: string, { fullPage =
 export async function expectNoSidewaysScroll(page: Page): Promise<void> {
   await page.setViewportSize(MOBILE);
   // Parts that measure themselves (a chart's ResizeObserver) redraw a moment after the resize.
-  await page.waitForTimeout(200);
+  await layoutSettled(page);
   const widths = await page.evaluate(() => ({ scroll: document.documentElement.scrollWidth, client: document.documentElement.clientWidth }));
   await page.setViewportSize(DESKTOP);
   expect(widths.scroll).toBeLessThanOrEqual(widths.client);
+}
+
+/** Resolves once every finite animation on the page has finished (a dialog's or a card's entrance): what a picture should show. */
+export async function animationsFinished(page: Page): Promise<void> {
+  await page.waitForFunction(
+    () => document.getAnimations().every((animation) => animation.playState !== 'running' || animation.effect?.getComputedTiming().iterations === Infinity),
+    undefined,
+    { polling: 'raf', timeout: 10_000 },
+  );
+}
+
+/** Resolves once the page has painted `count` more frames (what it does with the last change is on screen). */
+export async function framesPainted(page: Page, count = 2): Promise<void> {
+  await page.evaluate(async (frames) => {
+    for (let frame = 0; frame < frames; frame++) await new Promise((resolve) => requestAnimationFrame(resolve));
+  }, count);
+}
+
+/**
+ * Resolves once the page has taken its window size in: the width applied, and the page's size the same
+ * over three painted frames (what reacts to the resize — a listener, a ResizeObserver, the render it
+ * starts — has redrawn).
+ */
+export async function layoutSettled(page: Page): Promise<void> {
+  const width = page.viewportSize()?.width ?? null;
+  await page.evaluate(() => {
+    delete (window as unknown as { layoutProbe?: unknown }).layoutProbe;
+  });
+  await page.waitForFunction(
+    (expected) => {
+      if (expected !== null && window.innerWidth !== expected) return false;
+      const state = window as unknown as { layoutProbe?: { layout: string; stableFrames: number } };
+      const layout = `${document.documentElement.scrollWidth}x${document.documentElement.scrollHeight}`;
+      const stableFrames = state.layoutProbe?.layout === layout ? state.layoutProbe.stableFrames + 1 : 0;
+      state.layoutProbe = { layout, stableFrames };
+      return stableFrames >= 3;
+    },
+    width,
+    { polling: 'raf', timeout: 10_000 },
+  );
 }

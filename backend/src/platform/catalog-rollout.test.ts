@@ -47,7 +47,8 @@ describe.each([0, 1])('a catalog roll-out with %i search workers', (workers) => 
       const second = catalogVersionOf(file);
       expect(second).not.toBe(first);
       await announceCatalog(shared.pubsub, second);
-      await expect.poll(() => graph.status().version).toBe(second);
+      // Loading the new snapshot (in the search workers too) takes seconds on a busy machine: a hang guard, not a speed check.
+      await expect.poll(() => graph.status().version, { timeout: 15_000 }).toBe(second);
 
       // The search that started on the old catalog answered; new ones see the new catalog.
       expect((await inFlight)?.degrees).toBe(2);

@@ -21,6 +21,7 @@ import type { RateLimiter } from '../platform/rate-limit.js';
 import type { TrustProxySetting } from '../platform/client-address.js';
 import { createServices, type Services } from '../services.js';
 import { createRecordingNotifier, type RecordingNotifier } from './recording-notifier.js';
+import { copyStarterData } from './starter-data-setup.js';
 
 /** A fixed test secret (32+ characters). */
 export const TEST_SESSION_SECRET = 'test-session-secret-that-is-long-enough-for-signing';
@@ -105,7 +106,10 @@ export async function openTestApp(options: TestAppOptions): Promise<TestApp> {
   const logger = options.logger ?? createLogger('silent');
   const dataDir = mkdtempSync(path.join(tmpdir(), 'cdna-app-'));
   const graph = new GraphService({ workers: 0, budget: options.searchBudget });
-  await options.catalog?.({ dataDir, db: options.database.db, logger });
+  // The starter catalog comes from the run's global setup (imported once, copied here); prepareGraph
+  // then only loads it. Another catalog, or no global setup, is imported here as the app would.
+  if (options.catalog) await options.catalog({ dataDir, db: options.database.db, logger });
+  else await copyStarterData(dataDir, options.database.db);
   await graph.load(await prepareGraph({ dataDir, db: options.database.db, logger }));
   const mailer = createMemoryMailer();
   const notifier = createRecordingNotifier();

@@ -150,8 +150,14 @@ describe('EntitySearchBox', () => {
     await screen.findByRole('option', { name: /Kevin Bacon/ });
     fireEvent.change(input, { target: { value: 'kevi' } });
     await waitFor(() => expect(searchCalls()).toEqual(['kevin', 'kevi']));
-    fireEvent.change(input, { target: { value: 'kevin' } });
-    await new Promise((resolve) => setTimeout(resolve, TYPEAHEAD_DEBOUNCE_MS + 50));
+    // The typeahead's pause on a fake clock: it ends (and a search would start) without waiting for it.
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    try {
+      fireEvent.change(input, { target: { value: 'kevin' } });
+      await act(() => vi.advanceTimersByTimeAsync(TYPEAHEAD_DEBOUNCE_MS + 50));
+    } finally {
+      vi.useRealTimers();
+    }
     expect(searchCalls()).toEqual(['kevin', 'kevi']);
   });
 });
