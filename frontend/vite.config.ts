@@ -36,6 +36,9 @@ export default defineConfig(({ isSsrBuild }) => ({
           }),
         ]),
   ],
+  // The first-paint renderer is one self-contained file (React included, production build): the server
+  // imports it from wherever the build's files are (a copy of dist/ has no node_modules beside it).
+  ...(isSsrBuild ? { ssr: { noExternal: true }, define: { 'process.env.NODE_ENV': JSON.stringify('production') } } : {}),
   resolve: {
     alias: [
       // react-router publishes its production build beside the development one but its package exports
