@@ -40,7 +40,11 @@ export function firstPaintRenderer(staticDir: string, onError: (url: string, err
   };
 }
 
-/** index.html with the first paint in #root (the page as built when there is none). */
+/**
+ * index.html with the first paint in #root (the page as built when there is none). #root is inert until
+ * the app has rendered over it (frontend/src/main.tsx): what is on screen before then is a picture of the
+ * page whose buttons do nothing yet, so it takes no focus, clicks or screen-reader attention.
+ */
 export function withFirstPaint(indexHtml: string, firstPaint: string | null): string {
-  return firstPaint === null ? indexHtml : indexHtml.replace(EMPTY_ROOT, `<div id="root">${firstPaint}</div>`);
+  return firstPaint === null ? indexHtml : indexHtml.replace(EMPTY_ROOT, `<div id="root" inert>${firstPaint}</div>`);
 }
