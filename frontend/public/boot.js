@@ -1,8 +1,9 @@
 /* global document, performance, PerformanceObserver, setTimeout */
 // Starts the app once the page the server rendered into #root is on screen (frontend/build/boot-after-paint.ts):
 // the app's scripts (#app-scripts, entry first) and the current page's (#route-scripts) load after the first
-// contentful paint, as module preloads plus the entry's import. A hidden tab paints nothing: it starts at once;
-// a browser that reports no paint starts after a short wait.
+// contentful paint, as module preloads plus the entry's import: on a slow link the first paint needs only
+// the HTML and the CSS. With nothing to paint (an empty #root: no server rendering) or in a hidden tab it
+// starts at once; so does a browser that reports no paints, and any browser after a short wait.
 const list = (id) => {
   const element = document.getElementById(id);
   return element ? JSON.parse(element.textContent) : [];
@@ -22,7 +23,7 @@ function start() {
   import(entry);
 }
 const painted = () => performance.getEntriesByName('first-contentful-paint').length > 0;
-if (document.visibilityState === 'hidden' || painted() || typeof PerformanceObserver === 'undefined' || !PerformanceObserver.supportedEntryTypes?.includes('paint')) {
+if (!document.getElementById('root')?.firstChild || document.visibilityState === 'hidden' || painted() || typeof PerformanceObserver === 'undefined' || !PerformanceObserver.supportedEntryTypes?.includes('paint')) {
   start();
 } else {
   new PerformanceObserver((entries, observer) => {
