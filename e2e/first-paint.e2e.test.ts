@@ -16,16 +16,16 @@ afterAll(async () => {
   await server?.stop();
 });
 
-/** Each measured route and the page heading its first paint must already carry in the HTML. */
+/** Each measured route, the page heading and text its first paint must already carry in the HTML, and its tab title. */
 const PAGES = [
-  { path: '/', heading: 'Cinema DNA', text: 'Name any two cinema entities and Cinema DNA finds the chain of links between them' },
-  { path: '/discovery', heading: 'Discover Your Next Favorite Film', text: 'What the community is watching' },
-  { path: '/leaderboards', heading: 'Leaderboards', text: 'Every connection you discover' },
+  { path: '/', heading: 'Cinema DNA', title: null, text: 'Name any two cinema entities and Cinema DNA finds the chain of links between them' },
+  { path: '/discovery', heading: 'Discover Your Next Favorite Film', title: 'Discovery', text: 'What the community is watching' },
+  { path: '/leaderboards', heading: 'Leaderboards', title: 'Rankings', text: 'Every connection you discover' },
 ] as const;
 
 describe('first paint from the HTML (issue 27)', () => {
   it("serves each page's layout and first screen inside #root, inert until the app takes over", async () => {
-    for (const { path, heading, text } of PAGES) {
+    for (const { path, heading, text, title } of PAGES) {
       const html = await (await fetch(server.url + path)).text();
       const root = html.slice(html.indexOf('<div id="root"'));
       expect(root.startsWith('<div id="root" inert>'), path).toBe(true);
@@ -33,6 +33,7 @@ describe('first paint from the HTML (issue 27)', () => {
       expect(root, path).toMatch(new RegExp(`<h1[^>]*>${heading}</h1>`));
       if (text) expect(root, path).toContain(text);
       expect(root, path).toContain('<footer');
+      expect(html, path).toContain(`<title>${path === '/' ? 'Cinema DNA' : `${title} · Cinema DNA`}</title>`);
       // No user data in a page shared by everyone: the header shows the session check's placeholder.
       expect(root, path).not.toContain('Logout');
     }

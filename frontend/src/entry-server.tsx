@@ -3,8 +3,9 @@ import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
 import { StaticRouterProvider, createStaticHandler, createStaticRouter } from 'react-router-dom';
 import { preloadRoutePages } from './app/lazy-page';
-import { routes } from './app/routes';
+import { routes, type RouteHandle } from './app/routes';
 import { createQueryClient } from './lib/query-client';
+import { documentTitle } from './lib/use-document-title';
 
 /**
  * The first paint of a client URL as HTML, for the server to put into #root before any script runs
@@ -13,9 +14,10 @@ import { createQueryClient } from './lib/query-client';
  * part that waits for data shows its skeleton, and below-the-fold sections their placeholders. Nothing
  * user- or time-specific is baked in: one HTML per URL serves everyone. The app renders over it.
  *
- * Null for a URL the route table answers with a redirect or an error response (the app takes over).
+ * Also the tab title the layout gives the route. Null for a URL the route table answers with a redirect
+ * or an error response (the app takes over).
  */
-export async function render(url: string): Promise<string | null> {
+export async function render(url: string): Promise<{ html: string; title: string } | null> {
   const handler = createStaticHandler(routes);
   const request = new Request(new URL(url, 'http://first-paint.local'));
   const context = await handler.query(request);
@@ -23,11 +25,13 @@ export async function render(url: string): Promise<string | null> {
   // As in the browser: the page's code is in before the first render, so it draws the page, not the fallback.
   await preloadRoutePages(routes, new URL(request.url));
   const router = createStaticRouter(handler.dataRoutes, context);
-  return renderToString(
+  const title = documentTitle((context.matches.at(-1)?.route.handle as RouteHandle | undefined)?.title);
+  const html = renderToString(
     <StrictMode>
       <QueryClientProvider client={createQueryClient()}>
         <StaticRouterProvider router={router} context={context} hydrate={false} />
       </QueryClientProvider>
     </StrictMode>,
   );
+  return { html, title };
 }
