@@ -26,7 +26,7 @@ describe('routePageHtml', () => {
     const html = routePageHtml(staticDir(preloads));
     expect(html('/discovery')).toContain('<script type="application/json" id="route-scripts">["/assets/discovery-page-a.js","/assets/chunk-b.js"]</script>');
     expect(html('/discovery/')).toContain('/assets/chunk-b.js');
-    expect(html('/entity/person/kevin-bacon')).toContain('href="/assets/entity-page-c.js"');
+    expect(html('/entity/person/kevin-bacon')).toContain('["/assets/entity-page-c.js"]');
     expect(html('/entity/person/kevin-bacon').indexOf('entity-page-c.js')).toBeLessThan(html('/entity/person/kevin-bacon').indexOf('</head>'));
   });
 
