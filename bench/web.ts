@@ -75,10 +75,12 @@ function prepareStaticDir(): string {
   return dir;
 }
 
-async function measure(port: number, url: string): Promise<Sample> {
+async function measure(port: number, url: string, attempt = 1): Promise<Sample> {
   const result = await lighthouse(url, { port, output: 'json', logLevel: 'error', onlyCategories: ['performance'] });
   if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
   const { lhr } = result;
+  // A trace that failed to record (NO_NAVSTART and the like, seen on a busy machine) says nothing about the page: try again.
+  if (lhr.runtimeError && attempt < 3) return measure(port, url, attempt + 1);
   if (lhr.runtimeError) throw new Error(`Lighthouse failed on ${url}: ${lhr.runtimeError.message}`);
   const audit = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
   const items = (lhr.audits['network-requests']?.details as { items?: Array<{ url?: string; resourceType?: string; transferSize?: number }> } | undefined)?.items ?? [];

@@ -96,7 +96,8 @@ export function boundaryProblem(from, target, file) {
   // Frontend (bulletproof-react): ui -> features -> app/pages, and a feature is reached only through its index.
   if (isTest) return null;
   if (target.top === 'pages' && from.top !== 'pages' && from.top !== 'app') return `${from.top}/ must not import pages/`;
-  if (target.top === 'app' && from.top !== 'app' && from.top !== 'pages' && from.top !== 'main.tsx') {
+  // The two entries compose the app: main.tsx in the browser, entry-server.tsx for the server's first paint.
+  if (target.top === 'app' && from.top !== 'app' && from.top !== 'pages' && from.top !== 'main.tsx' && from.top !== 'entry-server.tsx') {
     return `${from.top}/ must not import app/ (the routes and providers compose features, not the other way round)`;
   }
   if (target.top === 'features' && (from.top === 'ui' || from.top === 'lib')) return `${from.top}/ must not import features/`;

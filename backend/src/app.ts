@@ -4,6 +4,7 @@ import compression from 'compression';
 import express, { type Express } from 'express';
 import expressStaticGzip from 'express-static-gzip';
 import helmet from 'helmet';
+import { firstPaintRenderer, withFirstPaint } from './platform/first-paint.js';
 import { routePageHtml } from './platform/route-preloads.js';
 import { activityRoutes } from './features/activity/routes.js';
 import { followRoutes } from './features/follows/routes.js';
@@ -162,7 +163,7 @@ export function createApp(deps: AppDeps): Express {
     app.use(compression());
     // Shared connection links unfurl with their own title and image.
     app.get('/connection', sharedLinkPage({ entities: deps.entities, connections: deps.connections, findLimiter: deps.findLimiter, publicUrl: deps.publicUrl }, deps.staticDir));
-    serveFrontend(app, deps.staticDir);
+    serveFrontend(app, deps.staticDir, deps.logger);
   }
 
   app.use(errorHandler(deps.logger));
@@ -194,12 +195,16 @@ function serveAssets(app: Express, staticDir: string): void {
 
 /**
  * The other static files (favicon...), and index.html — never cached, so a new build is seen at once —
- * for every client route, naming the route's own page scripts so the browser fetches them beside the app's.
+ * for every client route, naming the route's own page scripts so the browser fetches them beside the app's,
+ * with the page's first paint already in #root: a phone draws the page from the HTML, before any script.
  */
-function serveFrontend(app: Express, staticDir: string): void {
+function serveFrontend(app: Express, staticDir: string, logger: Logger): void {
   const pageHtml = routePageHtml(staticDir);
-  app.use(express.static(staticDir, { index: false }));
-  app.get('/{*clientRoute}', (req, res) => {
-    res.set('Cache-Control', 'no-cache').type('html').send(pageHtml(req.path));
+  const firstPaint = firstPaintRenderer(staticDir, (url, error) => logger.error({ err: error, url }, 'first paint: the page could not be rendered; serving it empty'));
+  // Dot paths (the first-paint renderer in .ssr/) are not served: "ignore" falls through to the page.
+  app.use(express.static(staticDir, { index: false, dotfiles: 'ignore' }));
+  app.get('/{*clientRoute}', async (req, res) => {
+    const html = withFirstPaint(pageHtml(req.path), await firstPaint(req.originalUrl));
+    res.set('Cache-Control', 'no-cache').type('html').send(html);
   });
 }

@@ -14,12 +14,12 @@ export interface RoutePreload {
 export const ROUTE_PRELOADS_FILE = 'route-preloads.json';
 
 /**
- * The lazy pages of the route table: `const XPage = lazy(() => import('../pages/x/x-page'))` and
+ * The lazy pages of the route table: `const XPage = lazyPage(() => import('../pages/x/x-page'))` and
  * `{ path: 'x', element: <XPage /> }` in src/app/routes.tsx, as (route path, page module) pairs.
  */
 export function lazyRoutePages(routesSource: string): Array<{ path: string; page: string }> {
   const modules = new Map<string, string>();
-  for (const match of routesSource.matchAll(/const (\w+) = lazy\(\(\) => import\('\.\.\/(pages\/[^']+)'\)\);/g)) modules.set(match[1]!, match[2]!);
+  for (const match of routesSource.matchAll(/const (\w+) = lazy(?:Page)?\(\(\) => import\('\.\.\/(pages\/[^']+)'\)\);/g)) modules.set(match[1]!, match[2]!);
   const routes: Array<{ path: string; page: string }> = [];
   for (const match of routesSource.matchAll(/\{ path: '([^']+)', element: <(\w+) \/>/g)) {
     const page = modules.get(match[2]!);

@@ -1,6 +1,7 @@
-import { StrictMode } from 'react';
+import { StrictMode, startTransition, useLayoutEffect, type ReactNode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider, createBrowserRouter } from 'react-router-dom';
+import { preloadRoutePages } from './app/lazy-page';
 import { AppProviders } from './app/providers';
 import { routes } from './app/routes';
 import { loadSession } from './features/auth';
@@ -11,10 +12,32 @@ const router = createBrowserRouter(routes);
 // The session check starts before the first render so the header settles as early as possible.
 void loadSession();
 
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <AppProviders>
-      <RouterProvider router={router} />
-    </AppProviders>
-  </StrictMode>,
-);
+// #root holds the server's rendering of this page's first paint (src/entry-server.tsx). The app renders
+// over it once the page's own code is in, so its first frame is that same page, never a loading spinner;
+// if that code fails to load, the app renders anyway and the route shows its own fallback.
+const container = document.getElementById('root')!;
+
+/** The server sends #root inert (its page cannot act yet); the app's first commit, which replaces it, lifts that. */
+function TakeOver({ children }: { children: ReactNode }) {
+  useLayoutEffect(() => container.removeAttribute('inert'), []);
+  return children;
+}
+
+// A transition: React renders the app in slices, yielding to the browser between them, so a phone's main
+// thread is never blocked for long while the page (already visible) becomes interactive.
+function start() {
+  const root = createRoot(container);
+  startTransition(() => {
+    root.render(
+      <StrictMode>
+        <TakeOver>
+          <AppProviders>
+            <RouterProvider router={router} />
+          </AppProviders>
+        </TakeOver>
+      </StrictMode>,
+    );
+  });
+}
+// The current route's page code: public/boot.js is already fetching it (the server listed it in the HTML).
+preloadRoutePages(routes, window.location).then(start, start);

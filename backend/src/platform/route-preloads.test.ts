@@ -22,11 +22,11 @@ describe('routePageHtml', () => {
     { path: '/entity/:type/:id', files: ['/assets/entity-page-c.js'] },
   ];
 
-  it("names the route's page scripts as module preloads in the head", () => {
+  it("lists the route's page scripts for the app's loader in the head", () => {
     const html = routePageHtml(staticDir(preloads));
-    expect(html('/discovery')).toContain('<link rel="modulepreload" crossorigin href="/assets/discovery-page-a.js">');
+    expect(html('/discovery')).toContain('<script type="application/json" id="route-scripts">["/assets/discovery-page-a.js","/assets/chunk-b.js"]</script>');
     expect(html('/discovery/')).toContain('/assets/chunk-b.js');
-    expect(html('/entity/person/kevin-bacon')).toContain('href="/assets/entity-page-c.js"');
+    expect(html('/entity/person/kevin-bacon')).toContain('["/assets/entity-page-c.js"]');
     expect(html('/entity/person/kevin-bacon').indexOf('entity-page-c.js')).toBeLessThan(html('/entity/person/kevin-bacon').indexOf('</head>'));
   });
 

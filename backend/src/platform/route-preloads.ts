@@ -17,8 +17,9 @@ function routeMatcher(pattern: string): RegExp {
 }
 
 /**
- * index.html for a client path: with `<link rel="modulepreload">` for the scripts of the page at that
- * path (from route-preloads.json), so a first visit fetches the page's code together with the app's
+ * index.html for a client path: with the scripts of the page at that path (from route-preloads.json) in
+ * a `#route-scripts` JSON list, which the app's loader (frontend/public/boot.js) turns into module
+ * preloads beside the app's own, so a first visit fetches the page's code together with the app's
  * instead of one round trip later. Paths of no lazy route (home, unknown) get the page as built.
  * Both files are read once: a new build comes with a restart.
  */
@@ -33,8 +34,9 @@ export function routePageHtml(staticDir: string): (requestPath: string) => strin
     if (!route || route.files.length === 0) return indexHtml;
     let html = rendered.get(route.path);
     if (html === undefined) {
-      const links = route.files.map((file) => `    <link rel="modulepreload" crossorigin href="${file}">\n`).join('');
-      html = indexHtml.replace('</head>', `${links}  </head>`);
+      // A data block, not a script: the page's CSP does not apply, and "<" cannot appear in asset names.
+      const list = `    <script type="application/json" id="route-scripts">${JSON.stringify(route.files)}</script>\n`;
+      html = indexHtml.replace('</head>', `${list}  </head>`);
       rendered.set(route.path, html);
     }
     return html;

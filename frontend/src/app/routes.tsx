@@ -1,43 +1,43 @@
-import { lazy } from 'react';
 import { PROFILE_TEXTS } from '@cinema-dna/shared-types';
 import type { RouteObject } from 'react-router-dom';
 import HomePage from '../pages/home/home-page';
 import NotFoundPage from '../pages/not-found/not-found-page';
 import { Layout } from './layout/layout';
+import { lazyPage } from './lazy-page';
 
 // Home and the not-found page ship in the main bundle; every other page is its own lazy chunk.
-const AboutPage = lazy(() => import('../pages/about/about-page'));
-const TermsPage = lazy(() => import('../pages/terms/terms-page'));
-const PrivacyPage = lazy(() => import('../pages/privacy/privacy-page'));
-const HelpPage = lazy(() => import('../pages/help/help-page'));
-const ContactPage = lazy(() => import('../pages/contact/contact-page'));
-const EntityPage = lazy(() => import('../pages/entity/entity-page'));
-const ConnectionPage = lazy(() => import('../pages/connection/connection-page'));
-const ConnectionResultPage = lazy(() => import('../pages/connection-result/connection-result-page'));
-const LoginPage = lazy(() => import('../pages/login/login-page'));
+const AboutPage = lazyPage(() => import('../pages/about/about-page'));
+const TermsPage = lazyPage(() => import('../pages/terms/terms-page'));
+const PrivacyPage = lazyPage(() => import('../pages/privacy/privacy-page'));
+const HelpPage = lazyPage(() => import('../pages/help/help-page'));
+const ContactPage = lazyPage(() => import('../pages/contact/contact-page'));
+const EntityPage = lazyPage(() => import('../pages/entity/entity-page'));
+const ConnectionPage = lazyPage(() => import('../pages/connection/connection-page'));
+const ConnectionResultPage = lazyPage(() => import('../pages/connection-result/connection-result-page'));
+const LoginPage = lazyPage(() => import('../pages/login/login-page'));
 /** Sign-in required: guarded by RequireAuth inside the page. */
-const ApiKeysPage = lazy(() => import('../pages/account/api-keys-page'));
-const VerifyEmailPage = lazy(() => import('../pages/verify-email/verify-email-page'));
+const ApiKeysPage = lazyPage(() => import('../pages/account/api-keys-page'));
+const VerifyEmailPage = lazyPage(() => import('../pages/verify-email/verify-email-page'));
 /** The API reference with its test console, and the developer guide: their code never loads on other pages. */
-const ApiDocsPage = lazy(() => import('../pages/api-docs/api-docs-page'));
-const DocsPage = lazy(() => import('../pages/docs/docs-page'));
+const ApiDocsPage = lazyPage(() => import('../pages/api-docs/api-docs-page'));
+const DocsPage = lazyPage(() => import('../pages/docs/docs-page'));
 /** Progression: the badge collection (sign-in required, guarded inside the page) and the public boards. */
-const BadgesPage = lazy(() => import('../pages/badges/badges-page'));
-const LeaderboardsPage = lazy(() => import('../pages/leaderboards/leaderboards-page'));
+const BadgesPage = lazyPage(() => import('../pages/badges/badges-page'));
+const LeaderboardsPage = lazyPage(() => import('../pages/leaderboards/leaderboards-page'));
 /** Challenges: the page (signed-out prompt inside), the play screen and the race rooms. */
-const ChallengesPage = lazy(() => import('../pages/challenges/challenges-page'));
-const ChallengePlayPage = lazy(() => import('../pages/challenges/challenge-play-page'));
-const RacePage = lazy(() => import('../pages/challenges/race-page'));
-const DiaryPage = lazy(() => import('../pages/diary/diary-page'));
+const ChallengesPage = lazyPage(() => import('../pages/challenges/challenges-page'));
+const ChallengePlayPage = lazyPage(() => import('../pages/challenges/challenge-play-page'));
+const RacePage = lazyPage(() => import('../pages/challenges/race-page'));
+const DiaryPage = lazyPage(() => import('../pages/diary/diary-page'));
 /** Community: the social page (guest preview inside), your own profile (guarded inside) and anyone's. */
-const SocialPage = lazy(() => import('../pages/social/social-page'));
-const ProfilePage = lazy(() => import('../pages/profile/profile-page'));
-const UserProfilePage = lazy(() => import('../pages/profile/user-profile-page'));
+const SocialPage = lazyPage(() => import('../pages/social/social-page'));
+const ProfilePage = lazyPage(() => import('../pages/profile/profile-page'));
+const UserProfilePage = lazyPage(() => import('../pages/profile/user-profile-page'));
 /** Discovery: the lists, the special picks and, signed in, the recommendations. */
-const DiscoveryPage = lazy(() => import('../pages/discovery/discovery-page'));
+const DiscoveryPage = lazyPage(() => import('../pages/discovery/discovery-page'));
 /** Operations: the admin dashboard (role-gated inside; the server checks every call) and the public status page. */
-const AdminPage = lazy(() => import('../pages/admin/admin-page'));
-const StatusPage = lazy(() => import('../pages/status/status-page'));
+const AdminPage = lazyPage(() => import('../pages/admin/admin-page'));
+const StatusPage = lazyPage(() => import('../pages/status/status-page'));
 
 /**
  * What a route tells the shell: its tab title ("<title> · Cinema DNA"; null for the product name alone).

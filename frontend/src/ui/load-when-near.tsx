@@ -16,8 +16,9 @@ interface LoadWhenNearProps {
  */
 export function LoadWhenNear({ children, placeholder }: LoadWhenNearProps) {
   const ref = useRef<HTMLDivElement>(null);
-  // Without IntersectionObserver (old browsers, test DOMs) the section simply loads at once.
-  const [near, setNear] = useState(() => typeof IntersectionObserver === 'undefined');
+  // Without IntersectionObserver (old browsers, test DOMs) the section simply loads at once. The server's
+  // first paint (no window) shows the placeholder, as the browser's first render does.
+  const [near, setNear] = useState(() => typeof window !== 'undefined' && typeof IntersectionObserver === 'undefined');
 
   useEffect(() => {
     const element = ref.current;

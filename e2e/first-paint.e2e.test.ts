@@ -1,0 +1,71 @@
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startAppServer, type AppServer } from './support/app-server.js';
+import { MOBILE, launchBrowser, openPage } from './support/browser.js';
+
+let server: AppServer;
+let browser: Browser;
+
+beforeAll(async () => {
+  server = await startAppServer();
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+/** Each measured route, the page heading and text its first paint must already carry in the HTML, and its tab title. */
+const PAGES = [
+  { path: '/', heading: 'Cinema DNA', title: null, text: 'Name any two cinema entities and Cinema DNA finds the chain of links between them' },
+  { path: '/discovery', heading: 'Discover Your Next Favorite Film', title: 'Discovery', text: 'What the community is watching' },
+  { path: '/leaderboards', heading: 'Leaderboards', title: 'Rankings', text: 'Every connection you discover' },
+] as const;
+
+describe('first paint from the HTML (issue 27)', () => {
+  it("serves each page's layout and first screen inside #root, inert until the app takes over", async () => {
+    for (const { path, heading, text, title } of PAGES) {
+      const html = await (await fetch(server.url + path)).text();
+      const root = html.slice(html.indexOf('<div id="root"'));
+      expect(root.startsWith('<div id="root" inert>'), path).toBe(true);
+      expect(root, path).toContain('<header');
+      expect(root, path).toMatch(new RegExp(`<h1[^>]*>${heading}</h1>`));
+      if (text) expect(root, path).toContain(text);
+      expect(root, path).toContain('<footer');
+      expect(html, path).toContain(`<title>${path === '/' ? 'Cinema DNA' : `${title} · Cinema DNA`}</title>`);
+      // No user data in a page shared by everyone: the header shows the session check's placeholder.
+      expect(root, path).not.toContain('Logout');
+    }
+  });
+
+  it('draws the home page without any script, and the app then takes over in place (nothing moves, no console error)', async () => {
+    const noScript = await browser.newContext({ viewport: MOBILE, deviceScaleFactor: 1, javaScriptEnabled: false, reducedMotion: 'reduce' });
+    const staticPage = await noScript.newPage();
+    await staticPage.goto(server.url);
+    const staticHeading = staticPage.getByRole('heading', { level: 1, includeHidden: true });
+    expect(await staticHeading.textContent()).toBe('Cinema DNA');
+    expect(await staticHeading.isVisible()).toBe(true);
+    const staticBox = await staticHeading.boundingBox();
+    const staticFinder = await staticPage.locator('input').first().boundingBox();
+    await noScript.close();
+
+    const { page, pageErrors, close } = await openPage(browser, MOBILE);
+    const consoleErrors: string[] = [];
+    page.on('console', (message) => {
+      if (message.type() === 'error') consoleErrors.push(message.text());
+    });
+    await page.goto(server.url);
+    // The app's first commit replaces the server's markup and lifts `inert`.
+    await page.locator('#root:not([inert])').waitFor({ state: 'attached' });
+    const heading = page.getByRole('heading', { level: 1 });
+    expect(await heading.textContent()).toBe('Cinema DNA');
+    expect(await heading.boundingBox()).toEqual(staticBox);
+    expect(await page.locator('input').first().boundingBox()).toEqual(staticFinder);
+    await page.getByTestId('hero-stats').waitFor();
+    await page.waitForLoadState('networkidle');
+    expect(consoleErrors).toEqual([]);
+    expect(pageErrors).toEqual([]);
+    await close();
+  });
+});

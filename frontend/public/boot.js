@@ -1,0 +1,36 @@
+/* global document, performance, PerformanceObserver, setTimeout */
+// Starts the app once the page the server rendered into #root is on screen (frontend/build/boot-after-paint.ts):
+// the app's scripts (#app-scripts, entry first) and the current page's (#route-scripts) load after the first
+// contentful paint, as module preloads plus the entry's import: on a slow link the first paint needs only
+// the HTML and the CSS. With nothing to paint (an empty #root: no server rendering) or in a hidden tab it
+// starts at once; so does a browser that reports no paints, and any browser after a short wait.
+const list = (id) => {
+  const element = document.getElementById(id);
+  return element ? JSON.parse(element.textContent) : [];
+};
+let started = false;
+function start() {
+  if (started) return;
+  started = true;
+  const [entry, ...preloads] = list('app-scripts');
+  for (const href of [...preloads, ...list('route-scripts')]) {
+    const link = document.createElement('link');
+    link.rel = 'modulepreload';
+    link.crossOrigin = '';
+    link.href = href;
+    document.head.append(link);
+  }
+  import(entry);
+}
+const painted = () => performance.getEntriesByName('first-contentful-paint').length > 0;
+if (!document.getElementById('root')?.firstChild || document.visibilityState === 'hidden' || painted() || typeof PerformanceObserver === 'undefined' || !PerformanceObserver.supportedEntryTypes?.includes('paint')) {
+  start();
+} else {
+  new PerformanceObserver((entries, observer) => {
+    if (!entries.getEntriesByName('first-contentful-paint').length) return;
+    observer.disconnect();
+    setTimeout(start);
+  }).observe({ type: 'paint', buffered: true });
+  document.addEventListener('visibilitychange', start, { once: true });
+  setTimeout(start, 3000);
+}
