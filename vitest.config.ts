@@ -54,6 +54,9 @@ class LongestFirst extends BaseSequencer {
 /** One PostgreSQL for the run (DATABASE_URL or an embedded cluster) and the starter catalog imported once. */
 const STORAGE_SETUP = ['backend/src/test-support/embedded-postgres-setup.ts', 'backend/src/test-support/starter-data-setup.ts'];
 
+/** Browser files that time an animation against the server's answer (Skip while the reveal still plays). */
+const BROWSER_TIMING_SENSITIVE = ['e2e/connections.e2e.test.ts'];
+
 /**
  * Three tiers, each its own project so `npm test` runs them in order:
  * unit (no I/O beyond temp files), integration (real HTTP/socket servers on PostgreSQL — DATABASE_URL,
@@ -126,13 +129,32 @@ export default defineConfig({
           globalSetup: ['backend/src/test-support/embedded-postgres-setup.ts'],
           environment: 'node',
           include: ['e2e/**/*.e2e.test.ts'],
+          exclude: [...BROWSER_TIMING_SENSITIVE, '**/node_modules/**'],
           testTimeout: 60_000,
           hookTimeout: 120_000,
+          // expect.poll's 1 s default is a speed check in disguise: the app starts after the first paint.
+          expect: { poll: { timeout: 10_000 } },
           // Two files at once, each with its own app server, schema, key prefix and Chromium: most of a
           // browser test is waiting (network idle, animations settling), so two share the cores well.
           // The longest (accessibility) starts first (LongestFirst) so it does not run alone at the end.
           maxWorkers: 2,
           sequence: { groupOrder: 3 },
+        },
+      },
+      {
+        resolve: { alias },
+        test: {
+          name: 'browser-serial',
+          globalSetup: ['backend/src/test-support/embedded-postgres-setup.ts'],
+          environment: 'node',
+          include: BROWSER_TIMING_SENSITIVE,
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+          // expect.poll's 1 s default is a speed check in disguise: the app starts after the first paint.
+          expect: { poll: { timeout: 10_000 } },
+          // They watch an animation against the server's answer: alone, after the others.
+          fileParallelism: false,
+          sequence: { groupOrder: 4 },
         },
       },
     ],
