@@ -68,4 +68,24 @@ describe('first paint from the HTML (issue 27)', () => {
     expect(pageErrors).toEqual([]);
     await close();
   });
+
+  it('keeps a reader where they scrolled while the app was loading', async () => {
+    const { page, close } = await openPage(browser, MOBILE);
+    // Hold the app's scripts until the reader has scrolled the server's page.
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/assets/*.js', async (route) => {
+      await released;
+      await route.continue();
+    });
+    await page.goto(server.url, { waitUntil: 'domcontentloaded' });
+    expect(await page.locator('#root[inert]').count()).toBe(1);
+    await page.evaluate(() => window.scrollTo(0, 1500));
+    await page.waitForFunction(() => window.scrollY === 1500);
+    release();
+    await page.locator('#root:not([inert])').waitFor({ state: 'attached' });
+    // The router's first render scrolls to the top; the takeover puts the reader back.
+    expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(1000);
+    await close();
+  });
 });

@@ -17,9 +17,24 @@ void loadSession();
 // if that code fails to load, the app renders anyway and the route shows its own fallback.
 const container = document.getElementById('root')!;
 
-/** The server sends #root inert (its page cannot act yet); the app's first commit, which replaces it, lifts that. */
+// Someone may scroll the server's page while the app loads: remember where they are, because the router's
+// scroll restoration sends a first render to the top (it knows no saved position for this entry).
+let scrollBeforeTakeOver = window.scrollY;
+const trackScroll = () => {
+  scrollBeforeTakeOver = window.scrollY;
+};
+window.addEventListener('scroll', trackScroll, { passive: true });
+
+/**
+ * The server sends #root inert (its page cannot act yet); the app's first commit, which replaces it, lifts
+ * that and puts the reader back where they had scrolled (this runs after the router's own layout effects).
+ */
 function TakeOver({ children }: { children: ReactNode }) {
-  useLayoutEffect(() => container.removeAttribute('inert'), []);
+  useLayoutEffect(() => {
+    window.removeEventListener('scroll', trackScroll);
+    container.removeAttribute('inert');
+    if (scrollBeforeTakeOver > 0) window.scrollTo(0, scrollBeforeTakeOver);
+  }, []);
   return children;
 }
 
