@@ -65,6 +65,23 @@ export function registerRaceEvents(deps: { races: RaceService; logger: Logger; l
         throw new AppError(409, 'CONFLICT', `You can be in at most ${MAX_RACES_PER_SOCKET} races at once`);
       }
     };
+    /**
+     * Into the room's broadcasts before reading the room: a player who joins between this socket's read and
+     * its subscription would otherwise be announced to everyone but this socket (a host's lobby kept
+     * showing one player). Refused, the socket leaves the room again unless it was already in it.
+     */
+    const inRoomFirst = async <T>(code: string, read: (known: boolean) => Promise<T>): Promise<T> => {
+      const room = raceRoom(code);
+      const wasIn = socket.rooms.has(room);
+      await socket.join(room);
+      try {
+        // Known is whether it was in the room before: joining it now reveals no code.
+        return await read(wasIn);
+      } catch (error) {
+        if (!wasIn) await socket.leave(room);
+        throw error;
+      }
+    };
     const progressed = (progress: RaceProgressed) => void io.to(raceRoom(progress.code)).volatile.emit(EVENTS.raceProgressed, progress);
 
     socket.on(
@@ -73,9 +90,7 @@ export function registerRaceEvents(deps: { races: RaceService; logger: Logger; l
         if (as === 'player') signedIn();
         await commanding();
         await enter(code);
-        const state = await lookup(code, () => races.join(code, who(), as));
-        await socket.join(raceRoom(code));
-        return state;
+        return inRoomFirst(code, (known) => lookup(code, () => races.join(code, who(), as), known));
       }),
     );
     socket.on(
@@ -139,9 +154,7 @@ export function registerRaceEvents(deps: { races: RaceService; logger: Logger; l
       command(logger, RaceCodeOnlySchema, async ({ code }) => {
         await commanding();
         await enter(code);
-        const answer = await lookup(code, () => races.resync(code, who()));
-        await socket.join(raceRoom(code));
-        return answer;
+        return inRoomFirst(code, (known) => lookup(code, () => races.resync(code, who()), known));
       }),
     );
     socket.on(
