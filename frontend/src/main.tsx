@@ -1,20 +1,23 @@
 import { StrictMode, startTransition, useLayoutEffect, type ReactNode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { RouterProvider, createBrowserRouter } from 'react-router-dom';
 import { preloadRoutePages } from './app/lazy-page';
+import { firstPageCommitted } from './app/layout/page-committed';
 import { AppProviders } from './app/providers';
 import { routes } from './app/routes';
-import { loadSession } from './features/auth';
+import { checkSession } from './features/auth';
 import './styles/index.css';
 
 const router = createBrowserRouter(routes);
 
-// The session check starts before the first render so the header settles as early as possible.
-void loadSession();
+// The session check starts now so the header settles as early as possible; its answer is applied once the
+// page is hydrated: until then every render must match the server's HTML, where it is still being checked.
+void firstPageCommitted.then(checkSession());
 
-// #root holds the server's rendering of this page's first paint (src/entry-server.tsx). The app renders
-// over it once the page's own code is in, so its first frame is that same page, never a loading spinner;
-// if that code fails to load, the app renders anyway and the route shows its own fallback.
+// #root holds the server's rendering of this page's first paint (src/entry-server.tsx). The app hydrates it
+// once the page's own code is in: React attaches to the markup that is already on screen instead of building
+// it again, so its first frame is that same page and a phone's main thread does a fraction of the work.
+// A page whose first render differs from the server's (or an empty #root) is rendered by React from scratch.
 const container = document.getElementById('root')!;
 
 // Someone may scroll the server's page while the app loads: remember where they are, because the router's
@@ -26,8 +29,9 @@ const trackScroll = () => {
 window.addEventListener('scroll', trackScroll, { passive: true });
 
 /**
- * The server sends #root inert (its page cannot act yet); the app's first commit, which replaces it, lifts
- * that and puts the reader back where they had scrolled (this runs after the router's own layout effects).
+ * The server sends #root inert (its page cannot act yet); the app's first commit lifts that and puts the
+ * reader back where they had scrolled (this runs after the router's own layout effects, which scroll a
+ * first render to the top).
  */
 function TakeOver({ children }: { children: ReactNode }) {
   useLayoutEffect(() => {
@@ -38,20 +42,34 @@ function TakeOver({ children }: { children: ReactNode }) {
   return children;
 }
 
-// A transition: React renders the app in slices, yielding to the browser between them, so a phone's main
-// thread is never blocked for long while the page (already visible) becomes interactive.
+/** Hydration that fell back to rendering (a first render unlike the server's): kept for the browser tests. */
+const hydrationErrors: string[] = [];
+Object.assign(window, { __hydrationErrors: hydrationErrors });
+
+// In a transition, React hydrates in slices, yielding to the browser between them, so a phone's main thread
+// is never blocked for long while the page (already visible) becomes interactive.
 function start() {
-  const root = createRoot(container);
+  const app = (
+    <StrictMode>
+      <TakeOver>
+        <AppProviders>
+          <RouterProvider router={router} />
+        </AppProviders>
+      </TakeOver>
+    </StrictMode>
+  );
+  // No first paint (a URL the server does not render, or a build without the renderer): nothing to attach to.
+  if (!container.firstChild) {
+    startTransition(() => createRoot(container).render(app));
+    return;
+  }
   startTransition(() => {
-    root.render(
-      <StrictMode>
-        <TakeOver>
-          <AppProviders>
-            <RouterProvider router={router} />
-          </AppProviders>
-        </TakeOver>
-      </StrictMode>,
-    );
+    hydrateRoot(container, app, {
+      onRecoverableError(error) {
+        hydrationErrors.push(error instanceof Error ? error.message : String(error));
+        console.warn("Cinema DNA: the first render differed from the server's page; React rendered it again.", error);
+      },
+    });
   });
 }
 // The current route's page code: public/boot.js is already fetching it (the server listed it in the HTML).

@@ -3,6 +3,7 @@ import { MotionConfig } from 'framer-motion';
 import { useState, type ReactNode } from 'react';
 import { SocketProvider } from '../features/realtime';
 import { createQueryClient } from '../lib/query-client';
+import { useHydrated } from '../lib/use-hydrated';
 import { Toaster } from '../ui/toast';
 import { LiveSearchEvents } from './live-search-events';
 import { ProgressionEvents } from './progression-events';
@@ -20,9 +21,17 @@ export function AppProviders({ children }: { children: ReactNode }) {
           <LiveSearchEvents />
           <ProgressionEvents />
           {children}
-          <Toaster />
+          {/* After the first render: the server's page has no toast region, and no toast comes before that. */}
+          <AfterFirstRender>
+            <Toaster />
+          </AfterFirstRender>
         </SocketProvider>
       </MotionConfig>
     </QueryClientProvider>
   );
+}
+
+/** Renders its children once the server's HTML is hydrated (at once when there was none to hydrate). */
+function AfterFirstRender({ children }: { children: ReactNode }) {
+  return useHydrated() ? children : null;
 }

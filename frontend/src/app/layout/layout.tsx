@@ -4,6 +4,7 @@ import { LoginDialog } from '../../features/auth';
 import { documentTitle } from '../../lib/use-document-title';
 import { Spinner } from '../../ui/spinner';
 import type { RouteHandle } from '../routes';
+import { PageCommitted } from './page-committed';
 import { SiteFooter } from './site-footer';
 import { SiteHeader } from './site-header';
 
@@ -43,6 +44,7 @@ export function Layout() {
         <div key={pathname} className={arrived ? 'animate-page-in' : undefined}>
           <Suspense fallback={<PageFallback />}>
             <Outlet />
+            <PageCommitted />
           </Suspense>
         </div>
       </main>

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { authState, loadSession, logout, resetAuth, setUser } from './store';
+import { authState, checkSession, loadSession, logout, resetAuth, setUser } from './store';
 
 beforeEach(() => resetAuth());
 afterEach(() => vi.unstubAllGlobals());
@@ -33,6 +33,19 @@ describe('auth store', () => {
     await loadSession();
     expect(authState.user).toBeNull();
     expect(authState.loading).toBe(false);
+  });
+
+  it('applies a session check started earlier, unless someone signed in or out meanwhile', async () => {
+    // Started before the first render (signed out then), applied after hydration: a sign-in in between wins.
+    vi.stubGlobal('fetch', vi.fn(async () => Response.json({ user: null })));
+    const applyEarlyCheck = checkSession();
+    setUser(user);
+    await applyEarlyCheck();
+    expect(authState.user).toEqual(user);
+
+    const applyLaterCheck = checkSession();
+    await applyLaterCheck();
+    expect(authState.user).toBeNull();
   });
 
   it('clears the user on logout even when the server call fails', async () => {

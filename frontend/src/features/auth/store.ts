@@ -16,19 +16,37 @@ interface AuthState {
 /** Who is signed in, and whether the login dialog is showing. */
 export const authState = proxy<AuthState>({ user: undefined, loading: true, dialogOpen: false, dialogTab: 'login' });
 
-/** Checks the session cookie: the server names the user or null; no answer (or a failed one) means signed out. */
+/** Counts sign-ins and sign-outs, so a session check answered after one never undoes it. */
+let sessionChanges = 0;
+
+/**
+ * Starts checking the session cookie now and returns what applies the answer: the server names the user or
+ * null; no answer (or a failed one) means signed out. The app starts the check before its first render and
+ * applies it once the page is hydrated (src/main.tsx); a sign-in or sign-out in between wins over it.
+ */
+export function checkSession(): () => Promise<void> {
+  const since = sessionChanges;
+  const answer = getMe();
+  answer.catch(() => undefined); // handled below, when applied: never reported as unhandled meanwhile
+  return async () => {
+    let user: AuthUser | null;
+    try {
+      user = await answer;
+    } catch {
+      user = null;
+    }
+    if (sessionChanges === since) setUser(user);
+  };
+}
+
+/** Checks the session cookie and applies the answer. */
 export async function loadSession(): Promise<void> {
   authState.loading = true;
-  try {
-    authState.user = await getMe();
-  } catch {
-    authState.user = null;
-  } finally {
-    authState.loading = false;
-  }
+  await checkSession()();
 }
 
 export function setUser(user: AuthUser | null): void {
+  sessionChanges += 1;
   authState.user = user;
   authState.loading = false;
 }

@@ -3,6 +3,7 @@ import { Braces, FileJson, Layers, Radio } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { ASYNCAPI_PATH, CodeBlock, ErrorConventions, firstParagraph, InlineCode, OPENAPI_PATH, RateLimitConventions, SocketConventions, useDocsExamples, type ApiReference } from '../../features/api-docs';
 import { Skeleton } from '../../ui/skeleton';
+import { useOrigin } from '../../lib/use-origin';
 
 function Fact({ icon, label, children }: { icon: ReactNode; label: string; children: ReactNode }) {
   return (
@@ -20,7 +21,7 @@ const link = 'font-mono text-[13px] text-amber-soft underline decoration-amber-g
 
 /** What the API is, where it lives, how big it is, and the conventions every call shares. */
 export function OverviewTab({ reference }: { reference: UseQueryResult<ApiReference> }) {
-  const origin = window.location.origin;
+  const origin = useOrigin();
   const data = reference.data;
   const examples = useDocsExamples().data;
   return (

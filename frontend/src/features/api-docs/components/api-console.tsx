@@ -14,6 +14,7 @@ import { apiConsoleState, ensureDraft, resetDraft, selectOperation, setApiKey, s
 import { CodeBlock } from './code-block';
 import { MethodBadge } from './method-badge';
 import { ResponseBox } from './response-box';
+import { useOrigin } from '../../../lib/use-origin';
 
 /** The operation the console opens on when none was picked: the typeahead, the first call most people try. */
 const DEFAULT_OPERATION = 'GET /api/search';
@@ -64,6 +65,7 @@ export function ApiConsole({ reference }: { reference: ApiReference }) {
   const [bodyError, setBodyError] = useState<string | null>(null);
   const [missing, setMissing] = useState<string[]>([]);
   const responseSection = useRef<HTMLElement>(null);
+  const origin = useOrigin();
 
   // On one column (phones) the answer is below the form: bring it into view when a request leaves.
   useEffect(() => {
@@ -247,7 +249,7 @@ export function ApiConsole({ reference }: { reference: ApiReference }) {
             <CodeBlock
               className="mt-2"
               label="cURL"
-              code={curlSample({ origin: window.location.origin, method: operation.method, path: built.path, body: hasBody ? draft.body : undefined, auth: operation.auth })}
+              code={curlSample({ origin, method: operation.method, path: built.path, body: hasBody ? draft.body : undefined, auth: operation.auth })}
             />
           </details>
         )}

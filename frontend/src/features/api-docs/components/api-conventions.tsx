@@ -5,6 +5,7 @@ import type { ApiReference } from '../lib/openapi-model';
 import { CodeBlock } from './code-block';
 import { InlineCode } from './rich-text';
 import { DocSection, docCode } from '../../../ui/doc-section';
+import { useOrigin } from '../../../lib/use-origin';
 
 /** Status codes a caller meets, and what each means here. */
 const STATUS_CODES: Array<[string, string]> = [
@@ -87,6 +88,7 @@ export function RateLimitConventions({ reference }: { reference?: ApiReference }
 /** The Socket.IO contract in brief. */
 export function SocketConventions() {
   const examples = useDocsExamples();
+  const origin = useOrigin();
   const from = examples.data?.from;
   const to = examples.data?.to;
   return (
@@ -106,7 +108,7 @@ export function SocketConventions() {
         code={[
           "import { io } from 'socket.io-client';",
           '',
-          `const socket = io('${window.location.origin}');`,
+          `const socket = io('${origin}');`,
           `socket.on('${EVENTS.searchProgressed}', (layer) => console.log('layer', layer.layer, layer.side, layer.frontierSize));`,
           `socket.on('${EVENTS.searchCompleted}', ({ result }) => console.log(result.degrees, 'degrees'));`,
           `socket.on('${EVENTS.searchFailed}', ({ error }) => console.error(error.code, error.message));`,

@@ -7,6 +7,7 @@ import { authSummary, requiresSignIn } from '../lib/auth-summary';
 import { CodeBlock } from './code-block';
 import { MethodBadge } from './method-badge';
 import { docCode } from '../../../ui/doc-section';
+import { useOrigin } from '../../../lib/use-origin';
 
 function Block({ icon, title, children }: { icon: ReactNode; title: string; children: ReactNode }) {
   return (
@@ -25,7 +26,7 @@ function Block({ icon, title, children }: { icon: ReactNode; title: string; chil
  * Bearer API key; and, when the API description is loaded, which endpoints need what.
  */
 export function AuthGuide({ reference }: { reference?: ApiReference }) {
-  const origin = window.location.origin;
+  const origin = useOrigin();
   const guarded = reference?.operations.filter((operation) => requiresSignIn(operation)) ?? [];
   return (
     <div className="grid gap-6">

@@ -8,6 +8,7 @@ import { buildRequestPath, initialDraft } from '../lib/request-draft';
 import { CodeBlock } from './code-block';
 import { InlineCode, RichText } from './rich-text';
 import { SchemaView } from './schema-view';
+import { useOrigin } from '../../../lib/use-origin';
 
 interface EndpointDetailsProps {
   reference: ApiReference;
@@ -27,7 +28,8 @@ export function EndpointDetails({ reference, operation, onTry }: EndpointDetails
   const built = buildRequestPath(reference, operation, draft);
   // Samples show the document's examples; a required value without one stays a {placeholder}.
   const samplePath = built.ok ? built.path : operation.path;
-  const sample = { origin: window.location.origin, method: operation.method, path: samplePath, body: draft.body, auth: operation.auth };
+  const origin = useOrigin();
+  const sample = { origin, method: operation.method, path: samplePath, body: draft.body, auth: operation.auth };
   const bodyExample = exampleBody(document, operation.requestBody);
   // Who may call it and the limits have their own boxes below: their paragraphs would say it twice.
   const description = operation.description

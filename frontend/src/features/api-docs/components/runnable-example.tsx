@@ -7,6 +7,7 @@ import type { ApiAuth, HttpMethod } from '../lib/openapi-model';
 import { CodeBlock } from './code-block';
 import { MethodBadge } from './method-badge';
 import { ResponseBox } from './response-box';
+import { useOrigin } from '../../../lib/use-origin';
 
 const PUBLIC: ApiAuth = { mode: 'none', bearer: false, session: false, csrf: false, schemes: [] };
 
@@ -25,7 +26,8 @@ interface RunnableExampleProps {
 export function RunnableExample({ id, title, children, method, path, body }: RunnableExampleProps) {
   const { state, send } = useApiRequest();
   const bodyText = body === undefined ? undefined : JSON.stringify(body, null, 2);
-  const sample = { origin: window.location.origin, method, path, body: bodyText, auth: PUBLIC };
+  const origin = useOrigin();
+  const sample = { origin, method, path, body: bodyText, auth: PUBLIC };
   return (
     <article aria-labelledby={id} className="grid min-w-0 gap-4 rounded-3xl bg-ink-850/60 p-5 ring-1 ring-inset ring-ink-700 sm:p-7">
       <header className="grid gap-2">

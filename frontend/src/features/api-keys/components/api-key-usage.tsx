@@ -1,9 +1,10 @@
 import { Gauge, ShieldCheck, Terminal } from 'lucide-react';
 import { cn } from '../../../lib/class-names';
+import { useOrigin } from '../../../lib/use-origin';
 
 /** How a key is used: the header to send, a sample call, and what a key can and cannot do. */
 export function ApiKeyUsage({ className }: { className?: string }) {
-  const origin = typeof window === 'undefined' ? '' : window.location.origin;
+  const origin = useOrigin();
   return (
     <aside aria-label="Using API keys" className={cn('grid content-start gap-6', className)}>
       <div>
