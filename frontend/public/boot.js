@@ -20,7 +20,16 @@ function start() {
     link.href = href;
     document.head.append(link);
   }
-  import(entry);
+  evaluateInTurn(preloads).then(() => import(entry));
+}
+// The entry's chunks, dependencies first, each evaluated in a task of its own: evaluating them all from the
+// entry's import is one long task that blocks a phone's main thread (building the contract's schemas alone
+// takes tens of milliseconds there). A chunk that fails here is left to the entry's import, which reports it.
+async function evaluateInTurn(chunks) {
+  for (const href of chunks) {
+    await import(href).catch(() => undefined);
+    await new Promise((resolve) => setTimeout(resolve));
+  }
 }
 const painted = () => performance.getEntriesByName('first-contentful-paint').length > 0;
 if (!document.getElementById('root')?.firstChild || document.visibilityState === 'hidden' || painted() || typeof PerformanceObserver === 'undefined' || !PerformanceObserver.supportedEntryTypes?.includes('paint')) {
