@@ -19,6 +19,7 @@ import { EntityChip } from './entity-chip';
 import { ProgressMeter } from './progress-meter';
 import { RevealChains } from './reveal-chains';
 import { StatTile } from './stat-tile';
+import { useHydrated } from '../../../lib/use-hydrated';
 
 /** Spec §2 texts. */
 export const NO_DAILY_TITLE = 'No Challenge Available';
@@ -103,15 +104,24 @@ export function DailyChallengeCard({ className, showAllLink = true }: { classNam
   return <DailyChallengeBody daily={daily.data} className={className} showAllLink={showAllLink} onExpired={() => void daily.refetch()} />;
 }
 
-function DailyChallengeBody({ daily, className, showAllLink, onExpired }: { daily: DailyChallenge; className?: string; showAllLink: boolean; onExpired: () => void }) {
-  const { user } = useSnapshot(authState);
-  const navigate = useNavigate();
+/**
+ * The countdown to `expiresAt`: the only part of the card that renders every second. A page the server
+ * rendered with the challenge (one copy for everyone, a while ago) shows no time until the app has taken over.
+ */
+function TimeLeft({ expiresAt, onExpired }: { expiresAt: string; onExpired: () => void }) {
+  const hydrated = useHydrated();
   const now = useNow(1000);
-  const left = Math.max(0, Date.parse(daily.expiresAt) - now);
+  const left = Math.max(0, Date.parse(expiresAt) - now);
   const expired = left === 0;
   useEffect(() => {
     if (expired) onExpired();
   }, [expired, onExpired]);
+  return <span data-testid="daily-time-left">{hydrated ? formatTimeLeft(left) : '–'}</span>;
+}
+
+function DailyChallengeBody({ daily, className, showAllLink, onExpired }: { daily: DailyChallenge; className?: string; showAllLink: boolean; onExpired: () => void }) {
+  const { user } = useSnapshot(authState);
+  const navigate = useNavigate();
 
   function accept() {
     if (!user) {
@@ -133,7 +143,7 @@ function DailyChallengeBody({ daily, className, showAllLink, onExpired }: { dail
         <StatTile icon={Target} label="Target" value={`≤ ${daily.targetDegrees}`} note="degrees" />
         <StatTile icon={Hourglass} label="Time limit" value={`${daily.timeLimit} min`} />
         <StatTile icon={Coins} label="Reward" value={`${formatCount(daily.pointReward)}`} note="points" />
-        <StatTile icon={Zap} label="Time left" value={<span data-testid="daily-time-left">{formatTimeLeft(left)}</span>} />
+        <StatTile icon={Zap} label="Time left" value={<TimeLeft expiresAt={daily.expiresAt} onExpired={onExpired} />} />
       </dl>
       <div className="mt-5 grid gap-1.5">
         <div className="flex items-center justify-between text-xs text-bone-400">
