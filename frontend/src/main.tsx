@@ -8,8 +8,6 @@ import { routes } from './app/routes';
 import { checkSession } from './features/auth';
 import './styles/index.css';
 
-const router = createBrowserRouter(routes);
-
 // The session check starts now so the header settles as early as possible; its answer is applied once the
 // page is hydrated: until then every render must match the server's HTML, where it is still being checked.
 void firstPageCommitted.then(checkSession());
@@ -49,6 +47,9 @@ Object.assign(window, { __hydrationErrors: hydrationErrors });
 // In a transition, React hydrates in slices, yielding to the browser between them, so a phone's main thread
 // is never blocked for long while the page (already visible) becomes interactive.
 function start() {
+  // Made here, not when this module loads: building the router is tens of milliseconds on a phone, a task
+  // of its own rather than part of evaluating the app's code.
+  const router = createBrowserRouter(routes);
   const app = (
     <StrictMode>
       <TakeOver>
