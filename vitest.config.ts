@@ -51,8 +51,18 @@ class LongestFirst extends BaseSequencer {
   }
 }
 
-/** One PostgreSQL for the run (DATABASE_URL or an embedded cluster) and the starter catalog imported once. */
-const STORAGE_SETUP = ['backend/src/test-support/embedded-postgres-setup.ts', 'backend/src/test-support/starter-data-setup.ts'];
+/**
+ * One PostgreSQL for the run (DATABASE_URL or an embedded cluster), a migrated template database every
+ * test database copies, and the starter catalog imported once.
+ */
+const STORAGE_SETUP = [
+  'backend/src/test-support/embedded-postgres-setup.ts',
+  'backend/src/test-support/template-database-setup.ts',
+  'backend/src/test-support/starter-data-setup.ts',
+];
+
+/** The storage setup, plus a template of a started app's database (migrated, starter details in) for e2e/support/app-server.ts. */
+const BROWSER_SETUP = [...STORAGE_SETUP, 'backend/src/test-support/app-data-setup.ts'];
 
 /** Browser files that time an animation against the server's answer (Skip while the reveal still plays). */
 const BROWSER_TIMING_SENSITIVE = ['e2e/connections.e2e.test.ts'];
@@ -126,7 +136,7 @@ export default defineConfig({
         resolve: { alias },
         test: {
           name: 'browser',
-          globalSetup: ['backend/src/test-support/embedded-postgres-setup.ts'],
+          globalSetup: BROWSER_SETUP,
           environment: 'node',
           include: ['e2e/**/*.e2e.test.ts'],
           exclude: [...BROWSER_TIMING_SENSITIVE, '**/node_modules/**'],
@@ -145,7 +155,7 @@ export default defineConfig({
         resolve: { alias },
         test: {
           name: 'browser-serial',
-          globalSetup: ['backend/src/test-support/embedded-postgres-setup.ts'],
+          globalSetup: BROWSER_SETUP,
           environment: 'node',
           include: BROWSER_TIMING_SENSITIVE,
           testTimeout: 60_000,
