@@ -31,7 +31,21 @@ const TIMING_SENSITIVE = [
  * run alone at the end. Vitest orders by the durations of the last run when it has them, and by file
  * size in a fresh clone (CI); these go first either way.
  */
-const LONGEST_FIRST = ['e2e/accessibility.e2e.test.ts', 'e2e/connections.e2e.test.ts', 'e2e/cluster.e2e.test.ts'];
+const LONGEST_FIRST = [
+  'e2e/accessibility.e2e.test.ts',
+  'e2e/connections.e2e.test.ts',
+  'e2e/cluster.e2e.test.ts',
+  // The hostile-input sweep's files are a few lines each (the sweep lives in test-support): by size they would start last.
+  'backend/src/platform/hostile-input-diaries-lists.int.test.ts',
+  'backend/src/platform/hostile-input-catalog-search.int.test.ts',
+  'backend/src/platform/hostile-input-sign-in.int.test.ts',
+  'backend/src/platform/hostile-input-people.int.test.ts',
+  'backend/src/platform/hostile-input-own-account.int.test.ts',
+  'backend/src/platform/hostile-input-everything-else.int.test.ts',
+  'backend/src/platform/hostile-input-admin.int.test.ts',
+  'backend/src/platform/hostile-input-games.int.test.ts',
+  'backend/src/platform/hostile-input-entities.int.test.ts',
+];
 
 class LongestFirst extends BaseSequencer {
   override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
