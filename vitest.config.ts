@@ -31,7 +31,21 @@ const TIMING_SENSITIVE = [
  * run alone at the end. Vitest orders by the durations of the last run when it has them, and by file
  * size in a fresh clone (CI); these go first either way.
  */
-const LONGEST_FIRST = ['e2e/accessibility.e2e.test.ts', 'e2e/connections.e2e.test.ts', 'e2e/cluster.e2e.test.ts'];
+const LONGEST_FIRST = [
+  'e2e/accessibility.e2e.test.ts',
+  'e2e/connections.e2e.test.ts',
+  'e2e/cluster.e2e.test.ts',
+  // The hostile-input sweep's files are a few lines each (the sweep lives in test-support): by size they would start last.
+  'backend/src/platform/hostile-input-diaries-lists.int.test.ts',
+  'backend/src/platform/hostile-input-catalog-search.int.test.ts',
+  'backend/src/platform/hostile-input-sign-in.int.test.ts',
+  'backend/src/platform/hostile-input-people.int.test.ts',
+  'backend/src/platform/hostile-input-own-account.int.test.ts',
+  'backend/src/platform/hostile-input-everything-else.int.test.ts',
+  'backend/src/platform/hostile-input-admin.int.test.ts',
+  'backend/src/platform/hostile-input-games.int.test.ts',
+  'backend/src/platform/hostile-input-entities.int.test.ts',
+];
 
 class LongestFirst extends BaseSequencer {
   override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
@@ -51,8 +65,18 @@ class LongestFirst extends BaseSequencer {
   }
 }
 
-/** One PostgreSQL for the run (DATABASE_URL or an embedded cluster) and the starter catalog imported once. */
-const STORAGE_SETUP = ['backend/src/test-support/embedded-postgres-setup.ts', 'backend/src/test-support/starter-data-setup.ts'];
+/**
+ * One PostgreSQL for the run (DATABASE_URL or an embedded cluster), a migrated template database every
+ * test database copies, and the starter catalog imported once.
+ */
+const STORAGE_SETUP = [
+  'backend/src/test-support/embedded-postgres-setup.ts',
+  'backend/src/test-support/template-database-setup.ts',
+  'backend/src/test-support/starter-data-setup.ts',
+];
+
+/** The storage setup, plus a template of a started app's database (migrated, starter details in) for e2e/support/app-server.ts. */
+const BROWSER_SETUP = [...STORAGE_SETUP, 'backend/src/test-support/app-data-setup.ts'];
 
 /** Browser files that time an animation against the server's answer (Skip while the reveal still plays). */
 const BROWSER_TIMING_SENSITIVE = ['e2e/connections.e2e.test.ts'];
@@ -126,7 +150,7 @@ export default defineConfig({
         resolve: { alias },
         test: {
           name: 'browser',
-          globalSetup: ['backend/src/test-support/embedded-postgres-setup.ts'],
+          globalSetup: BROWSER_SETUP,
           environment: 'node',
           include: ['e2e/**/*.e2e.test.ts'],
           exclude: [...BROWSER_TIMING_SENSITIVE, '**/node_modules/**'],
@@ -145,7 +169,7 @@ export default defineConfig({
         resolve: { alias },
         test: {
           name: 'browser-serial',
-          globalSetup: ['backend/src/test-support/embedded-postgres-setup.ts'],
+          globalSetup: BROWSER_SETUP,
           environment: 'node',
           include: BROWSER_TIMING_SENSITIVE,
           testTimeout: 60_000,

@@ -1,7 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { cp, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
@@ -50,11 +50,18 @@ export async function startAppServer({ env: extraEnv = {}, root = repoRoot }: { 
     RATE_LIMIT_PUBLIC_PER_MINUTE: '100000',
     RATE_LIMIT_AUTHENTICATED_PER_MINUTE: '100000',
   };
-  // Each app gets its own schema and key prefix on the shared services, so runs never see each other's data.
+  // Each app gets its own schema (or database) and key prefix on the shared services, so runs never see each other's data.
   const isolation = `e2e_${randomBytes(5).toString('hex')}`;
+  let dropDatabase: (() => Promise<void>) | undefined;
   if (process.env.DATABASE_URL) {
     env.DATABASE_URL = process.env.DATABASE_URL;
     env.DATABASE_SCHEMA = isolation;
+    dropDatabase = () => dropSchema(process.env.DATABASE_URL!, isolation);
+    const started = await startedAppData(process.env.DATABASE_URL, isolation, dataDir);
+    if (started) {
+      Object.assign(env, started.env);
+      dropDatabase = started.drop;
+    }
   }
   if (process.env.REDIS_URL) {
     env.REDIS_URL = process.env.REDIS_URL;
@@ -63,7 +70,7 @@ export async function startAppServer({ env: extraEnv = {}, root = repoRoot }: { 
   Object.assign(env, extraEnv);
   const cleanUp = async () => {
     await rm(dataDir, { recursive: true, force: true });
-    if (env.DATABASE_URL) await dropSchema(env.DATABASE_URL, isolation);
+    await dropDatabase?.();
   };
 
   const child = spawn(process.execPath, [entry], { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
@@ -99,6 +106,35 @@ export async function startAppServer({ env: extraEnv = {}, root = repoRoot }: { 
       await cleanUp();
     },
   };
+}
+
+/**
+ * What the app's first start leaves behind (the starter catalog imported into DATA_DIR and its details
+ * into a migrated database), copied from the run's once-built templates (the browser projects' global
+ * setup: backend/src/test-support/app-data-setup.ts) into `dataDir` and a new database; undefined
+ * without them (the app then imports the catalog itself).
+ */
+async function startedAppData(url: string, name: string, dataDir: string): Promise<{ env: Record<string, string>; drop: () => Promise<void> } | undefined> {
+  const template = process.env.CINEMA_DNA_TEST_APP_TEMPLATE_DATABASE;
+  const schema = process.env.CINEMA_DNA_TEST_APP_TEMPLATE_SCHEMA;
+  const starterDir = process.env.CINEMA_DNA_TEST_STARTER_DIR;
+  if (!template || !schema || !starterDir || !existsSync(starterDir)) return undefined;
+  // Timestamps kept: the snapshot stays newer than its sources, so the app loads it without rebuilding.
+  await cp(starterDir, dataDir, { recursive: true, preserveTimestamps: true });
+  await onServer(url, `CREATE DATABASE "${name}" TEMPLATE "${template}"`);
+  const copy = new URL(url);
+  copy.pathname = `/${name}`;
+  return { env: { DATABASE_URL: copy.toString(), DATABASE_SCHEMA: schema }, drop: () => onServer(url, `DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`) };
+}
+
+async function onServer(url: string, statement: string): Promise<void> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    await client.query(statement);
+  } finally {
+    await client.end();
+  }
 }
 
 /** Drops one run's schema from the shared PostgreSQL (each app or cluster in a test gets its own). */

@@ -10,7 +10,7 @@ import { createLogger } from '../platform/logging.js';
 import type { Db } from '../platform/db/database.js';
 
 /** Where the run's starter DATA_DIR (sources and graph snapshot, built once) lies; set by the global setup below. */
-const STARTER_DIR_VARIABLE = 'CINEMA_DNA_TEST_STARTER_DIR';
+export const STARTER_DIR_VARIABLE = 'CINEMA_DNA_TEST_STARTER_DIR';
 
 /**
  * Vitest global setup for the storage tiers: imports the starter catalog once per run into a DATA_DIR

@@ -3,6 +3,7 @@ import pg from 'pg';
 import { openDatabase, type Database } from '../platform/db/database.js';
 import { createMemorySharedState, createRedisSharedState } from '../platform/cache/index.js';
 import type { SharedState } from '../platform/cache/types.js';
+import { databaseUrl, onServer, TEMPLATE_DATABASE_VARIABLE, TEMPLATE_SCHEMA } from './template-database-setup.js';
 
 /**
  * The storage a test suite runs against: PostgreSQL always — the machine's when DATABASE_URL is set
@@ -27,20 +28,44 @@ export function testDatabaseUrl(): string {
   return url;
 }
 
+/** Where one test's storage lies: a URL and schema to hand to openDatabase or to an app's DATABASE_URL/DATABASE_SCHEMA. */
+export interface TestDatabase {
+  url: string;
+  schemaName: string;
+  /** Removes it (with every table and row in it). */
+  drop(): Promise<void>;
+}
+
+/**
+ * Fresh, migrated storage for one test: a copy of the run's migrated template database
+ * (test-support/template-database-setup.ts) when the global setup built one, else a new schema
+ * that openDatabase migrates. Either way nothing is shared with another test.
+ */
+export async function createTestDatabase(): Promise<TestDatabase> {
+  const url = testDatabaseUrl();
+  const template = process.env[TEMPLATE_DATABASE_VARIABLE];
+  if (!template) {
+    const schemaName = `test_${uniqueSuffix()}`;
+    return { url, schemaName, drop: () => dropSchema(url, schemaName) };
+  }
+  const name = `test_${uniqueSuffix()}`;
+  await onServer(url, `CREATE DATABASE "${name}" TEMPLATE "${template}"`);
+  return { url: databaseUrl(url, name), schemaName: TEMPLATE_SCHEMA, drop: () => onServer(url, `DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`) };
+}
+
 export function databaseTargets(): DatabaseTarget[] {
   return [
     {
       name: 'postgres',
       async open() {
-        // A fresh schema per suite keeps runs independent; it is dropped afterwards.
-        const url = testDatabaseUrl();
-        const schemaName = `test_${uniqueSuffix()}`;
-        const database = await openDatabase({ url, schemaName });
+        // Fresh storage per suite keeps runs independent; it is dropped afterwards.
+        const storage = await createTestDatabase();
+        const database = await openDatabase({ url: storage.url, schemaName: storage.schemaName });
         return {
           ...database,
           async dispose() {
             await database.close();
-            await dropSchema(url, schemaName);
+            await storage.drop();
           },
         };
       },

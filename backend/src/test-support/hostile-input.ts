@@ -5,17 +5,22 @@ import { CLIENT_EVENTS, CSRF_HEADER, entityKey, type ClientEvent, type ClientToS
 import { io as connect, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer, type RunningServer } from '../server.js';
-import { dropSchema, testDatabaseUrl, uniqueSuffix } from '../test-support/targets.js';
-import { registeredRoutes, type RegisteredRoute } from './auth/route-registry.js';
-import { loadConfig } from './config.js';
-import { createLogger } from './logging.js';
+import { registeredRoutes, type RegisteredRoute } from '../platform/auth/route-registry.js';
+import { loadConfig } from '../platform/config.js';
+import { openDatabase } from '../platform/db/database.js';
+import { createLogger } from '../platform/logging.js';
+import { copyStarterData } from './starter-data-setup.js';
+import { createTestDatabase, uniqueSuffix, type TestDatabase } from './targets.js';
 
 /**
  * Hostile input on every declared API route and every socket command, as an anonymous visitor
  * (holding a CSRF token) and as a signed-in user (with the session's token, so writes reach their
  * handlers): no answer may be a 5xx, every 4xx is `{ code, message, details }`, and every socket
- * command is acknowledged with `{ ok, ... }`. Seeded, so a failure replays exactly. With PostgreSQL set,
- * the route sweep splits the hostile values between the two databases (see `Share`).
+ * command is acknowledged with `{ ok, ... }`. Seeded, so a failure replays exactly.
+ *
+ * The sweep is split by theme (ROUTE_THEMES) over several files (platform/hostile-input-*.int.test.ts),
+ * each with its own server, so the integration tier's two workers share it; the last theme takes every
+ * route no other theme claims, so a new route is always swept.
  */
 
 const MEGABYTE = 'x'.repeat(1 << 20);
@@ -311,26 +316,53 @@ async function pool<T>(items: T[], concurrency: number, work: (item: T) => Promi
   );
 }
 
-const targets: Array<{ name: string; env: Record<string, string>; drop: () => Promise<void> }> = [
-  (() => {
-    const schema = `test_${uniqueSuffix()}`;
-    const env: Record<string, string> = { DATABASE_URL: testDatabaseUrl(), DATABASE_SCHEMA: schema };
-    if (process.env.REDIS_URL) env.REDIS_URL = process.env.REDIS_URL;
-    return { name: process.env.REDIS_URL ? 'postgres + redis' : 'postgres', env, drop: () => dropSchema(testDatabaseUrl(), schema) };
-  })(),
-];
 
-describe.each(targets)('hostile input on every route and socket command on $name', (target) => {
+/**
+ * The route sweep's themes, one file each: a route belongs to the first theme whose pattern its path
+ * matches; 'everything else' takes the rest (a new route is swept even before anyone files it).
+ */
+export const ROUTE_THEMES = {
+  entities: /^\/api\/(entity|entities|things)\b/,
+  'catalog and search': /^\/(connection$|api\/(search|movies|people|persons|share|connections|find-connection|graph|catalog|discover|recommendations|trending|genres|countries))/,
+  'sign-in and sessions': /^\/api\/(auth|login|logout|register)\b/,
+  'own account': /^\/api\/users\/me\b/,
+  people: /^\/api\/(users|profiles?|follows?|api-keys)\b/,
+  'diaries, lists and reviews': /^\/api\/(diary|watchlist|watched|reviews?|activity|saved|imports?)\b/,
+  admin: /^\/api\/(admin|moderation)\b/,
+  games: /^\/api\/(challenges|races|leaderboards|points|badges|rooms|stats)\b/,
+  'everything else': null,
+} as const;
+export type RouteTheme = keyof typeof ROUTE_THEMES;
+
+export function themeOf(path: string): RouteTheme {
+  for (const [theme, pattern] of Object.entries(ROUTE_THEMES) as Array<[RouteTheme, RegExp | null]>) if (pattern?.test(path)) return theme;
+  return 'everything else';
+}
+
+/** A running server (the real one, as `npm start` runs it) on fresh storage, for one hostile-input file. */
+export function hostileServer(): { server: () => RunningServer; newCaller(name: Caller['name']): Promise<Caller>; sockets: Socket[] } {
   let server: RunningServer;
+  let storage: TestDatabase;
   const sockets: Socket[] = [];
 
   beforeAll(async () => {
     const staticDir = mkdtempSync(path.join(tmpdir(), 'cdna-fuzz-static-'));
     writeFileSync(path.join(staticDir, 'index.html'), '<!doctype html><html><head><title>Cinema DNA</title></head><body></body></html>');
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'cdna-fuzz-'));
+    storage = await createTestDatabase();
+    // The run's starter catalog, copied (as the app's first start would import it), when the global setup built it.
+    const database = await openDatabase({ url: storage.url, schemaName: storage.schemaName });
+    try {
+      await copyStarterData(dataDir, database.db);
+    } finally {
+      await database.close();
+    }
+    const env: Record<string, string> = { DATABASE_URL: storage.url, DATABASE_SCHEMA: storage.schemaName };
+    if (process.env.REDIS_URL) env.REDIS_URL = process.env.REDIS_URL;
     const config = loadConfig({
       PORT: '0',
       HOST: '127.0.0.1',
-      DATA_DIR: mkdtempSync(path.join(tmpdir(), 'cdna-fuzz-')),
+      DATA_DIR: dataDir,
       STATIC_DIR: staticDir,
       FIND_CONNECTION_RATE_LIMIT: '0',
       RATE_LIMIT_PUBLIC_PER_MINUTE: '0',
@@ -341,14 +373,14 @@ describe.each(targets)('hostile input on every route and socket command on $name
       GOOGLE_AUTH_URL: 'http://127.0.0.1:9/authorize',
       GOOGLE_TOKEN_URL: 'http://127.0.0.1:9/token',
       GOOGLE_USERINFO_URL: 'http://127.0.0.1:9/userinfo',
-      ...target.env,
+      ...env,
     });
     server = await startServer(config, { logger: createLogger('silent'), redisKeyPrefix: `test:${uniqueSuffix()}:`, searchWorkers: 0 });
   });
   afterAll(async () => {
     for (const socket of sockets) socket.disconnect();
     await server?.close();
-    await target.drop();
+    await storage?.drop();
   });
 
   /** A caller with a CSRF token; signed in through registration when asked. */
@@ -362,77 +394,96 @@ describe.each(targets)('hostile input on every route and socket command on $name
     }
     return caller;
   }
+  return { server: () => server, newCaller, sockets };
+}
 
-  it('answers every route without a 5xx, and every 4xx as { code, message, details }', { timeout: 600_000 }, async () => {
-    const random = prng(0xc1de);
-    const routes = [...registeredRoutes(server.app), { method: 'get', path: '/connection', access: 'public' } as RegisteredRoute];
-    expect(routes.length).toBeGreaterThan(20);
-    const problems: string[] = [];
-    let requests = 0;
-    for (const callerName of ['anonymous', 'signed in'] as const) {
-      for (const [routeIndex, route] of routes.entries()) {
-        // A fresh caller per route: sign-out or sign-in on one route must not change the next one's caller.
-        const caller = await newCaller(callerName);
-        const share = { index: targets.findIndex((each) => each.name === target.name), of: targets.length, route: routeIndex };
-        // The fuzz account is a plain user: staff routes turn it away too.
-        const turnedAway = callerName === 'anonymous' ? route.access !== 'public' : route.access === 'admin' || route.access === 'moderator';
-        await pool(attemptsFor(route, random, share, turnedAway), 6, async (attempt) => {
-          const outcome = await send(server.url, caller, attempt);
-          requests += 1;
-          const problem = problemWith(outcome);
-          if (problem) problems.push(`${caller.name} ${attempt.method} ${route.path} [${attempt.what}] → ${problem}: ${outcome.text.slice(0, 160)}`);
+const storageName = () => (process.env.REDIS_URL ? 'postgres + redis' : 'postgres');
+
+/** The route sweep over one theme's routes, as an anonymous visitor and as a signed-in user. */
+export function describeHostileRoutes(theme: RouteTheme): void {
+  describe(`hostile input on the ${theme} routes on ${storageName()}`, () => {
+    const { server, newCaller } = hostileServer();
+
+    it('answers every route without a 5xx, and every 4xx as { code, message, details }', { timeout: 600_000 }, async () => {
+      const random = prng(0xc1de);
+      const all = [...registeredRoutes(server().app), { method: 'get', path: '/connection', access: 'public' } as RegisteredRoute];
+      expect(all.length).toBeGreaterThan(20);
+      const routes = all.filter((route) => themeOf(route.path) === theme);
+      expect(routes.length).toBeGreaterThan(0);
+      const problems: string[] = [];
+      let requests = 0;
+      for (const callerName of ['anonymous', 'signed in'] as const) {
+        for (const [routeIndex, route] of routes.entries()) {
+          // A fresh caller per route: sign-out or sign-in on one route must not change the next one's caller.
+          const caller = await newCaller(callerName);
+          const share = { index: 0, of: 1, route: routeIndex };
+          // The fuzz account is a plain user: staff routes turn it away too.
+          const turnedAway = callerName === 'anonymous' ? route.access !== 'public' : route.access === 'admin' || route.access === 'moderator';
+          await pool(attemptsFor(route, random, share, turnedAway), 6, async (attempt) => {
+            const outcome = await send(server().url, caller, attempt);
+            requests += 1;
+            const problem = problemWith(outcome);
+            if (problem) problems.push(`${caller.name} ${attempt.method} ${route.path} [${attempt.what}] → ${problem}: ${outcome.text.slice(0, 160)}`);
+          });
+        }
+      }
+      const fiveHundreds = problems.filter((problem) => / → status 5\d\d/.test(problem)).length;
+      console.info(`hostile input on the ${theme} routes (${routes.length}) on ${storageName()}: ${requests} requests, ${fiveHundreds} answered 5xx, ${problems.length} problems`);
+      expect(problems).toEqual([]);
+      expect((await fetch(`${server().url}/api/health`)).status).toBe(200);
+    });
+  });
+}
+
+/** The socket sweep: every command, every hostile payload, anonymous and signed in. */
+export function describeHostileSockets(): void {
+  describe(`hostile input on every socket command on ${storageName()}`, () => {
+    const { server, newCaller, sockets } = hostileServer();
+
+    it('acknowledges every socket command with { ok, ... }, whatever the payload', { timeout: 120_000 }, async () => {
+      const random = prng(0x50c4e7);
+      const signedIn = await newCaller('signed in');
+      const open = async (cookie?: string) => {
+        const socket = connect(server().url, { transports: ['websocket'], forceNew: true, extraHeaders: cookie ? { cookie } : undefined });
+        sockets.push(socket);
+        await new Promise<void>((resolve, reject) => {
+          socket.once('connect', resolve);
+          socket.once('connect_error', reject);
         });
-      }
-    }
-    const fiveHundreds = problems.filter((problem) => / → status 5\d\d/.test(problem)).length;
-    console.info(`hostile input on ${target.name}: ${requests} requests, ${fiveHundreds} answered 5xx, ${problems.length} problems`);
-    expect(problems).toEqual([]);
-    expect((await fetch(`${server.url}/api/health`)).status).toBe(200);
-  });
-
-  it('acknowledges every socket command with { ok, ... }, whatever the payload', { timeout: 120_000 }, async () => {
-    const random = prng(0x50c4e7);
-    const signedIn = await newCaller('signed in');
-    const open = async (cookie?: string) => {
-      const socket = connect(server.url, { transports: ['websocket'], forceNew: true, extraHeaders: cookie ? { cookie } : undefined });
-      sockets.push(socket);
-      await new Promise<void>((resolve, reject) => {
-        socket.once('connect', resolve);
-        socket.once('connect_error', reject);
-      });
-      return socket as Socket<ServerToClientEvents, ClientToServerEvents>;
-    };
-    const problems: string[] = [];
-    expect(Object.keys(EXAMPLE_SOCKET_PAYLOADS).sort()).toEqual([...CLIENT_EVENTS].sort());
-    for (const [who, cookie] of [['anonymous', undefined], ['signed in', signedIn.cookie]] as const) {
-      const socket = await open(cookie);
-      const emit = async (event: ClientEvent, what: string, ...payload: unknown[]) => {
-        try {
-          const ack = (await (socket.timeout(5_000) as unknown as { emitWithAck(e: string, ...a: unknown[]): Promise<unknown> }).emitWithAck(event, ...payload)) as { ok?: unknown; data?: unknown; error?: { code?: unknown; message?: unknown } };
-          const shaped = ack?.ok === true ? 'data' in ack : ack?.ok === false && typeof ack.error?.code === 'string' && typeof ack.error.message === 'string' && 'details' in ack.error;
-          if (!shaped) problems.push(`${who} ${event} [${what}] → ack ${JSON.stringify(ack).slice(0, 160)}`);
-        } catch (error) {
-          problems.push(`${who} ${event} [${what}] → no ack (${(error as Error).message})`);
-        }
+        return socket as Socket<ServerToClientEvents, ClientToServerEvents>;
       };
-      for (const event of CLIENT_EVENTS) {
-        const example = EXAMPLE_SOCKET_PAYLOADS[event];
-        await emit(event, 'no payload');
-        await emit(event, 'the example', example);
-        for (const [name, raw] of HOSTILE) {
-          const value = typeof raw === 'string' ? raw.slice(0, SOCKET_STRING_LIMIT) : raw;
-          await emit(event, `${name} as the payload`, value);
-          for (const at of sample(leaves(example), 4, random)) await emit(event, `${name} at ${at.join('.')}`, replaceAt(example, at, value));
+      const problems: string[] = [];
+      expect(Object.keys(EXAMPLE_SOCKET_PAYLOADS).sort()).toEqual([...CLIENT_EVENTS].sort());
+      for (const [who, cookie] of [['anonymous', undefined], ['signed in', signedIn.cookie]] as const) {
+        const socket = await open(cookie);
+        const emit = async (event: ClientEvent, what: string, ...payload: unknown[]) => {
+          try {
+            const ack = (await (socket.timeout(5_000) as unknown as { emitWithAck(e: string, ...a: unknown[]): Promise<unknown> }).emitWithAck(event, ...payload)) as { ok?: unknown; data?: unknown; error?: { code?: unknown; message?: unknown } };
+            const shaped = ack?.ok === true ? 'data' in ack : ack?.ok === false && typeof ack.error?.code === 'string' && typeof ack.error.message === 'string' && 'details' in ack.error;
+            if (!shaped) problems.push(`${who} ${event} [${what}] → ack ${JSON.stringify(ack).slice(0, 160)}`);
+          } catch (error) {
+            problems.push(`${who} ${event} [${what}] → no ack (${(error as Error).message})`);
+          }
+        };
+        for (const event of CLIENT_EVENTS) {
+          const example = EXAMPLE_SOCKET_PAYLOADS[event];
+          await emit(event, 'no payload');
+          await emit(event, 'the example', example);
+          for (const [name, raw] of HOSTILE) {
+            const value = typeof raw === 'string' ? raw.slice(0, SOCKET_STRING_LIMIT) : raw;
+            await emit(event, `${name} as the payload`, value);
+            for (const at of sample(leaves(example), 4, random)) await emit(event, `${name} at ${at.join('.')}`, replaceAt(example, at, value));
+          }
         }
+        socket.disconnect();
       }
-      socket.disconnect();
-    }
-    expect(problems).toEqual([]);
-    // A message over the socket's size limit closes that socket; the server goes on.
-    const big = await open();
-    const closed = new Promise((resolve) => big.once('disconnect', resolve));
-    big.emit('room:join', { code: 'big', displayName: MEGABYTE } as never, () => {});
-    await closed;
-    expect((await fetch(`${server.url}/api/health`)).status).toBe(200);
+      expect(problems).toEqual([]);
+      // A message over the socket's size limit closes that socket; the server goes on.
+      const big = await open();
+      const closed = new Promise((resolve) => big.once('disconnect', resolve));
+      big.emit('room:join', { code: 'big', displayName: MEGABYTE } as never, () => {});
+      await closed;
+      expect((await fetch(`${server().url}/api/health`)).status).toBe(200);
+    });
   });
-});
+}
