@@ -88,4 +88,87 @@ describe('first paint from the HTML (issue 27)', () => {
     expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(1000);
     await close();
   });
+
+  describe('with the data the page shows first', () => {
+    const ENTITY = '/entity/person/kevin-bacon';
+    const RESULT = '/connection-result?from=person:kevin-bacon&to=person:tom-hanks';
+
+    /** A page as a browser without JavaScript draws it: only the server's HTML. */
+    async function withoutScript<T>(path: string, look: (page: import('playwright-core').Page) => Promise<T>): Promise<T> {
+      const context = await browser.newContext({ viewport: MOBILE, deviceScaleFactor: 1, javaScriptEnabled: false, reducedMotion: 'reduce' });
+      try {
+        const page = await context.newPage();
+        await page.goto(server.url + path);
+        return await look(page);
+      } finally {
+        await context.close();
+      }
+    }
+
+    it("draws the entity page's header and films from the HTML, without any script", async () => {
+      const entity = (await (await fetch(`${server.url}/api/entity/person/kevin-bacon`)).json()) as { name: string; filmography: { title: string }[] };
+      expect(entity.filmography.length).toBeGreaterThan(0);
+      await withoutScript(ENTITY, async (page) => {
+        const heading = page.getByRole('heading', { level: 1, includeHidden: true });
+        expect(await heading.textContent()).toBe('Kevin Bacon');
+        expect(await heading.isVisible()).toBe(true);
+        const firstFilm = page.getByTestId('movie-card').first();
+        expect(await firstFilm.textContent()).toContain(entity.filmography[0]!.title);
+        expect(await page.getByRole('heading', { name: 'Known For', includeHidden: true }).isVisible()).toBe(true);
+      });
+    });
+
+    it('draws both ends of a connection result from the HTML, without any script', async () => {
+      await withoutScript(RESULT, async (page) => {
+        const heading = page.getByRole('heading', { level: 1, includeHidden: true });
+        await expect.poll(() => heading.textContent()).toContain('Kevin Bacon');
+        expect(await heading.textContent()).toContain('Tom Hanks');
+        expect(await heading.isVisible()).toBe(true);
+      });
+    });
+
+    it('sends only public data, which the app takes over as it is (no second render), and the result page then searches and answers', async () => {
+      const html = await (await fetch(server.url + RESULT)).text();
+      const json = html.match(/<script type="application\/json" id="initial-data">([^<]*)<\/script>/)?.[1];
+      expect(json).toBeDefined();
+      const state = JSON.parse(json!) as { queries: { queryKey: unknown[] }[] };
+      expect(state.queries.map((query) => query.queryKey)).toEqual([
+        ['entity', 'person', 'kevin-bacon'],
+        ['entity', 'person', 'tom-hanks'],
+      ]);
+
+      const { page, pageErrors, close } = await openPage(browser, MOBILE);
+      const entityRequests: string[] = [];
+      page.on('request', (request) => {
+        if (request.url().includes('/api/entity/')) entityRequests.push(request.url());
+      });
+      await page.goto(server.url + RESULT);
+      const heading = page.getByRole('heading', { level: 1, includeHidden: true });
+      const before = await heading.boundingBox();
+      await page.locator('#root:not([inert])').waitFor({ state: 'attached' });
+      expect(await heading.boundingBox()).toEqual(before);
+      // The live search runs on the takeover and shows the chain.
+      await page.locator('[data-testid="search-stage"][data-phase="found"]').waitFor({ timeout: 30_000 });
+      await page.getByRole('group', { name: 'Search result' }).getByText('Tom Hanks').first().waitFor();
+      expect(await page.evaluate(() => (window as unknown as { __hydrationErrors: string[] }).__hydrationErrors)).toEqual([]);
+      // Both ends came with the page: the app did not ask for them again.
+      expect(entityRequests).toEqual([]);
+      expect(pageErrors).toEqual([]);
+      await close();
+    });
+
+    it('the entity page hydrates with its data and works', async () => {
+      const { page, pageErrors, close } = await openPage(browser, MOBILE);
+      await page.goto(server.url + ENTITY);
+      await page.locator('#root:not([inert])').waitFor({ state: 'attached' });
+      expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('Kevin Bacon');
+      await expect.poll(() => page.title()).toBe('Kevin Bacon · Cinema DNA');
+      expect(await page.evaluate(() => (window as unknown as { __hydrationErrors: string[] }).__hydrationErrors)).toEqual([]);
+      await page.getByTestId('movie-card').first().getByRole('link').click();
+      await page.waitForURL(/\/entity\/movie\//);
+      await page.getByRole('heading', { level: 1 }).waitFor();
+      expect(pageErrors).toEqual([]);
+      await close();
+    });
+  });
 });
