@@ -1,6 +1,8 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startAppServer, type AppServer } from './support/app-server.js';
+import { registerUser } from './support/accounts.js';
+import { callApi } from './support/api.js';
 import { MOBILE, launchBrowser, openPage } from './support/browser.js';
 
 let server: AppServer;
@@ -168,6 +170,28 @@ describe('first paint from the HTML (issue 27)', () => {
       await page.getByTestId('movie-card').first().getByRole('link').click();
       await page.waitForURL(/\/entity\/movie\//);
       await page.getByRole('heading', { level: 1 }).waitFor();
+      expect(pageErrors).toEqual([]);
+      await close();
+    });
+
+    it("a signed-in visitor gets the same public HTML, then sees their own state once the app is up, without the page moving", async () => {
+      const entity = (await (await fetch(`${server.url}/api/entity/person/kevin-bacon`)).json()) as { filmography: { id: string; title: string; poster_path: string | null }[] };
+      const film = entity.filmography[0]!;
+      const { page, pageErrors, close } = await openPage(browser, MOBILE);
+      await registerUser(page, server.url, `fp_${Date.now().toString(36)}`);
+      await callApi(page, 'POST', '/api/watchlist', { movieId: film.id, movieTitle: film.title, posterPath: film.poster_path });
+      const html = await page.evaluate(async (path) => (await fetch(path)).text(), ENTITY);
+      expect(html).not.toContain('Logout');
+      expect(html).not.toContain("Remove from Watchlist");
+
+      await page.goto(server.url + ENTITY);
+      const heading = page.getByRole('heading', { level: 1, includeHidden: true });
+      const before = await heading.boundingBox();
+      // Their own state, once the session is known: the film is on their watchlist.
+      await page.getByRole('button', { name: `Remove from Watchlist: ${film.title}` }).waitFor();
+      expect(await page.getByRole('button', { name: `Remove from Watchlist: ${film.title}` }).getAttribute('aria-pressed')).toBe('true');
+      expect(await heading.boundingBox()).toEqual(before);
+      expect(await page.evaluate(() => (window as unknown as { __hydrationErrors: string[] }).__hydrationErrors)).toEqual([]);
       expect(pageErrors).toEqual([]);
       await close();
     });
