@@ -1,6 +1,8 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startAppServer, type AppServer } from './support/app-server.js';
+import { registerUser } from './support/accounts.js';
+import { callApi } from './support/api.js';
 import { MOBILE, launchBrowser, openPage } from './support/browser.js';
 
 let server: AppServer;
@@ -87,5 +89,111 @@ describe('first paint from the HTML (issue 27)', () => {
     // The router's first render scrolls to the top; the takeover puts the reader back.
     expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(1000);
     await close();
+  });
+
+  describe('with the data the page shows first', () => {
+    const ENTITY = '/entity/person/kevin-bacon';
+    const RESULT = '/connection-result?from=person:kevin-bacon&to=person:tom-hanks';
+
+    /** A page as a browser without JavaScript draws it: only the server's HTML. */
+    async function withoutScript<T>(path: string, look: (page: import('playwright-core').Page) => Promise<T>): Promise<T> {
+      const context = await browser.newContext({ viewport: MOBILE, deviceScaleFactor: 1, javaScriptEnabled: false, reducedMotion: 'reduce' });
+      try {
+        const page = await context.newPage();
+        await page.goto(server.url + path);
+        return await look(page);
+      } finally {
+        await context.close();
+      }
+    }
+
+    it("draws the entity page's header and films from the HTML, without any script", async () => {
+      const entity = (await (await fetch(`${server.url}/api/entity/person/kevin-bacon`)).json()) as { name: string; filmography: { title: string }[] };
+      expect(entity.filmography.length).toBeGreaterThan(0);
+      await withoutScript(ENTITY, async (page) => {
+        // The page is all there once loaded (no script will add anything): read it as it is.
+        expect(await page.locator('h1').allTextContents()).toEqual(['Kevin Bacon']);
+        expect(await page.locator('h1').isVisible()).toBe(true);
+        const films = await page.getByTestId('movie-card').allTextContents();
+        expect(films[0]).toContain(entity.filmography[0]!.title);
+        expect(await page.getByRole('heading', { name: 'Known For', includeHidden: true }).isVisible()).toBe(true);
+      });
+    });
+
+    it('draws both ends of a connection result from the HTML, without any script', async () => {
+      await withoutScript(RESULT, async (page) => {
+        const headings = await page.locator('h1').allTextContents();
+        expect(headings).toHaveLength(1);
+        expect(headings[0]).toContain('Kevin Bacon');
+        expect(headings[0]).toContain('Tom Hanks');
+        expect(await page.locator('h1').isVisible()).toBe(true);
+      });
+    });
+
+    it('sends only public data, which the app takes over as it is (no second render), and the result page then searches and answers', async () => {
+      const html = await (await fetch(server.url + RESULT)).text();
+      const json = html.match(/<script type="application\/json" id="initial-data">([^<]*)<\/script>/)?.[1];
+      expect(json).toBeDefined();
+      const state = JSON.parse(json!) as { queries: { queryKey: unknown[] }[] };
+      expect(state.queries.map((query) => query.queryKey)).toEqual([
+        ['entity', 'person', 'kevin-bacon'],
+        ['entity', 'person', 'tom-hanks'],
+      ]);
+
+      const { page, pageErrors, close } = await openPage(browser, MOBILE);
+      const entityRequests: string[] = [];
+      page.on('request', (request) => {
+        if (request.url().includes('/api/entity/')) entityRequests.push(request.url());
+      });
+      await page.goto(server.url + RESULT);
+      const heading = page.getByRole('heading', { level: 1, includeHidden: true });
+      const before = await heading.boundingBox();
+      await page.locator('#root:not([inert])').waitFor({ state: 'attached' });
+      expect(await heading.boundingBox()).toEqual(before);
+      // The live search runs on the takeover and shows the chain.
+      await page.locator('[data-testid="search-stage"][data-phase="found"]').waitFor({ timeout: 30_000 });
+      await page.getByRole('group', { name: 'Search result' }).getByText('Tom Hanks').first().waitFor();
+      expect(await page.evaluate(() => (window as unknown as { __hydrationErrors: string[] }).__hydrationErrors)).toEqual([]);
+      // Both ends came with the page: the app did not ask for them again.
+      expect(entityRequests).toEqual([]);
+      expect(pageErrors).toEqual([]);
+      await close();
+    });
+
+    it('the entity page hydrates with its data and works', async () => {
+      const { page, pageErrors, close } = await openPage(browser, MOBILE);
+      await page.goto(server.url + ENTITY);
+      await page.locator('#root:not([inert])').waitFor({ state: 'attached' });
+      expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('Kevin Bacon');
+      await expect.poll(() => page.title()).toBe('Kevin Bacon · Cinema DNA');
+      expect(await page.evaluate(() => (window as unknown as { __hydrationErrors: string[] }).__hydrationErrors)).toEqual([]);
+      await page.getByTestId('movie-card').first().getByRole('link').click();
+      await page.waitForURL(/\/entity\/movie\//);
+      await page.getByRole('heading', { level: 1 }).waitFor();
+      expect(pageErrors).toEqual([]);
+      await close();
+    });
+
+    it("a signed-in visitor gets the same public HTML, then sees their own state once the app is up, without the page moving", async () => {
+      const entity = (await (await fetch(`${server.url}/api/entity/person/kevin-bacon`)).json()) as { filmography: { id: string; title: string; poster_path: string | null }[] };
+      const film = entity.filmography[0]!;
+      const { page, pageErrors, close } = await openPage(browser, MOBILE);
+      await registerUser(page, server.url, `fp_${Date.now().toString(36)}`);
+      await callApi(page, 'POST', '/api/watchlist', { movieId: film.id, movieTitle: film.title, posterPath: film.poster_path });
+      const html = await page.evaluate(async (path) => (await fetch(path)).text(), ENTITY);
+      expect(html).not.toContain('Logout');
+      expect(html).not.toContain("Remove from Watchlist");
+
+      await page.goto(server.url + ENTITY);
+      const heading = page.getByRole('heading', { level: 1, includeHidden: true });
+      const before = await heading.boundingBox();
+      // Their own state, once the session is known: the film is on their watchlist.
+      await page.getByRole('button', { name: `Remove from Watchlist: ${film.title}` }).waitFor();
+      expect(await page.getByRole('button', { name: `Remove from Watchlist: ${film.title}` }).getAttribute('aria-pressed')).toBe('true');
+      expect(await heading.boundingBox()).toEqual(before);
+      expect(await page.evaluate(() => (window as unknown as { __hydrationErrors: string[] }).__hydrationErrors)).toEqual([]);
+      expect(pageErrors).toEqual([]);
+      await close();
+    });
   });
 });

@@ -4,7 +4,7 @@ import compression from 'compression';
 import express, { type Express } from 'express';
 import expressStaticGzip from 'express-static-gzip';
 import helmet from 'helmet';
-import { firstPaintRenderer, withFirstPaint } from './platform/first-paint.js';
+import { firstPaintRenderer, loopbackApiFetch, withFirstPaint } from './platform/first-paint.js';
 import { routePageHtml } from './platform/route-preloads.js';
 import { activityRoutes } from './features/activity/routes.js';
 import { followRoutes } from './features/follows/routes.js';
@@ -163,7 +163,7 @@ export function createApp(deps: AppDeps): Express {
     app.use(compression());
     // Shared connection links unfurl with their own title and image.
     app.get('/connection', sharedLinkPage({ entities: deps.entities, connections: deps.connections, findLimiter: deps.findLimiter, publicUrl: deps.publicUrl }, deps.staticDir));
-    serveFrontend(app, deps.staticDir, deps.logger);
+    serveFrontend(app, deps.staticDir, deps.logger, () => deps.graph.status().version);
   }
 
   app.use(errorHandler(deps.logger));
@@ -198,13 +198,14 @@ function serveAssets(app: Express, staticDir: string): void {
  * for every client route, naming the route's own page scripts so the browser fetches them beside the app's,
  * with the page's first paint already in #root: a phone draws the page from the HTML, before any script.
  */
-function serveFrontend(app: Express, staticDir: string, logger: Logger): void {
+function serveFrontend(app: Express, staticDir: string, logger: Logger, catalogVersion: () => string | null | undefined): void {
   const pageHtml = routePageHtml(staticDir);
-  const firstPaint = firstPaintRenderer(staticDir, (url, error) => logger.error({ err: error, url }, 'first paint: the page could not be rendered; serving it empty'));
+  const firstPaint = firstPaintRenderer(staticDir, (url, error) => logger.error({ err: error, url }, 'first paint: the page could not be rendered; serving it empty'), { catalogVersion });
   // Dot paths (the first-paint renderer in .ssr/) are not served: "ignore" falls through to the page.
   app.use(express.static(staticDir, { index: false, dotfiles: 'ignore' }));
   app.get('/{*clientRoute}', async (req, res) => {
-    const html = withFirstPaint(pageHtml(req.path), await firstPaint(req.originalUrl));
+    // The page's public data comes from this app's own API, asked cookie-less on the address the request came in on.
+    const html = withFirstPaint(pageHtml(req.path), await firstPaint(req.originalUrl, loopbackApiFetch(req.socket.localAddress, req.socket.localPort)));
     res.set('Cache-Control', 'no-cache').type('html').send(html);
   });
 }

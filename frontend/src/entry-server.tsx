@@ -1,23 +1,66 @@
-import { QueryClientProvider } from '@tanstack/react-query';
+import { ENTITY_FILMS_PAGE, EntityTypeSchema, type EntityType } from '@cinema-dna/shared-types';
+import { QueryClientProvider, dehydrate, type DehydratedState } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
-import { StaticRouterProvider, createStaticHandler, createStaticRouter } from 'react-router-dom';
+import { StaticRouterProvider, createStaticHandler, createStaticRouter, matchPath } from 'react-router-dom';
 import { preloadRoutePages } from './app/lazy-page';
 import { routes, type RouteHandle } from './app/routes';
+import { parseConnectionResultLink } from './features/connections';
+import { entityFilmsKey, entityQueryKey } from './features/entities';
+import { apiUrl } from './lib/api-client-typed';
 import { createQueryClient } from './lib/query-client';
 import { documentTitle } from './lib/use-document-title';
+
+/** A query a page's first render reads: its key in the query cache and the public API path that answers it. */
+export interface FirstPaintQuery {
+  queryKey: readonly unknown[];
+  path: string;
+  /** An infinite query: the answer is its first page. */
+  infinite?: true;
+}
+
+/**
+ * The public data a URL's first render shows (the rest of its queries wait for the app, as skeletons), and what
+ * that data depends on: `catalog` (the catalog snapshot: entities and their links) or `day` (today's data).
+ * The server fetches each path without a session and hands the answers to {@link render}. Null: nothing to fetch.
+ */
+export function firstPaintData(url: string): { dependsOn: 'catalog' | 'day'; queries: FirstPaintQuery[] } | null {
+  const location = new URL(url, 'http://first-paint.local');
+  const entity = matchPath('/entity/:type/:id', location.pathname);
+  if (entity) {
+    const type = EntityTypeSchema.safeParse(entity.params.type);
+    const id = entity.params.id;
+    if (!type.success || !id) return null;
+    const queries = [entityQuery(type.data, id)];
+    // People and films list their films from the entity itself; the other kinds page through them.
+    if (type.data !== 'person' && type.data !== 'movie') {
+      queries.push({ queryKey: entityFilmsKey(type.data, id), path: apiUrl('/api/entity/:type/:id/films', { type: type.data, id }, { page: 1, limit: ENTITY_FILMS_PAGE }), infinite: true });
+    }
+    return { dependsOn: 'catalog', queries };
+  }
+  if (matchPath('/connection-result', location.pathname)) {
+    const link = parseConnectionResultLink(location.searchParams);
+    if (!link.ok) return null;
+    return { dependsOn: 'catalog', queries: [entityQuery(link.from.type, link.from.id), entityQuery(link.to.type, link.to.id)] };
+  }
+  return null;
+}
+
+const entityQuery = (type: EntityType, id: string): FirstPaintQuery => ({ queryKey: entityQueryKey(type, id), path: apiUrl('/api/entity/:type/:id', { type, id }) });
 
 /**
  * The first paint of a client URL as HTML, for the server to put into #root before any script runs
  * (backend/src/platform/first-paint.ts): the real layout and page, rendered as the browser app's first
- * render draws them (src/main.tsx) — the session still being checked, an empty query cache, so every
- * part that waits for data shows its skeleton, and below-the-fold sections their placeholders. Nothing
- * user- or time-specific is baked in: one HTML per URL serves everyone. The app renders over it.
+ * render draws them (src/main.tsx) — the session still being checked, the query cache holding only the
+ * public data the server fetched for it (`data`, see {@link firstPaintData}; the client seeds its cache with
+ * the same, src/app/initial-data.ts), so every other part that waits for data shows its skeleton, and
+ * below-the-fold sections their placeholders. Nothing user-specific is baked in: one HTML per URL serves
+ * everyone (for as long as its data holds).
  *
- * Also the tab title the layout gives the route. Null for a URL the route table answers with a redirect
- * or an error response (the app takes over).
+ * Also the tab title the layout gives the route, and the cache as drawn (TanStack `dehydrate`) when it had data.
+ * Null for a URL the route table answers with a redirect or an error response (the app takes over).
  */
-export async function render(url: string): Promise<{ html: string; title: string } | null> {
+export async function render(url: string, data: readonly { queryKey: readonly unknown[]; data: unknown }[] = []): Promise<{ html: string; title: string; data?: DehydratedState } | null> {
   const handler = createStaticHandler(routes);
   const request = new Request(new URL(url, 'http://first-paint.local'));
   const context = await handler.query(request);
@@ -26,12 +69,15 @@ export async function render(url: string): Promise<{ html: string; title: string
   await preloadRoutePages(routes, new URL(request.url));
   const router = createStaticRouter(handler.dataRoutes, context);
   const title = documentTitle((context.matches.at(-1)?.route.handle as RouteHandle | undefined)?.title);
+  const queryClient = createQueryClient();
+  for (const query of data) queryClient.setQueryData(query.queryKey, query.data);
   const html = renderToString(
     <StrictMode>
-      <QueryClientProvider client={createQueryClient()}>
+      <QueryClientProvider client={queryClient}>
         <StaticRouterProvider router={router} context={context} hydrate={false} />
       </QueryClientProvider>
     </StrictMode>,
   );
-  return { html, title };
+  // Only the data handed in: a query the render started itself (a skeleton's) has none to pass on.
+  return data.length > 0 ? { html, title, data: dehydrate(queryClient) } : { html, title };
 }

@@ -6,56 +6,178 @@ import { pathToFileURL } from 'node:url';
 export const FIRST_PAINT_RENDERER = '.ssr/entry-server.js';
 /** The root element of index.html that the first paint fills. */
 const EMPTY_ROOT = '<div id="root"></div>';
+/** The element the client seeds its query cache from (frontend/src/app/initial-data.ts). */
+export const INITIAL_DATA_ID = 'initial-data';
 /** Distinct URLs kept rendered (query strings make the set open-ended; the oldest go first). */
 const CACHE_SIZE = 500;
+/** How long a page whose data changes during the day (today's challenges and their public stats) is kept. */
+export const DAILY_DATA_TTL_MS = 60_000;
+/** How long a page is kept when some of its data could not be fetched (it is rendered with skeletons there). */
+export const PARTIAL_DATA_TTL_MS = 10_000;
+/** A query whose answer takes longer than this is left out of the first paint (its part stays a skeleton). */
+export const FIRST_PAINT_FETCH_TIMEOUT_MS = 300;
 
-/** A page's first paint: the markup for #root and the tab title. */
+/** A page's first paint: the markup for #root, the tab title and the query cache it was drawn with (TanStack `dehydrate`). */
 export interface FirstPaint {
   html: string;
   title: string;
-}
-
-interface Renderer {
-  render(url: string): Promise<FirstPaint | null>;
+  data?: unknown;
 }
 
 /**
- * The first paint of a client URL (frontend/src/entry-server.tsx): the real layout and page as a first
- * visit sees them before any data arrives — skeletons, the session placeholder, nothing user- or
- * time-specific — so the same HTML serves everyone and is kept per URL. Null when the build has no
- * renderer or the page cannot be rendered (the app then draws it as before, from script).
+ * What a page's first render reads from the API (frontend/src/entry-server.tsx `firstPaintData`): each query's
+ * key in the client's cache and the public API path answering it, and what the answers depend on —
+ * `catalog`: the catalog snapshot (entities, connections); `day`: today's data (the daily challenges and their public stats).
  */
-export function firstPaintRenderer(staticDir: string, onError: (url: string, error: unknown) => void): (url: string) => Promise<FirstPaint | null> {
+export interface FirstPaintQueries {
+  dependsOn: 'catalog' | 'day';
+  queries: { queryKey: readonly unknown[]; path: string; infinite?: boolean }[];
+}
+
+/** A fetched query, as the renderer puts it into its QueryClient. */
+export interface FirstPaintQueryData {
+  queryKey: readonly unknown[];
+  data: unknown;
+}
+
+interface Renderer {
+  render(url: string, data?: FirstPaintQueryData[]): Promise<FirstPaint | null>;
+  firstPaintData?(url: string): FirstPaintQueries | null;
+}
+
+/** GETs a public API path without any session; resolves to its JSON, or undefined when it failed or was too slow. */
+export type PublicApiFetch = (path: string) => Promise<unknown>;
+
+export interface FirstPaintOptions {
+  /** The catalog version the API answers from now (replicas switch versions at run time). */
+  catalogVersion?: () => string | null | undefined;
+  now?: () => number;
+}
+
+interface Entry {
+  paint: Promise<FirstPaint | null>;
+  /** Epoch ms after which the entry is rendered again; Infinity for pages without data. */
+  expires: number;
+}
+
+/** The UTC day of a time, as YYYY-MM-DD. */
+const utcDay = (time: number) => new Date(time).toISOString().slice(0, 10);
+
+/**
+ * The first paint of a client URL (frontend/src/entry-server.tsx): the real layout and page as a signed-out
+ * visit sees them. Pages that read public data on their first render (an entity, a connection result, the
+ * challenges) are drawn with it: the renderer names the queries, `fetchPublic` answers them (cookie-less,
+ * through the app's own API; a failed or slow one is left out and stays a skeleton), and the cache they were
+ * drawn with rides along for the client to seed its own. Nothing personal is ever fetched, so the same
+ * HTML serves everyone and is kept — per URL, and for as long as its data holds: per catalog version for
+ * catalog data, per UTC day and at most DAILY_DATA_TTL_MS for the day's data, PARTIAL_DATA_TTL_MS when a query was
+ * left out, for ever without data. Null when the build has no renderer or the page cannot be rendered (the
+ * app then draws it as before, from script).
+ */
+export function firstPaintRenderer(
+  staticDir: string,
+  onError: (url: string, error: unknown) => void,
+  options: FirstPaintOptions = {},
+): (url: string, fetchPublic?: PublicApiFetch) => Promise<FirstPaint | null> {
   const file = path.join(staticDir, FIRST_PAINT_RENDERER);
   if (!existsSync(file)) return () => Promise.resolve(null);
+  const now = options.now ?? Date.now;
   let renderer: Promise<Renderer> | undefined;
-  const cache = new Map<string, Promise<FirstPaint | null>>();
-  return (url) => {
-    const cached = cache.get(url);
-    if (cached) return cached;
+  const cache = new Map<string, Entry>();
+
+  return async (url, fetchPublic) => {
     renderer ??= import(pathToFileURL(file).href) as Promise<Renderer>;
-    const rendered = renderer
-      .then(({ render }) => render(url))
-      .catch((error: unknown) => {
-        onError(url, error);
-        return null;
-      });
-    cache.set(url, rendered);
-    if (cache.size > CACHE_SIZE) cache.delete(cache.keys().next().value!);
-    return rendered;
+    let module: Renderer;
+    try {
+      module = await renderer;
+    } catch (error) {
+      onError(url, error);
+      return null;
+    }
+    let wanted: FirstPaintQueries | null = null;
+    try {
+      wanted = fetchPublic ? (module.firstPaintData?.(url) ?? null) : null;
+    } catch (error) {
+      onError(url, error);
+    }
+    const time = now();
+    const key = cacheKey(url, wanted, time, options.catalogVersion);
+    const cached = cache.get(key);
+    if (cached && cached.expires > time) {
+      // Most recently used last: the oldest entries go first.
+      cache.delete(key);
+      cache.set(key, cached);
+      return cached.paint;
+    }
+    const entry: Entry = { paint: Promise.resolve(null), expires: wanted === null ? Infinity : wanted.dependsOn === 'day' ? time + DAILY_DATA_TTL_MS : Infinity };
+    entry.paint = (async () => {
+      const data = wanted && fetchPublic ? await fetchAll(wanted, fetchPublic) : [];
+      if (wanted && data.length < wanted.queries.length) entry.expires = Math.min(entry.expires, now() + PARTIAL_DATA_TTL_MS);
+      return module.render(url, data);
+    })().catch((error: unknown) => {
+      onError(url, error);
+      return null;
+    });
+    cache.delete(key);
+    cache.set(key, entry);
+    while (cache.size > CACHE_SIZE) cache.delete(cache.keys().next().value!);
+    return entry.paint;
   };
+}
+
+/** The cache key of a URL: with the catalog version or the UTC day its data depends on. */
+function cacheKey(url: string, wanted: FirstPaintQueries | null, time: number, catalogVersion: FirstPaintOptions['catalogVersion']): string {
+  if (wanted === null) return url;
+  if (wanted.dependsOn === 'day') return `day:${utcDay(time)} ${url}`;
+  return `catalog:${catalogVersion?.() ?? 'unknown'} ${url}`;
+}
+
+/** Every query's answer that came in, in the renderer's order; an infinite query as its first page. */
+async function fetchAll(wanted: FirstPaintQueries, fetchPublic: PublicApiFetch): Promise<FirstPaintQueryData[]> {
+  const answers = await Promise.all(wanted.queries.map((query) => fetchPublic(query.path).catch(() => undefined)));
+  return wanted.queries.flatMap((query, i) => {
+    const data = answers[i];
+    if (data === undefined) return [];
+    return [{ queryKey: query.queryKey, data: query.infinite ? { pages: [data], pageParams: [1] } : data }];
+  });
+}
+
+/**
+ * A cookie-less GET of the app's own API over the loopback (the address and port the request came in on), so the
+ * answer is exactly what a signed-out visitor's browser gets. Undefined on any failure, a non-2xx answer or after
+ * `timeoutMs`.
+ */
+export function loopbackApiFetch(localAddress: string | undefined, localPort: number | undefined, timeoutMs = FIRST_PAINT_FETCH_TIMEOUT_MS): PublicApiFetch {
+  const host = !localAddress || localAddress === '::' || localAddress === '0.0.0.0' ? '127.0.0.1' : localAddress.replace(/^::ffff:/, '');
+  const origin = `http://${host.includes(':') ? `[${host}]` : host}:${localPort ?? 80}`;
+  return async (apiPath) => {
+    try {
+      const response = await fetch(origin + apiPath, { headers: { Accept: 'application/json' }, signal: AbortSignal.timeout(timeoutMs) });
+      if (!response.ok) return undefined;
+      return (await response.json()) as unknown;
+    } catch {
+      return undefined;
+    }
+  };
+}
+
+/** The query cache as JSON for a `<script type="application/json">`: no `<`, so nothing in it can close the script. */
+export function initialDataJson(data: unknown): string {
+  return JSON.stringify(data).replace(/</g, '\\u003c');
 }
 
 /**
  * index.html with the first paint in #root and the route's tab title (the page as built when there is none). #root is inert until
  * the app has rendered over it (frontend/src/main.tsx): what is on screen before then is a picture of the
- * page whose buttons do nothing yet, so it takes no focus, clicks or screen-reader attention.
+ * page whose buttons do nothing yet, so it takes no focus, clicks or screen-reader attention. The data it was
+ * drawn with follows it, for the client's query cache.
  */
 export function withFirstPaint(indexHtml: string, firstPaint: FirstPaint | null): string {
   if (firstPaint === null) return indexHtml;
+  const data = firstPaint.data === undefined ? '' : `<script type="application/json" id="${INITIAL_DATA_ID}">${initialDataJson(firstPaint.data)}</script>`;
   return indexHtml
     .replace(/<title>[^<]*<\/title>/, () => `<title>${escapeHtml(firstPaint.title)}</title>`)
-    .replace(EMPTY_ROOT, () => `<div id="root" inert>${firstPaint.html}</div>`);
+    .replace(EMPTY_ROOT, () => `<div id="root" inert>${firstPaint.html}</div>${data}`);
 }
 
 function escapeHtml(text: string): string {

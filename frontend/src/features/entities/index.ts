@@ -1,6 +1,6 @@
-export { getEntity, useEntity } from './api/get-entity';
+export { entityKey as entityQueryKey, getEntity, useEntity } from './api/get-entity';
 export { useCountries } from './api/get-countries';
-export { getEntityFilms, useEntityFilms } from './api/get-entity-films';
+export { entityFilmsKey, getEntityFilms, useEntityFilms } from './api/get-entity-films';
 export { useGenres } from './api/get-genres';
 export { useGraphStats } from './api/get-graph-stats';
 export { MIN_SEARCH_LENGTH, SEARCH_STALE_MS, searchEntities, useEntitySearch } from './api/search-entities';

@@ -7,10 +7,12 @@ export function getEntityFilms(type: EntityType, id: string, page: number, signa
   return api.get('/api/entity/:type/:id/films', { params: { type, id }, query: { page, limit: ENTITY_FILMS_PAGE }, signal });
 }
 
+export const entityFilmsKey = (type: string, id: string) => ['entity-films', type, id] as const;
+
 /** An entity's films, a page at a time: `fetchNextPage` adds the next page under the ones shown. */
 export function useEntityFilms(type: EntityType, id: string) {
   return useInfiniteQuery({
-    queryKey: ['entity-films', type, id] as const,
+    queryKey: entityFilmsKey(type, id),
     queryFn: ({ pageParam, signal }) => getEntityFilms(type, id, pageParam, signal),
     initialPageParam: 1,
     getNextPageParam: (last) => (last.page * last.pageSize < last.total ? last.page + 1 : undefined),
