@@ -28,7 +28,8 @@ const PAGES = [
 describe('first paint from the HTML (issue 27)', () => {
   it("serves each page's layout and first screen inside #root, inert until the app takes over", async () => {
     for (const { path, heading, text, title } of PAGES) {
-      const html = await (await fetch(server.url + path)).text();
+      // A visitor with a session cookie (this one is not even valid: the page cannot know before the app asks).
+      const html = await (await fetch(server.url + path, { headers: { Cookie: 'cdna.sid=s%3Asomeone' } })).text();
       const root = html.slice(html.indexOf('<div id="root"'));
       expect(root.startsWith('<div id="root" inert>'), path).toBe(true);
       expect(root, path).toContain('<header');
@@ -38,7 +39,22 @@ describe('first paint from the HTML (issue 27)', () => {
       expect(html, path).toContain(`<title>${path === '/' ? 'Cinema DNA' : `${title} · Cinema DNA`}</title>`);
       // No user data in a page shared by everyone: the header shows the session check's placeholder.
       expect(root, path).not.toContain('Logout');
+      expect(root, path).not.toContain('>Login<');
     }
+  });
+
+  it('draws a visitor without a session cookie signed out: the Login button, and the sign-in prompt of a members page', async () => {
+    for (const { path } of PAGES) {
+      const html = await (await fetch(server.url + path)).text();
+      const root = html.slice(html.indexOf('<div id="root"'));
+      expect(root.startsWith('<div id="root" inert data-signed-out>'), path).toBe(true);
+      expect(root, path).toContain('>Login<');
+    }
+    const challenges = await (await fetch(`${server.url}/challenges`)).text();
+    expect(challenges).toContain('id="sign-in-prompt-title"');
+    expect(challenges).not.toContain('Checking your session');
+    const withCookie = await (await fetch(`${server.url}/challenges`, { headers: { Cookie: 'cdna.sid=s%3Asomeone' } })).text();
+    expect(withCookie).toContain('Checking your session');
   });
 
   it('draws the home page without any script, and the app then takes over in place (nothing moves, no console error)', async () => {

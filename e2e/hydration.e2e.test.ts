@@ -44,11 +44,12 @@ const ROUTES = [
 ];
 
 /**
- * Opens `path` and waits until the app has hydrated the server's first paint, page included: the header
- * shows the session's answer only after the page's own content has hydrated (src/main.tsx).
+ * Opens `path` and waits until the app has hydrated the server's first paint, page included (src/main.tsx marks
+ * the document then) and the header shows the session's answer.
  */
 async function hydrate(page: Page, path: string, signedIn: boolean): Promise<string[]> {
   await page.goto(server.url + path);
+  await page.locator('html[data-hydrated]').waitFor({ state: 'attached' });
   // Attached, not visible: on a phone the session's buttons sit in the closed menu.
   await page
     .getByRole('banner')

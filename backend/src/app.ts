@@ -34,6 +34,7 @@ import { reviewModerationRoutes, reviewRoutes } from './features/reviews/routes.
 import { savedConnectionRoutes } from './features/saved-connections/routes.js';
 import { watchlistRoutes } from './features/watchlist/routes.js';
 import { unauthorized } from './platform/auth/guards.js';
+import { hasSessionCookie } from './platform/auth/index.js';
 import { createApiRoutes, recordApiRoutes } from './platform/auth/route-registry.js';
 import { apiRateLimit } from './platform/rate-limit.js';
 import { compileTrustProxy, type TrustProxySetting } from './platform/client-address.js';
@@ -205,7 +206,10 @@ function serveFrontend(app: Express, staticDir: string, logger: Logger, catalogV
   app.use(express.static(staticDir, { index: false, dotfiles: 'ignore' }));
   app.get('/{*clientRoute}', async (req, res) => {
     // The page's public data comes from this app's own API, asked cookie-less on the address the request came in on.
-    const html = withFirstPaint(pageHtml(req.path), await firstPaint(req.originalUrl, loopbackApiFetch(req.socket.localAddress, req.socket.localPort)));
+    // Without a session cookie the visitor is surely signed out: the page is drawn that way (a sign-in prompt, the
+    // Login button) rather than with the session-check placeholders a signed-in visitor's copy needs.
+    const visitor = { signedOut: !hasSessionCookie(req.headers.cookie) };
+    const html = withFirstPaint(pageHtml(req.path), await firstPaint(req.originalUrl, loopbackApiFetch(req.socket.localAddress, req.socket.localPort), visitor), visitor);
     res.set('Cache-Control', 'no-cache').type('html').send(html);
   });
 }

@@ -5,6 +5,7 @@ import { renderToString } from 'react-dom/server';
 import { StaticRouterProvider, createStaticHandler, createStaticRouter, matchPath } from 'react-router-dom';
 import { preloadRoutePages } from './app/lazy-page';
 import { routes, type RouteHandle } from './app/routes';
+import { assumeSignedOut, resetAuth } from './features/auth';
 import { parseConnectionResultLink } from './features/connections';
 import { entityFilmsKey, entityQueryKey } from './features/entities';
 import { apiUrl } from './lib/api-client-typed';
@@ -51,7 +52,8 @@ const entityQuery = (type: EntityType, id: string): FirstPaintQuery => ({ queryK
 /**
  * The first paint of a client URL as HTML, for the server to put into #root before any script runs
  * (backend/src/platform/first-paint.ts): the real layout and page, rendered as the browser app's first
- * render draws them (src/main.tsx) — the session still being checked, the query cache holding only the
+ * render draws them (src/main.tsx) — the session still being checked (or signed out, for a visitor without a
+ * session cookie), the query cache holding only the
  * public data the server fetched for it (`data`, see {@link firstPaintData}; the client seeds its cache with
  * the same, src/app/initial-data.ts), so every other part that waits for data shows its skeleton, and
  * below-the-fold sections their placeholders. Nothing user-specific is baked in: one HTML per URL serves
@@ -60,7 +62,11 @@ const entityQuery = (type: EntityType, id: string): FirstPaintQuery => ({ queryK
  * Also the tab title the layout gives the route, and the cache as drawn (TanStack `dehydrate`) when it had data.
  * Null for a URL the route table answers with a redirect or an error response (the app takes over).
  */
-export async function render(url: string, data: readonly { queryKey: readonly unknown[]; data: unknown }[] = []): Promise<{ html: string; title: string; data?: DehydratedState } | null> {
+export async function render(
+  url: string,
+  data: readonly { queryKey: readonly unknown[]; data: unknown }[] = [],
+  visitor: { signedOut: boolean } = { signedOut: false },
+): Promise<{ html: string; title: string; data?: DehydratedState } | null> {
   const handler = createStaticHandler(routes);
   const request = new Request(new URL(url, 'http://first-paint.local'));
   const context = await handler.query(request);
@@ -71,13 +77,21 @@ export async function render(url: string, data: readonly { queryKey: readonly un
   const title = documentTitle((context.matches.at(-1)?.route.handle as RouteHandle | undefined)?.title);
   const queryClient = createQueryClient();
   for (const query of data) queryClient.setQueryData(query.queryKey, query.data);
-  const html = renderToString(
-    <StrictMode>
-      <QueryClientProvider client={queryClient}>
-        <StaticRouterProvider router={router} context={context} hydrate={false} />
-      </QueryClientProvider>
-    </StrictMode>,
-  );
+  // A visitor without a session cookie is drawn signed out (the browser app starts so too: src/main.tsx). The
+  // render is synchronous, so the shared session state is set and put back around it with nothing in between.
+  if (visitor.signedOut) assumeSignedOut();
+  let html: string;
+  try {
+    html = renderToString(
+      <StrictMode>
+        <QueryClientProvider client={queryClient}>
+          <StaticRouterProvider router={router} context={context} hydrate={false} />
+        </QueryClientProvider>
+      </StrictMode>,
+    );
+  } finally {
+    resetAuth();
+  }
   // Only the data handed in: a query the render started itself (a skeleton's) has none to pass on.
   return data.length > 0 ? { html, title, data: dehydrate(queryClient) } : { html, title };
 }

@@ -5,18 +5,19 @@ import { preloadRoutePages } from './app/lazy-page';
 import { firstPageCommitted } from './app/layout/page-committed';
 import { AppProviders } from './app/providers';
 import { routes } from './app/routes';
-import { checkSession } from './features/auth';
+import { assumeSignedOut, checkSession } from './features/auth';
 import './styles/index.css';
+
+// #root holds the server's rendering of this page's first paint (src/entry-server.tsx), drawn signed out when
+// the request had no session cookie (there is no session then): the app starts from the same state.
+const container = document.getElementById('root')!;
+if (container.hasAttribute('data-signed-out')) assumeSignedOut();
 
 // The session check starts now so the header settles as early as possible; its answer is applied once the
 // page is hydrated: until then every render must match the server's HTML, where it is still being checked.
 void firstPageCommitted.then(checkSession());
-
-// #root holds the server's rendering of this page's first paint (src/entry-server.tsx). The app hydrates it
-// once the page's own code is in: React attaches to the markup that is already on screen instead of building
-// it again, so its first frame is that same page and a phone's main thread does a fraction of the work.
-// A page whose first render differs from the server's (or an empty #root) is rendered by React from scratch.
-const container = document.getElementById('root')!;
+// Marks the document once the page is live (browser tests wait on it; a stylesheet could too).
+void firstPageCommitted.then(() => document.documentElement.setAttribute('data-hydrated', ''));
 
 // Someone may scroll the server's page while the app loads: remember where they are, because the router's
 // scroll restoration sends a first render to the top (it knows no saved position for this entry).
@@ -44,8 +45,11 @@ function TakeOver({ children }: { children: ReactNode }) {
 const hydrationErrors: string[] = [];
 Object.assign(window, { __hydrationErrors: hydrationErrors });
 
-// In a transition, React hydrates in slices, yielding to the browser between them, so a phone's main thread
-// is never blocked for long while the page (already visible) becomes interactive.
+// The app hydrates the first paint once the page's own code is in: React attaches to the markup already on
+// screen instead of building it again, so its first frame is that same page and a phone's main thread does a
+// fraction of the work. A page whose first render differs from the server's (or an empty #root) is rendered
+// by React from scratch. In a transition, React hydrates in slices, yielding to the browser between them, so a
+// phone's main thread is never blocked for long while the page (already visible) becomes interactive.
 function start() {
   // Made here, not when this module loads: building the router is tens of milliseconds on a phone, a task
   // of its own rather than part of evaluating the app's code.

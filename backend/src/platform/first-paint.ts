@@ -8,6 +8,8 @@ export const FIRST_PAINT_RENDERER = '.ssr/entry-server.js';
 const EMPTY_ROOT = '<div id="root"></div>';
 /** The element the client seeds its query cache from (frontend/src/app/initial-data.ts). */
 export const INITIAL_DATA_ID = 'initial-data';
+/** On #root when the page was drawn for a visitor without a session cookie (read by frontend/src/main.tsx). */
+export const SIGNED_OUT_ATTRIBUTE = 'data-signed-out';
 /** Distinct URLs kept rendered (query strings make the set open-ended; the oldest go first). */
 const CACHE_SIZE = 500;
 /** How long a page whose data changes during the day (today's challenges and their public stats) is kept. */
@@ -40,8 +42,13 @@ export interface FirstPaintQueryData {
   data: unknown;
 }
 
+/** Who the page is drawn for: a request without a session cookie is surely signed out; any other may not be. */
+export interface FirstPaintVisitor {
+  signedOut: boolean;
+}
+
 interface Renderer {
-  render(url: string, data?: FirstPaintQueryData[]): Promise<FirstPaint | null>;
+  render(url: string, data?: FirstPaintQueryData[], visitor?: FirstPaintVisitor): Promise<FirstPaint | null>;
   firstPaintData?(url: string): FirstPaintQueries | null;
 }
 
@@ -78,14 +85,14 @@ export function firstPaintRenderer(
   staticDir: string,
   onError: (url: string, error: unknown) => void,
   options: FirstPaintOptions = {},
-): (url: string, fetchPublic?: PublicApiFetch) => Promise<FirstPaint | null> {
+): (url: string, fetchPublic?: PublicApiFetch, visitor?: FirstPaintVisitor) => Promise<FirstPaint | null> {
   const file = path.join(staticDir, FIRST_PAINT_RENDERER);
   if (!existsSync(file)) return () => Promise.resolve(null);
   const now = options.now ?? Date.now;
   let renderer: Promise<Renderer> | undefined;
   const cache = new Map<string, Entry>();
 
-  return async (url, fetchPublic) => {
+  return async (url, fetchPublic, visitor = { signedOut: false }) => {
     renderer ??= import(pathToFileURL(file).href) as Promise<Renderer>;
     let module: Renderer;
     try {
@@ -101,7 +108,7 @@ export function firstPaintRenderer(
       onError(url, error);
     }
     const time = now();
-    const key = cacheKey(url, wanted, time, options.catalogVersion);
+    const key = `${visitor.signedOut ? 'signed-out ' : ''}${cacheKey(url, wanted, time, options.catalogVersion)}`;
     const cached = cache.get(key);
     if (cached && cached.expires > time) {
       // Most recently used last: the oldest entries go first.
@@ -113,7 +120,7 @@ export function firstPaintRenderer(
     entry.paint = (async () => {
       const data = wanted && fetchPublic ? await fetchAll(wanted, fetchPublic) : [];
       if (wanted && data.length < wanted.queries.length) entry.expires = Math.min(entry.expires, now() + PARTIAL_DATA_TTL_MS);
-      return module.render(url, data);
+      return module.render(url, data, visitor);
     })().catch((error: unknown) => {
       onError(url, error);
       return null;
@@ -172,12 +179,14 @@ export function initialDataJson(data: unknown): string {
  * page whose buttons do nothing yet, so it takes no focus, clicks or screen-reader attention. The data it was
  * drawn with follows it, for the client's query cache.
  */
-export function withFirstPaint(indexHtml: string, firstPaint: FirstPaint | null): string {
+export function withFirstPaint(indexHtml: string, firstPaint: FirstPaint | null, visitor: FirstPaintVisitor = { signedOut: false }): string {
   if (firstPaint === null) return indexHtml;
+  // The app's first render must draw what the server drew: it starts signed out too (src/main.tsx).
+  const root = visitor.signedOut ? `<div id="root" inert ${SIGNED_OUT_ATTRIBUTE}>` : '<div id="root" inert>';
   const data = firstPaint.data === undefined ? '' : `<script type="application/json" id="${INITIAL_DATA_ID}">${initialDataJson(firstPaint.data)}</script>`;
   return indexHtml
     .replace(/<title>[^<]*<\/title>/, () => `<title>${escapeHtml(firstPaint.title)}</title>`)
-    .replace(EMPTY_ROOT, () => `<div id="root" inert>${firstPaint.html}</div>${data}`);
+    .replace(EMPTY_ROOT, () => `${root}${firstPaint.html}</div>${data}`);
 }
 
 function escapeHtml(text: string): string {

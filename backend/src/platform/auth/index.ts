@@ -3,10 +3,11 @@ import type { Db } from '../db/database.js';
 import type { Logger } from '../logging.js';
 import { apiKeyAuthentication, createPassport, endRevokedSessions, type AppPassport } from './authenticate.js';
 import { DbSessionStore } from './session-store.js';
-import { createSessionMiddleware, SESSION_COOKIE, SESSION_TTL_MS } from './sessions.js';
+import { createSessionMiddleware, hasSessionCookie, SESSION_TTL_MS } from './sessions.js';
 import type { ApiKeyVerifier, UserDirectory } from './types.js';
 
 export type * from './types.js';
+export { hasSessionCookie } from './sessions.js';
 
 export interface AuthPlatformOptions {
   db: Db;
@@ -50,7 +51,7 @@ const STARTS_SESSION = /^\/(auth\/|login\/?$)/i;
  */
 function onlyWithSession(middleware: RequestHandler): RequestHandler {
   return (req, res, next) => {
-    if (req.headers.cookie?.includes(`${SESSION_COOKIE}=`) || STARTS_SESSION.test(req.path)) return middleware(req, res, next);
+    if (hasSessionCookie(req.headers.cookie) || STARTS_SESSION.test(req.path)) return middleware(req, res, next);
     next();
   };
 }

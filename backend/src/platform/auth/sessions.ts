@@ -3,6 +3,11 @@ import type { RequestHandler } from 'express';
 import type { DbSessionStore } from './session-store.js';
 
 export const SESSION_COOKIE = 'cdna.sid';
+
+/** Whether a request carries a session cookie: without one it is surely signed out (it may be with one). */
+export function hasSessionCookie(cookieHeader: string | undefined): boolean {
+  return cookieHeader?.includes(`${SESSION_COOKIE}=`) ?? false;
+}
 /** Rolling: every request of a signed-in visitor pushes the end back to 30 days from then. */
 export const SESSION_TTL_MS = 30 * 24 * 60 * 60_000;
 

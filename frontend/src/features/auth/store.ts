@@ -51,6 +51,15 @@ export function setUser(user: AuthUser | null): void {
   authState.loading = false;
 }
 
+/**
+ * Starts signed out without a check's answer: the server saw no session cookie, so there is no session (it drew
+ * its first paint so). Not a sign-out: a session check already under way still applies its answer.
+ */
+export function assumeSignedOut(): void {
+  authState.user = null;
+  authState.loading = false;
+}
+
 /** Ends the session; the user is cleared even when the server call fails. */
 export async function logout(): Promise<void> {
   try {
