@@ -175,7 +175,7 @@ export function initialDataJson(data: unknown): string {
 
 /**
  * index.html with the first paint in #root and the route's tab title (the page as built when there is none). #root is inert until
- * the app has rendered over it (frontend/src/main.tsx): what is on screen before then is a picture of the
+ * the app has hydrated it (frontend/src/main.tsx): what is on screen before then is a picture of the
  * page whose buttons do nothing yet, so it takes no focus, clicks or screen-reader attention. The data it was
  * drawn with follows it, for the client's query cache.
  */
