@@ -9,11 +9,6 @@ import { routePreloads } from './build/route-preloads.ts';
 
 const here = (path: string) => fileURLToPath(new URL(path, import.meta.url));
 
-/** A shared-types module's own chunk (see the code-splitting groups below). */
-function contractChunk(moduleId: string): string {
-  return `contract-${/([\w-]+)\.ts$/.exec(moduleId)?.[1] ?? 'other'}`;
-}
-
 /** The API server that `npm run dev -w backend` starts; Vite proxies HTTP and WebSocket traffic to it. */
 const apiServer = 'http://localhost:3000';
 
@@ -88,14 +83,9 @@ export default defineConfig(({ isSsrBuild }) => ({
                 // The small building blocks nearly every page uses (UI parts, helpers, the contract, icons, the
                 // query cache): one request instead of dozens of tiny shared chunks, each a round trip on a phone
                 // (and its headers on the wire: splitting them per page measured 13 kB more on `/`, not less).
-                // The contract's schemas, which zod builds when their module is evaluated (tens of milliseconds on
-                // a phone for all of them): a chunk per module, so a page evaluates only the modules it uses, each
-                // in a task of its own (public/boot.js), none blocking the main thread for long.
-                { name: contractChunk, test: /shared-types[\\/]src[\\/]/, priority: 25 },
-                { name: 'zod', test: /node_modules[\\/]zod[\\/]/, priority: 26 },
                 {
                   name: 'common',
-                  test: /node_modules[\\/](lucide-react|@tanstack|valtio|proxy-compare|use-sync-external-store|clsx|tailwind-merge)[\\/]|frontend[\\/]src[\\/](ui|lib)[\\/]/,
+                  test: /node_modules[\\/](lucide-react|@tanstack|valtio|proxy-compare|use-sync-external-store|zod|clsx|tailwind-merge)[\\/]|frontend[\\/]src[\\/](ui|lib)[\\/]|shared-types[\\/]src[\\/]/,
                   priority: 20,
                 },
               ],
