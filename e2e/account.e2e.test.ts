@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startAppServer, type AppServer } from './support/app-server.js';
-import { DESKTOP, MOBILE, launchBrowser, openPage, screenshot, dismissToasts } from './support/browser.js';
+import { DESKTOP, MOBILE, launchBrowser, openPage, screenshot, dismissToasts, expectToast } from './support/browser.js';
 
 /**
  * Account pages in Chromium against the built app (Google sign-in not configured): the guarded
@@ -25,12 +25,6 @@ afterAll(async () => {
 const PASSWORD = 'analytical-engine-1843';
 const newUsername = () => `ada_${randomBytes(4).toString('hex')}`;
 const banner = (page: Page) => page.getByRole('banner');
-
-async function expectToast(page: Page, title: string, description: string) {
-  const toast = page.getByRole('status').filter({ hasText: title });
-  await toast.first().waitFor();
-  expect(await toast.first().textContent()).toContain(description);
-}
 
 
 /** Fills a Register form (dialog tab or login page tab) and submits it. */

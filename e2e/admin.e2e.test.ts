@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { registerUser, signIn } from './support/accounts.js';
 import { callApi } from './support/api.js';
 import { startAppServer, type AppServer } from './support/app-server.js';
-import { DESKTOP, launchBrowser, MOBILE, openPage } from './support/browser.js';
+import { DESKTOP, launchBrowser, MOBILE, openPage, expectToast } from './support/browser.js';
 import { expectNoSidewaysScroll, screenshotBothSizes } from './support/screens.js';
 
 /**
@@ -36,8 +36,6 @@ afterAll(async () => {
   await server?.stop();
 });
 
-/** A toast by its title. */
-const toast = (page: Page, title: string) => page.locator('[data-variant]').getByText(title, { exact: true }).first();
 const openTab = async (page: Page, name: string) => {
   await page.getByRole('tab', { name, exact: true }).click();
   await page.waitForURL((url) => url.searchParams.get('tab') === name.toLowerCase() || (name === 'Overview' && !url.searchParams.has('tab')));
@@ -61,7 +59,7 @@ describe('admin dashboard', () => {
     await dialog.getByRole('radio', { name: REPORT_REASON_LABELS.spam }).check();
     await dialog.getByRole('textbox', { name: /Note/ }).fill('An advert, not a review');
     await dialog.getByRole('button', { name: 'Send report' }).click();
-    await toast(reporter.page, ADMIN_TEXTS.reviewReported).waitFor();
+    await expectToast(reporter.page, ADMIN_TEXTS.reviewReported);
     // And writes to the team from /contact: the message lands in the Content tab's inbox.
     await callApi(reporter.page, 'POST', '/api/contact', { name: 'Rita Reporter', email: `${REPORTER}@example.com`, subject: `Poster missing ${suffix}`, category: 'data', message: 'Heat has no poster.' });
     expect(reporter.pageErrors).toEqual([]);
@@ -101,7 +99,7 @@ describe('admin dashboard', () => {
     await page.getByRole('row', { name: REPORTER }).waitFor();
     await expect.poll(() => page.getByTestId('admin-user-row').count()).toBe(1);
     await page.getByRole('combobox', { name: `Role of ${REPORTER}` }).selectOption('moderator');
-    await toast(page, ADMIN_TEXTS.userUpdated).waitFor();
+    await expectToast(page, ADMIN_TEXTS.userUpdated);
     expect(await page.getByRole('combobox', { name: `Role of ${REPORTER}` }).inputValue()).toBe('moderator');
     await page.getByRole('searchbox', { name: 'Search users' }).fill('');
     await expect.poll(() => page.getByTestId('admin-user-row').count()).toBeGreaterThanOrEqual(3);
@@ -121,7 +119,7 @@ describe('admin dashboard', () => {
     await page.locator('[data-testid="metrics-live"][data-live="true"]').waitFor({ timeout: 15_000 });
     expect(await page.getByTestId('replica-metrics').count()).toBeGreaterThanOrEqual(1);
     await page.getByRole('button', { name: 'Clear cache' }).click();
-    await toast(page, ADMIN_TEXTS.cacheCleared).waitFor();
+    await expectToast(page, ADMIN_TEXTS.cacheCleared);
     // The audit log lists what this admin just did.
     await page.getByRole('list', { name: 'Audit log' }).getByText('Cleared cache').first().waitFor();
     await screenshotBothSizes(page, 'admin-system');
@@ -143,7 +141,7 @@ describe('admin dashboard', () => {
     await page.getByRole('button', { name: 'Mark answered' }).click();
     await page.getByRole('button', { name: 'Answered', pressed: true }).waitFor();
     await reported.getByRole('button', { name: 'Hide' }).click();
-    await toast(page, ADMIN_TEXTS.reviewHidden).waitFor();
+    await expectToast(page, ADMIN_TEXTS.reviewHidden);
     await reported.waitFor({ state: 'detached' });
 
     // Gone from the film's page.

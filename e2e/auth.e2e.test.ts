@@ -4,7 +4,7 @@ import { OAuth2Server } from 'oauth2-mock-server';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startAppServer, type AppServer } from './support/app-server.js';
-import { DESKTOP, MOBILE, launchBrowser, openPage, screenshot } from './support/browser.js';
+import { DESKTOP, MOBILE, launchBrowser, openPage, screenshot, expectToast } from './support/browser.js';
 
 /**
  * Signing in, in Chromium, against the built app: Google sign-in end to end against a local
@@ -59,12 +59,6 @@ async function openLoginDialog(page: Page) {
   await dialog.waitFor();
   await dialog.getByText('Discover the hidden connections in cinema').waitFor();
   return dialog;
-}
-
-async function expectToast(page: Page, title: string, description: string) {
-  const toast = page.getByRole('status').filter({ hasText: title });
-  await toast.first().waitFor();
-  expect(await toast.first().textContent()).toContain(description);
 }
 
 describe('Google sign-in', () => {

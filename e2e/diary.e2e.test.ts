@@ -6,7 +6,7 @@ import { zipSync } from 'fflate';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startAppServer, type AppServer } from './support/app-server.js';
-import { DESKTOP, launchBrowser, openPage } from './support/browser.js';
+import { DESKTOP, launchBrowser, openPage, expectToast } from './support/browser.js';
 import { expectNoSidewaysScroll, screenshotBothSizes } from './support/screens.js';
 
 /**
@@ -55,8 +55,6 @@ async function register(page: Page, username: string): Promise<void> {
 }
 
 
-/** A toast by its title. */
-const toast = (page: Page, title: string) => page.locator('[data-variant]').getByText(title, { exact: true }).first();
 
 describe('film diary', () => {
   it('asks a signed-out visitor to sign in with the diary’s message', async () => {
@@ -91,7 +89,7 @@ describe('film diary', () => {
     await dialog.getByLabel(/^Location/).fill('BFI Southbank');
     await screenshotBothSizes(page, 'diary-dialog-open', { fullPage: false });
     await dialog.getByRole('button', { name: 'Save Entry' }).click();
-    await toast(page, 'Movie Logged').waitFor();
+    await expectToast(page, 'Movie Logged');
     await dialog.waitFor({ state: 'detached' });
     const year2024 = page.getByTestId('diary-year').filter({ has: page.getByRole('heading', { name: '2024' }) });
     await year2024.getByRole('link', { name: 'Vertigo' }).waitFor();
@@ -106,7 +104,7 @@ describe('film diary', () => {
     await dialog.locator('label', { hasText: 'Rewatch' }).click();
     expect(await dialog.getByRole('checkbox', { name: 'Rewatch' }).isChecked()).toBe(true);
     await dialog.getByRole('button', { name: 'Save Entry' }).click();
-    await toast(page, 'Movie Logged').waitFor();
+    await expectToast(page, 'Movie Logged');
     await dialog.waitFor({ state: 'detached' });
     const years = await page.getByTestId('diary-year').getByRole('heading', { level: 2 }).allTextContents();
     expect(years).toEqual([String(new Date().getFullYear()), '2024']);
@@ -117,7 +115,7 @@ describe('film diary', () => {
     await edit.waitFor();
     await edit.getByLabel(/^Notes/).fill('Better the second time.');
     await edit.getByRole('button', { name: 'Save Changes' }).click();
-    await toast(page, 'Entry Updated').waitFor();
+    await expectToast(page, 'Entry Updated');
     await edit.waitFor({ state: 'detached' });
     await page.getByText('Better the second time.').waitFor();
     await screenshotBothSizes(page, 'diary-with-entries');
@@ -132,7 +130,7 @@ describe('film diary', () => {
     // Delete, after the question.
     await page.getByRole('button', { name: 'Delete Vertigo' }).click();
     await page.getByRole('alertdialog').getByRole('button', { name: 'Delete entry' }).click();
-    await toast(page, 'Entry Deleted').waitFor();
+    await expectToast(page, 'Entry Deleted');
     await page.getByRole('link', { name: 'Vertigo' }).waitFor({ state: 'detached' });
 
     expect(pageErrors).toEqual([]);
@@ -251,7 +249,7 @@ describe('film diary', () => {
     await page.goto(`${server.url}/entity/movie/rear-window-1954`);
     await page.getByRole('heading', { level: 1, name: 'Rear Window' }).waitFor();
     await page.getByRole('button', { name: 'Add to Watchlist' }).click();
-    await toast(page, 'Added to Watchlist').waitFor();
+    await expectToast(page, 'Added to Watchlist');
     await page.getByRole('button', { name: 'Remove from Watchlist' }).waitFor();
 
     await page.getByText('No Reviews Yet').waitFor();
@@ -264,7 +262,7 @@ describe('film diary', () => {
     await form.scrollIntoViewIfNeeded();
     await screenshotBothSizes(page, 'entity-review-form', { fullPage: false });
     await form.getByRole('button', { name: 'Post Review' }).click();
-    await toast(page, 'Review Posted').waitFor();
+    await expectToast(page, 'Review Posted');
     await page.getByRole('article', { name: 'Review: A courtyard of secrets' }).waitFor();
     expect(await page.getByTestId('reviews-summary').textContent()).toContain('5.0 average');
     await page.getByRole('heading', { name: 'Reviews', exact: true }).scrollIntoViewIfNeeded();

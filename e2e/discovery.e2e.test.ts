@@ -4,7 +4,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startAppServer, type AppServer } from './support/app-server.js';
 import { callApi } from './support/api.js';
-import { DESKTOP, launchBrowser, openPage, type OpenedPage } from './support/browser.js';
+import { DESKTOP, launchBrowser, openPage, expectToast, type OpenedPage } from './support/browser.js';
 import { expectNoSidewaysScroll, screenshotBothSizes } from './support/screens.js';
 
 /**
@@ -54,8 +54,6 @@ async function cardCount(page: Page, name: string): Promise<number> {
   return list.getByRole('article').count();
 }
 
-/** A toast by its title. */
-const toast = (page: Page, title: string) => page.locator('[data-variant]').getByText(title, { exact: true }).first();
 
 describe('discovery', () => {
   it('shows a guest every tab: Trending (12 with when it was updated, 6 people), Highest Rated, Recent, Coming Soon and Award Winners', async () => {
@@ -118,7 +116,7 @@ describe('discovery', () => {
     await panel.waitFor({ state: 'detached' });
 
     await page.getByRole('button', { name: DISCOVERY_TEXTS.popularWithFriends }).click();
-    await toast(page, DISCOVERY_TEXTS.friendsFailedTitle).waitFor();
+    await expectToast(page, DISCOVERY_TEXTS.friendsFailedTitle);
     await page.getByText(DISCOVERY_TEXTS.friendsFailedDescription).first().waitFor();
     expect(await panel.count()).toBe(0);
     expect(guest.pageErrors).toEqual([]);
@@ -161,7 +159,7 @@ describe('discovery', () => {
     const first = recommended.getByRole('article').first();
     const firstTitle = (await first.getAttribute('aria-label'))!;
     await first.getByRole('button', { name: `Add to Watchlist: ${firstTitle}` }).click();
-    await toast(page, 'Added to Watchlist').waitFor();
+    await expectToast(page, 'Added to Watchlist');
     await first.getByRole('button', { name: `Remove from Watchlist: ${firstTitle}` }).waitFor();
     await screenshotBothSizes(page, 'discovery-member');
 

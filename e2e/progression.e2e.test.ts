@@ -3,7 +3,7 @@ import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startAppServer, type AppServer } from './support/app-server.js';
-import { ARTIFACTS_DIR, DESKTOP, MOBILE, launchBrowser, openPage, screenshot, dismissToasts } from './support/browser.js';
+import { ARTIFACTS_DIR, DESKTOP, MOBILE, launchBrowser, openPage, screenshot, dismissToasts, expectToast, toastCard } from './support/browser.js';
 
 /**
  * Progression in Chromium against the built app: points arrive in the header live, a first discovery
@@ -92,12 +92,10 @@ describe('progression', () => {
     await findExample(player.page, 'Kevin Bacon and Tom Hanks');
     await expect.poll(() => headerPoints(player.page), { timeout: 15_000 }).toBeGreaterThanOrEqual(before + 10);
     expect(await headerPoints(player.page)).toBeGreaterThanOrEqual(10);
-    const badgeToast = player.page.getByRole('status').filter({ hasText: /Badges? earned/ });
-    await badgeToast.first().waitFor({ timeout: 15_000 });
-    expect(await badgeToast.first().textContent()).toContain('First Connection');
+    await toastCard(player.page, /Badges? earned/, 'First Connection').waitFor({ timeout: 15_000 });
     await screenshot(player.page, 'progression-badge-toast-desktop', { fullPage: false });
     await player.page.getByRole('button', { name: 'Save Path' }).click();
-    await player.page.getByRole('status').filter({ hasText: /Connection Saved|Badges? earned/ }).first().waitFor();
+    await toastCard(player.page, /Connection Saved|Badges? earned/).waitFor();
 
     // A second discovery takes the player past the rival: their row climbs on the watcher's screen.
     await findExample(player.page, 'Meryl Streep and Keanu Reeves');
@@ -188,7 +186,7 @@ describe('progression', () => {
     const { page, pageErrors, close } = await openPage(browser, MOBILE, 'progression-signed-out');
     await page.goto(`${server.url}/badges`);
     await page.getByRole('heading', { name: 'Sign in to continue' }).waitFor();
-    await page.getByRole('status').filter({ hasText: 'Authentication Required' }).first().waitFor();
+    await expectToast(page, 'Authentication Required');
     await page.goto(`${server.url}/leaderboards`);
     await page.getByRole('heading', { level: 1, name: 'Leaderboards' }).waitFor();
     await page.getByTestId('leaderboard-row').first().waitFor();

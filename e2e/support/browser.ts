@@ -1,6 +1,6 @@
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import { chromium, type Browser, type Locator, type Page } from 'playwright-core';
 import { onTestFailed } from 'vitest';
 import { repoRoot } from './app-server.js';
 
@@ -86,6 +86,22 @@ export async function dismissToasts(page: Page): Promise<void> {
     await close.first().click({ timeout: 2_000 }).catch(() => undefined);
     await close.first().waitFor({ state: 'detached', timeout: 2_000 }).catch(() => undefined);
   }
+}
+
+/**
+ * The toast card on screen with this title (and description): what people see for its 5 s. Not Radix's
+ * role="status" announcement for screen readers, which lives 1 s and which a busy machine's polling missed;
+ * and not by role either, since an open dialog hides the page around it (the toasts too) from the
+ * accessibility tree while the announcement, added later, is still read out.
+ */
+export function toastCard(page: Page, title: string | RegExp, description?: string | RegExp): Locator {
+  const card = page.locator('li[data-variant]').filter({ hasText: title });
+  return (description === undefined ? card : card.filter({ hasText: description })).first();
+}
+
+/** Waits for the toast with this title and description (one wait for both: a toast may close right after). */
+export async function expectToast(page: Page, title: string | RegExp, description?: string | RegExp): Promise<void> {
+  await toastCard(page, title, description).waitFor();
 }
 
 /**
