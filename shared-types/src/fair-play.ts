@@ -1,13 +1,12 @@
+import { HINT_COST_POINTS, SOLVE_FLOOR_SECONDS_PER_LINK } from './challenges.js';
 import {
-  HINT_COST_POINTS,
   RACE_CLOCK_READS_PER_10_SECONDS,
   RACE_CODE_ALPHABET,
   RACE_CODE_LENGTH,
   RACE_COMMANDS_PER_10_SECONDS,
   RACE_MOVES_PER_MINUTE,
   RACE_WRONG_CODES_PER_MINUTE,
-  SOLVE_FLOOR_SECONDS_PER_LINK,
-} from './challenges.js';
+} from './races.js';
 import { POINT_RULES } from './progression.js';
 
 /**

@@ -20,6 +20,7 @@ export * from './fair-play.js';
 export * from './badges.js';
 export * from './leaderboards.js';
 export * from './challenges.js';
+export * from './races.js';
 export * from './community.js';
 export * from './social.js';
 export * from './diary.js';

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { EarnedBadgeSchema } from './badges.js';
 import { PathStepSchema } from './connections.js';
+import { BIO_MAX, DISPLAY_NAME_MAX } from './profile-texts.js';
 import { text } from './text.js';
 
 /**
@@ -13,22 +14,7 @@ import { text } from './text.js';
  * - Achievement progress (spec §9): Connection Explorer out of 10, Review Master out of 10, Point Collector out of 1000.
  */
 
-export const PROFILE_TEXTS = {
-  signInRequired: 'Please sign in to view your profile and track your movie discovery journey.',
-  notFound: 'Profile Not Found',
-  /** The tab title of /profile, your own profile (also while it loads or asks you to sign in). */
-  ownTitle: 'Your profile',
-} as const;
-
-export const DISPLAY_NAME_MAX = 40;
-export const BIO_MAX = 500;
-/** Spec §9: recent activity 5; achievement targets. */
-export const PROFILE_RECENT_CONNECTIONS = 5;
-export const ACHIEVEMENTS = [
-  { id: 'connection-explorer', name: 'Connection Explorer', target: 10 },
-  { id: 'review-master', name: 'Review Master', target: 10 },
-  { id: 'point-collector', name: 'Point Collector', target: 1000 },
-] as const;
+export * from './profile-texts.js';
 
 /** Spec §3 user profile stats (+ the counts of the four stat cards and the follow state). */
 export const UserProfileSchema = z.object({

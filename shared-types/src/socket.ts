@@ -39,7 +39,7 @@ import {
   type RaceProgressed,
   type RaceReady,
   type RaceState,
-} from './challenges.js';
+} from './races.js';
 import { ActivityItemSchema, type ActivityItem } from './social.js';
 import { AdminMetricsSchema, type AdminMetrics } from './admin.js';
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { RACE_CODE_LENGTH, RaceCodeSchema, RaceCreatedSchema, RaceStateSchema } from '../challenges.js';
+import { RACE_CODE_LENGTH, RaceCodeSchema, RaceCreatedSchema, RaceStateSchema } from '../races.js';
 import { defineRoutes } from './define.js';
 
 const RaceParamsSchema = z.object({
