@@ -23,6 +23,7 @@ export * from './challenges.js';
 export * from './races.js';
 export * from './community.js';
 export * from './social.js';
+export * from './activity.js';
 export * from './diary.js';
 export * from './profiles.js';
 export * from './discovery.js';

@@ -40,7 +40,7 @@ import {
   type RaceReady,
   type RaceState,
 } from './races.js';
-import { ActivityItemSchema, type ActivityItem } from './social.js';
+import { ActivityItemSchema, type ActivityItem } from './activity.js';
 import { AdminMetricsSchema, type AdminMetrics } from './admin.js';
 
 /** admin:watch / admin:unwatch take no options; acknowledged with the metrics as they are now. */

@@ -8,6 +8,9 @@ export const EMAIL_TAKEN = 'An account with this email already exists. Sign in i
 export const ACCOUNT_DEACTIVATED = 'This account has been deactivated.';
 
 /** Spec §6 roles, least to most privileged. */
+/** A user's id as the API takes and gives it: a positive 32-bit integer (a larger one is a 400, not a database error). */
+export const UserIdSchema = z.number().int().positive().max(2_147_483_647);
+
 export const ROLES = ['user', 'moderator', 'admin'] as const;
 export const RoleSchema = z.enum(ROLES);
 export type Role = z.infer<typeof RoleSchema>;

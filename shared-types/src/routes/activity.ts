@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ActivityFeedQuerySchema, ActivityFeedSchema } from '../social.js';
+import { ActivityFeedQuerySchema, ActivityFeedSchema } from '../activity.js';
 import { defineRoutes } from './define.js';
 
 const UserParamsSchema = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647).meta({ description: 'The user’s id.' }) });
