@@ -13,13 +13,14 @@ function start() {
   if (started) return;
   started = true;
   const [entry, ...preloads] = list('app-scripts');
-  for (const href of [...preloads, ...list('route-scripts')]) {
+  const links = [...preloads, ...list('route-scripts')].map((href) => {
     const link = document.createElement('link');
     link.rel = 'modulepreload';
     link.crossOrigin = '';
     link.href = href;
-    document.head.append(link);
-  }
+    return link;
+  });
+  document.head.append(...links);
   evaluateInTurn(preloads).then(() => import(entry));
 }
 // The entry's chunks, dependencies first, each evaluated in a task of its own: evaluating them all from the

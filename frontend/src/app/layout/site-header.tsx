@@ -5,12 +5,12 @@ import { NavLink, useLocation, useMatches } from 'react-router-dom';
 import { useSnapshot } from 'valtio';
 import { authState, logout, openLoginDialog, type AuthUser } from '../../features/auth';
 import { cn } from '../../lib/class-names';
+import { formatCount } from '../../lib/number-format';
 import { Badge } from '../../ui/badge';
 import { Button } from '../../ui/button';
 import { BrandMark } from './brand-mark';
 import { ADMIN_NAV_ITEM, SIGNED_IN_NAV, SIGNED_OUT_NAV } from './nav-items';
 
-const numberFormat = new Intl.NumberFormat('en-US');
 /** The signed-in user's API keys page, reached from the account actions beside the badges. */
 const API_KEYS_PATH = '/account/api-keys';
 
@@ -28,7 +28,7 @@ function UserBadges({ user }: { user: Pick<AuthUser, 'level' | 'points'> }) {
       </Badge>
       <Badge tone="neutral" title="Your points" data-testid="header-points">
         <Sparkles aria-hidden className="size-3 text-amber-glow" />
-        <LiveValue value={user.points}>{numberFormat.format(user.points)} pts</LiveValue>
+        <LiveValue value={user.points}>{formatCount(user.points)} pts</LiveValue>
       </Badge>
     </>
   );
