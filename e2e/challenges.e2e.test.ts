@@ -3,7 +3,7 @@ import { SOLVE_FLOOR_SECONDS_PER_LINK, type DailyChallenge, type EntitySummary, 
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startAppServer, type AppServer } from './support/app-server.js';
-import { DESKTOP, dismissToasts, launchBrowser, MOBILE, openPage, screenshot } from './support/browser.js';
+import { DESKTOP, dismissToasts, launchBrowser, LONG_FLOW_TIMEOUT_MS, MOBILE, openPage, screenshot } from './support/browser.js';
 import { expectNoSidewaysScroll, screenshotBothSizes } from './support/screens.js';
 
 /**
@@ -174,7 +174,7 @@ describe('challenges', () => {
 
     expect(pageErrors).toEqual([]);
     await close();
-  });
+  }, LONG_FLOW_TIMEOUT_MS);
 
   it('gives up the daily: after a reload of the play page and of the list, the finished result and the reveal are shown, and no new clock starts', async () => {
     const { page, pageErrors, close } = await openPage(browser, DESKTOP, 'challenges-daily-given-up');
@@ -347,5 +347,5 @@ describe('challenges', () => {
     expect(guest.pageErrors).toEqual([]);
     await host.close();
     await guest.close();
-  });
+  }, LONG_FLOW_TIMEOUT_MS);
 });

@@ -3,7 +3,7 @@ import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startAppServer, type AppServer } from './support/app-server.js';
-import { ARTIFACTS_DIR, DESKTOP, MOBILE, launchBrowser, openPage, screenshot, dismissToasts, expectToast, toastCard } from './support/browser.js';
+import { ARTIFACTS_DIR, DESKTOP, MOBILE, launchBrowser, openPage, screenshot, dismissToasts, expectToast, LONG_FLOW_TIMEOUT_MS, toastCard } from './support/browser.js';
 
 /**
  * Progression in Chromium against the built app: points arrive in the header live, a first discovery
@@ -145,7 +145,7 @@ describe('progression', () => {
     expect(player.pageErrors).toEqual([]);
     await watcher.close();
     await player.close();
-  });
+  }, LONG_FLOW_TIMEOUT_MS);
 
   it.each([
     ['desktop', DESKTOP],

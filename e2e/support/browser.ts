@@ -9,6 +9,13 @@ export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 export const ARTIFACTS_DIR = path.join(repoRoot, 'e2e/artifacts');
 
 export const DESKTOP = { width: 1280, height: 800 } as const;
+
+/**
+ * The hang guard of a test that plays a whole flow (a daily from the home card to the reveal with some twenty
+ * pictures; a race across three browsers; a discovery paid into a live board): the project's 60 s fits one
+ * screen's test, and on a busy CI machine these flows took 62–66 s while every step still passed.
+ */
+export const LONG_FLOW_TIMEOUT_MS = 150_000;
 export const MOBILE = { width: 390, height: 844 } as const;
 
 export function launchBrowser(): Promise<Browser> {
