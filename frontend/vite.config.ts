@@ -87,7 +87,7 @@ export default defineConfig(({ isSsrBuild }) => ({
                 // headers on the wire: splitting them per page measured 13 kB more on `/`, not less). Not the
                 // contract (shared-types): a chunk's code all runs when it loads, and with every page's schemas in
                 // here each page built all of them (2,096) before it could answer a tap; the contract's modules
-                // go with the pages that use them (920 schemas built on `/`, see build/pure-contract.ts).
+                // go with the pages that use them (580 schemas built on `/`, see build/pure-contract.ts).
                 {
                   name: 'common',
                   test: /node_modules[\\/](lucide-react|@tanstack|valtio|proxy-compare|use-sync-external-store|zod|clsx|tailwind-merge)[\\/]|frontend[\\/]src[\\/](ui|lib)[\\/]/,
