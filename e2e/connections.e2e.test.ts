@@ -2,7 +2,7 @@ import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startAppServer, type AppServer } from './support/app-server.js';
-import { ARTIFACTS_DIR, DESKTOP, MOBILE, launchBrowser, openPage, screenshot, screenshotPaused, dismissToasts } from './support/browser.js';
+import { ARTIFACTS_DIR, DESKTOP, MOBILE, launchBrowser, openPage, screenshot, dismissToasts } from './support/browser.js';
 import { animationsFinished, framesPainted } from './support/screens.js';
 
 let server: AppServer;
@@ -337,7 +337,10 @@ describe('the reveal, cached replays and result links (issue 9)', () => {
     await waitForResultOnScreen(page);
     const fresh = await reveal();
     expect(fresh.heldBack).toBe(true);
-    expect(fresh.counts.length).toBeGreaterThanOrEqual(3);
+    // At least one state with fewer layers before the last. Not more: on a loaded machine the search
+    // outlasts the reveal's budget, and layers then show as they arrive (a slow search is never slowed
+    // down), several in one frame; the paced reveal, layer after layer, is checked on the replay below.
+    expect(fresh.counts.length).toBeGreaterThanOrEqual(2);
     expect(fresh.cachedBadgeWhileSearching).toBe(false);
     expect(await stage.getByTestId('frontier-layer').count()).toBe(5);
     expect(await page.getByText('Cached Result').count()).toBe(0);
@@ -477,7 +480,6 @@ describe('the reveal, cached replays and result links (issue 9)', () => {
     await close();
   });
 
-  // The clock is paused for each mid-animation screenshot and runs fast afterwards: one page per run.
   const SIX_LAYER_PAIRS = {
     desktop: { viewport: DESKTOP, from: ['charlie chap', 'Charlie Chaplin'], to: ['jennifer law', 'Jennifer Lawrence'] },
     mobile: { viewport: MOBILE, from: ['morgan fr', 'Morgan Freeman'], to: ['scarlett', 'Scarlett Johansson'] },
@@ -498,7 +500,8 @@ describe('the reveal, cached replays and result links (issue 9)', () => {
     const stage = page.getByTestId('search-stage');
     if (replay) await stage.getByText('Replaying the search...').waitFor();
     await stage.getByTestId('frontier-layer').nth(2).waitFor();
-    await screenshotPaused(page, replay ? `issue9-cached-replay-${label}` : `issue9-search-in-progress-${label}`);
+    // Taken while the layers play (the picture may be a frame or two later than the third layer).
+    await screenshot(page, replay ? `issue9-cached-replay-${label}` : `issue9-search-in-progress-${label}`, { fullPage: false });
     await waitForResultOnScreen(page);
     expect(await page.getByText('Cached Result').first().isVisible()).toBe(replay);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(viewport.width);

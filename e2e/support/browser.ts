@@ -111,24 +111,3 @@ export async function expectToast(page: Page, title: string | RegExp, descriptio
   await toastCard(page, title, description).waitFor();
 }
 
-/**
- * A screenshot of a moment that would pass while it is taken (an animation mid-way): the page's
- * clock (timers, animation frames) is paused for it, then runs on. Chromium only (CDP virtual time).
- */
-export async function screenshotPaused(page: Page, name: string): Promise<string> {
-  const cdp = await page.context().newCDPSession(page);
-  await cdp.send('Emulation.setVirtualTimePolicy', { policy: 'pause' });
-  try {
-    const file = await artifactPath(name);
-    await page.screenshot({ path: file, fullPage: false, timeout: 10_000 });
-    return file;
-  } catch (error) {
-    // Chromium sometimes never delivers a frame while its clock is paused (a request in flight, a
-    // socket polling); the picture is for people to look at, so take it with the clock running.
-    console.warn(`screenshot ${name}: none with the clock paused (${(error as Error).message.split('\n')[0]}); taken with it running`);
-  } finally {
-    await cdp.send('Emulation.setVirtualTimePolicy', { policy: 'advance' });
-    await cdp.detach();
-  }
-  return screenshot(page, name, { fullPage: false });
-}
