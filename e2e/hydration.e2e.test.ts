@@ -72,6 +72,23 @@ describe('the app hydrates the first paint (issue 27)', () => {
     }
   });
 
+  it("draws the home page's figures and example pairs into its HTML, and the app does not ask for them again", async () => {
+    const html = await (await fetch(server.url + '/')).text();
+    expect(html).toContain('data-testid="hero-stats"');
+    expect(html).not.toContain('hero-stats-loading');
+    expect(html).toMatch(/Kevin Bacon<span aria-hidden="true" class="[^"]*">↔<\/span>/);
+    const { page, pageErrors, close } = await openPage(browser, MOBILE);
+    const asked: string[] = [];
+    page.on('request', (request) => {
+      if (/\/api\/(stats|search)\b/.test(request.url())) asked.push(request.url());
+    });
+    expect(await hydrate(page, '/', false)).toEqual([]);
+    await page.getByRole('button', { name: 'Kevin Bacon and Tom Hanks', exact: true }).waitFor();
+    expect(asked).toEqual([]);
+    expect(pageErrors).toEqual([]);
+    await close();
+  });
+
   it('attaches to the same HTML for a signed-in reader, then shows their session', async () => {
     const { page, pageErrors, close } = await openPage(browser, MOBILE);
     await registerUser(page, server.url, 'hydration_reader');

@@ -6,8 +6,8 @@ import { StaticRouterProvider, createStaticHandler, createStaticRouter, matchPat
 import { preloadRoutePages } from './app/lazy-page';
 import { routes, type RouteHandle } from './app/routes';
 import { assumeSignedOut, resetAuth } from './features/auth';
-import { parseConnectionResultLink } from './features/connections';
-import { entityFilmsKey, entityQueryKey } from './features/entities';
+import { exampleLookups, parseConnectionResultLink } from './features/connections';
+import { GRAPH_STATS_KEY, entityFilmsKey, entityQueryKey } from './features/entities';
 import { apiUrl } from './lib/api-client-typed';
 import { createQueryClient } from './lib/query-client';
 import { documentTitle } from './lib/use-document-title';
@@ -18,6 +18,8 @@ export interface FirstPaintQuery {
   path: string;
   /** An infinite query: the answer is its first page. */
   infinite?: true;
+  /** The part of the answer the query's function returns (the cache holds what the page reads). */
+  select?: (answer: unknown) => unknown;
 }
 
 /**
@@ -27,6 +29,11 @@ export interface FirstPaintQuery {
  */
 export function firstPaintData(url: string): { dependsOn: 'catalog' | 'day'; queries: FirstPaintQuery[] } | null {
   const location = new URL(url, 'http://first-paint.local');
+  // Home: the hero's figures and the example pairs' names, above the fold on every screen.
+  if (location.pathname === '/') {
+    const examples = exampleLookups().map(({ queryKey, input }) => ({ queryKey, path: apiUrl('/api/search', undefined, input), select: searchResults }));
+    return { dependsOn: 'catalog', queries: [{ queryKey: GRAPH_STATS_KEY, path: apiUrl('/api/stats') }, ...examples] };
+  }
   const entity = matchPath('/entity/:type/:id', location.pathname);
   if (entity) {
     const type = EntityTypeSchema.safeParse(entity.params.type);
@@ -46,6 +53,8 @@ export function firstPaintData(url: string): { dependsOn: 'catalog' | 'day'; que
   }
   return null;
 }
+
+const searchResults = (answer: unknown) => (answer as { results: unknown }).results;
 
 const entityQuery = (type: EntityType, id: string): FirstPaintQuery => ({ queryKey: entityQueryKey(type, id), path: apiUrl('/api/entity/:type/:id', { type, id }) });
 

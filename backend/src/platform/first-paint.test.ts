@@ -58,13 +58,14 @@ describe('first paint', () => {
 });
 
 /**
- * A renderer whose pages read data: /entity/* the catalog's (its first film list an infinite query), /daily the
- * day's, others none. Each render says how many renders came before it and what data it was given.
+ * A renderer whose pages read data: /entity/* the catalog's (its first film list an infinite query), / a part of
+ * an answer (`select`), /daily the day's, others none. Each render says how many renders came before it and what data it was given.
  */
 const DATA_RENDERER = `let renders = 0;
 export function firstPaintData(url) {
   if (url.startsWith('/entity/')) return { dependsOn: 'catalog', queries: [{ queryKey: ['entity', url], path: '/api' + url }, { queryKey: ['films', url], path: '/api' + url + '/films', infinite: true }] };
   if (url === '/daily') return { dependsOn: 'day', queries: [{ queryKey: ['daily'], path: '/api/daily' }] };
+  if (url === '/') return { dependsOn: 'catalog', queries: [{ queryKey: ['search', 'a'], path: '/api/search?q=a', select: (answer) => answer.from.toUpperCase() }] };
   return null;
 }
 export async function render(url, data = []) {
@@ -101,6 +102,11 @@ describe('first paint with data', () => {
       ],
     });
     expect(fetched).toEqual(['/api/entity/a', '/api/entity/a/films']);
+  });
+
+  it('keeps the part of an answer a query selects', async () => {
+    const render = setup();
+    expect((await render('/', fetchPublic))?.data).toEqual([{ queryKey: ['search', 'a'], data: '/API/SEARCH?Q=A' }]);
   });
 
   it('keeps a catalog page for as long as the catalog version it was drawn from is served', async () => {

@@ -33,7 +33,7 @@ export interface FirstPaint {
  */
 export interface FirstPaintQueries {
   dependsOn: 'catalog' | 'day';
-  queries: { queryKey: readonly unknown[]; path: string; infinite?: boolean }[];
+  queries: { queryKey: readonly unknown[]; path: string; infinite?: boolean; select?: (answer: unknown) => unknown }[];
 }
 
 /** A fetched query, as the renderer puts it into its QueryClient. */
@@ -139,12 +139,13 @@ function cacheKey(url: string, wanted: FirstPaintQueries | null, time: number, c
   return `catalog:${catalogVersion?.() ?? 'unknown'} ${url}`;
 }
 
-/** Every query's answer that came in, in the renderer's order; an infinite query as its first page. */
+/** Every query's answer that came in, in the renderer's order (`select`ed where the cache keeps a part of it); an infinite query as its first page. */
 async function fetchAll(wanted: FirstPaintQueries, fetchPublic: PublicApiFetch): Promise<FirstPaintQueryData[]> {
   const answers = await Promise.all(wanted.queries.map((query) => fetchPublic(query.path).catch(() => undefined)));
   return wanted.queries.flatMap((query, i) => {
-    const data = answers[i];
-    if (data === undefined) return [];
+    const answer = answers[i];
+    if (answer === undefined) return [];
+    const data = query.select ? query.select(answer) : answer;
     return [{ queryKey: query.queryKey, data: query.infinite ? { pages: [data], pageParams: [1] } : data }];
   });
 }

@@ -9,7 +9,7 @@ export const LazyAdvancedPanel = lazy(() => import('./components/advanced-panel'
 export { ConnectFromEntity, ENTITY_SEARCH_FAILED_TITLE } from './components/connect-from-entity';
 export { ConnectionFinder, toastPairProblem } from './components/connection-finder';
 export { ConnectionResult, noConnectionText } from './components/connection-result';
-export { ExamplePairs, EXAMPLE_PAIRS } from './components/example-pairs';
+export { ExamplePairs, EXAMPLE_PAIRS, exampleLookups } from './components/example-pairs';
 export { PairPageHeader } from './components/pair-page-header';
 export { PathChain, stepLabel } from './components/path-chain';
 export { preloadSearchStage, SearchStage } from './components/lazy-search-stage';

@@ -2,8 +2,8 @@ export { entityKey as entityQueryKey, getEntity, useEntity } from './api/get-ent
 export { useCountries } from './api/get-countries';
 export { entityFilmsKey, getEntityFilms, useEntityFilms } from './api/get-entity-films';
 export { useGenres } from './api/get-genres';
-export { useGraphStats } from './api/get-graph-stats';
-export { MIN_SEARCH_LENGTH, SEARCH_STALE_MS, searchEntities, useEntitySearch } from './api/search-entities';
+export { GRAPH_STATS_KEY, useGraphStats } from './api/get-graph-stats';
+export { MIN_SEARCH_LENGTH, SEARCH_STALE_MS, entitySearchKey, searchEntities, useEntitySearch } from './api/search-entities';
 export { EntityImage } from './components/entity-image';
 export { EntitySearchBox, TYPEAHEAD_DEBOUNCE_MS } from './components/entity-search-box';
 export { ENTITY_TYPE_ICONS, ENTITY_TYPE_TINTS, EntityTypeIcon } from './components/entity-type-icon';

@@ -1,7 +1,7 @@
 import type { EntitySummary } from '@cinema-dna/shared-types';
 import { useQueries } from '@tanstack/react-query';
 import { Sparkles } from 'lucide-react';
-import { SEARCH_STALE_MS, searchEntities } from '../../entities';
+import { entitySearchKey, searchEntities } from '../../entities';
 import { useConnectionSearch } from '../hooks/use-connection-search';
 import { setPair } from '../store';
 import { preloadSearchStage } from './lazy-search-stage';
@@ -15,14 +15,26 @@ export const EXAMPLE_PAIRS: ReadonlyArray<readonly [string, string]> = [
 
 const NAMES = [...new Set(EXAMPLE_PAIRS.flat())];
 
+/**
+ * Each name's look-up: its key in the query cache (the typeahead's, so typing a name finds it there) and the
+ * search it runs. The server's first paint of / fills them (src/entry-server.tsx).
+ */
+export function exampleLookups() {
+  return NAMES.map((name) => {
+    const input = { q: name, type: 'person', limit: 5 } as const;
+    return { queryKey: entitySearchKey(input), input };
+  });
+}
+
 /** Three example pairs: a click fills the finder and runs the search. */
 export function ExamplePairs({ origin = 'finder' }: { origin?: string }) {
   const { run } = useConnectionSearch(origin);
   const lookups = useQueries({
-    queries: NAMES.map((name) => ({
-      queryKey: ['entity-search', name.toLowerCase(), 'person', 5],
-      queryFn: ({ signal }: { signal: AbortSignal }) => searchEntities({ q: name, type: 'person', limit: 5 }, signal),
-      staleTime: SEARCH_STALE_MS,
+    queries: exampleLookups().map(({ queryKey, input }) => ({
+      queryKey,
+      queryFn: ({ signal }: { signal: AbortSignal }) => searchEntities(input, signal),
+      // The catalog's names, not a visitor's typing: what the first paint brought stays good.
+      staleTime: Infinity,
     })),
   });
   const byName = new Map<string, EntitySummary>();

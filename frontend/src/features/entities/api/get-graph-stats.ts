@@ -7,6 +7,9 @@ export function getGraphStats(signal?: AbortSignal): Promise<GraphStats> {
   return api.get('/api/stats', { signal });
 }
 
+/** Its key in the query cache (the server's first paint of / fills it: src/entry-server.tsx). */
+export const GRAPH_STATS_KEY = ['graph-stats'] as const;
+
 export function useGraphStats() {
-  return useQuery({ queryKey: ['graph-stats'], queryFn: ({ signal }) => getGraphStats(signal) });
+  return useQuery({ queryKey: GRAPH_STATS_KEY, queryFn: ({ signal }) => getGraphStats(signal) });
 }
