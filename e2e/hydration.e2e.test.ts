@@ -89,6 +89,23 @@ describe('the app hydrates the first paint (issue 27)', () => {
     await close();
   });
 
+  it("draws /discovery's Trending tab (12 films, 6 people) into its HTML, and the app does not ask for it again", async () => {
+    const html = await (await fetch(server.url + '/discovery')).text();
+    expect(html.match(/data-testid="movie-card"/g)).toHaveLength(12);
+    expect(html.match(/data-testid="person-card"/g)).toHaveLength(6);
+    const { page, pageErrors, close } = await openPage(browser, MOBILE);
+    const asked: string[] = [];
+    page.on('request', (request) => {
+      if (/\/api\/(movies\/trending|people\/popular)\b/.test(request.url())) asked.push(request.url());
+    });
+    expect(await hydrate(page, '/discovery', false)).toEqual([]);
+    // The time it was computed is the reader's own: it appears once the app is up.
+    await page.getByTestId('trending-updated-at').waitFor();
+    expect(asked).toEqual([]);
+    expect(pageErrors).toEqual([]);
+    await close();
+  });
+
   it('attaches to the same HTML for a signed-in reader, then shows their session', async () => {
     const { page, pageErrors, close } = await openPage(browser, MOBILE);
     await registerUser(page, server.url, 'hydration_reader');

@@ -7,6 +7,7 @@ import { preloadRoutePages } from './app/lazy-page';
 import { routes, type RouteHandle } from './app/routes';
 import { assumeSignedOut, resetAuth } from './features/auth';
 import { exampleLookups, parseConnectionResultLink } from './features/connections';
+import { trendingTabQueries } from './features/discovery';
 import { GRAPH_STATS_KEY, entityFilmsKey, entityQueryKey } from './features/entities';
 import { apiUrl } from './lib/api-client-typed';
 import { createQueryClient } from './lib/query-client';
@@ -45,6 +46,10 @@ export function firstPaintData(url: string): { dependsOn: 'catalog' | 'day'; que
       queries.push({ queryKey: entityFilmsKey(type.data, id), path: apiUrl('/api/entity/:type/:id/films', { type: type.data, id }, { page: 1, limit: ENTITY_FILMS_PAGE }), infinite: true });
     }
     return { dependsOn: 'catalog', queries };
+  }
+  // Discovery opens on its Trending tab: the week's films (computed hourly) and the popular people.
+  if (location.pathname === '/discovery' && (location.searchParams.get('tab') ?? 'trending') === 'trending') {
+    return { dependsOn: 'day', queries: trendingTabQueries() };
   }
   if (matchPath('/connection-result', location.pathname)) {
     const link = parseConnectionResultLink(location.searchParams);

@@ -1,3 +1,4 @@
+export { trendingTabQueries } from './api/first-paint';
 export { useRecommendations } from './api/get-recommendations';
 export { trendingMoviesQuery, useTrendingMovies } from './api/get-trending-movies';
 export { DISCOVERY_QUERY_ROOT, discoveryQueryKeys } from './api/query-keys';

@@ -7,6 +7,7 @@ import { usePopularPeople } from '../api/get-popular-people';
 import { useTopRated } from '../api/get-top-rated';
 import { useTrendingMovies } from '../api/get-trending-movies';
 import { useFallbackList } from '../hooks/use-fallback-list';
+import { useHydrated } from '../../../lib/use-hydrated';
 import { updatedAtText } from '../lib/card-format';
 import { listOf } from '../lib/list-fallback';
 import { MovieList, PersonList } from './card-grid';
@@ -15,7 +16,9 @@ import { CardNote } from './movie-card';
 
 /** 'Updated hourly', and when the list was last computed. */
 function TrendingUpdated({ updatedAt }: { updatedAt: string | null | undefined }) {
-  const at = updatedAtText(updatedAt ?? null);
+  // The reader's own clock and time zone: not in the server's first paint, which has neither.
+  const hydrated = useHydrated();
+  const at = hydrated ? updatedAtText(updatedAt ?? null) : null;
   return (
     <div className="flex flex-wrap items-center gap-2">
       <Badge tone="amber">{DISCOVERY_TEXTS.updatedHourly}</Badge>
