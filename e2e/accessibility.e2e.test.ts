@@ -64,10 +64,14 @@ async function contextFor(viewport: Viewport, account?: { username: string; pass
 }
 
 /** Runs axe on what the page shows now (optionally one part of it); returns one line per failing element. */
-async function audit(page: Page, label: string, { include, skipContrast = false }: { include?: string; skipContrast?: boolean } = {}): Promise<string[]> {
+async function audit(
+  page: Page,
+  label: string,
+  { include, skipContrast = false, settled = false }: { include?: string; skipContrast?: boolean; settled?: boolean } = {},
+): Promise<string[]> {
   if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ content: AXE_SOURCE });
-  // Contrast is measured on what has settled, never on an element halfway through a fade.
-  if (!skipContrast) await settleAnimations(page);
+  // Contrast is measured on what has settled, never on an element halfway through a fade (`settled`: the visit waited).
+  if (!skipContrast && !settled) await settleAnimations(page);
   const violations = await page.evaluate(
     async ({ tags, include, skipContrast }) => {
       const axe = (window as unknown as { axe: { run: (context: unknown, options: unknown) => Promise<{ violations: AxeViolation[] }> } }).axe;
@@ -170,7 +174,7 @@ async function auditRoutes(context: BrowserContext, routes: string[], label: str
       const page = await context.newPage();
       for (let path = queue.shift(); path !== undefined; path = queue.shift()) {
         await visit(page, path);
-        found.push(await audit(page, `${label} ${path}`));
+        found.push(await audit(page, `${label} ${path}`, { settled: true }));
       }
       await page.close();
     }),

@@ -88,7 +88,8 @@ export async function screenshot(page: Page, name: string, { fullPage = true, ti
 export async function dismissToasts(page: Page): Promise<void> {
   const close = page.getByRole('button', { name: 'Dismiss notification' });
   for (let round = 0; round < 4; round++) {
-    await page.waitForTimeout(300);
+    // Two painted frames: a toast the last answer or the last close brought is on screen by then.
+    await page.evaluate(() => new Promise<void>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve()))));
     if (!(await close.count())) return;
     await close.first().click({ timeout: 2_000 }).catch(() => undefined);
     await close.first().waitFor({ state: 'detached', timeout: 2_000 }).catch(() => undefined);
