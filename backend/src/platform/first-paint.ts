@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { utcDay } from './time.js';
 
 /** Where the frontend build puts its first-paint renderer (frontend/vite.config.ts, `vite build --ssr`). */
 export const FIRST_PAINT_RENDERER = '.ssr/entry-server.js';
@@ -66,9 +67,6 @@ interface Entry {
   /** Epoch ms after which the entry is rendered again; Infinity for pages without data. */
   expires: number;
 }
-
-/** The UTC day of a time, as YYYY-MM-DD. */
-const utcDay = (time: number) => new Date(time).toISOString().slice(0, 10);
 
 /**
  * The first paint of a client URL (frontend/src/entry-server.tsx): the real layout and page as a signed-out
