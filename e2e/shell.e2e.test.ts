@@ -141,10 +141,17 @@ describe('app shell', () => {
 
   it('opens the login dialog with the spec texts', async () => {
     const { page, close } = await openPage(browser, DESKTOP);
-    await page.goto(server.url);
+    const scripts: string[] = [];
+    page.on('request', (request) => {
+      if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
+    });
+    await page.goto(server.url, { waitUntil: 'networkidle' });
+    // A first visit does not download the dialog: it loads when someone opens it.
+    expect(scripts.filter((script) => script.includes('login-dialog'))).toEqual([]);
     await page.getByRole('banner').getByRole('button', { name: 'Login' }).click();
     const dialog = page.getByRole('dialog');
     await dialog.waitFor();
+    expect(scripts.filter((script) => script.includes('login-dialog'))).toHaveLength(1);
     expect(await dialog.getByRole('heading', { name: 'Welcome to Cinema DNA' }).isVisible()).toBe(true);
     expect(await dialog.getByText('Discover the hidden connections in cinema').isVisible()).toBe(true);
     expect(await dialog.getByRole('tab').allTextContents()).toEqual(['Login', 'Register']);

@@ -89,7 +89,11 @@ export async function dismissToasts(page: Page): Promise<void> {
   const close = page.getByRole('button', { name: 'Dismiss notification' });
   for (let round = 0; round < 4; round++) {
     // Two painted frames: a toast the last answer or the last close brought is on screen by then.
-    await page.evaluate(() => new Promise<void>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve()))));
+    // (Typed by hand: this module is also compiled without the DOM's types; see screens.ts.)
+    await page.evaluate(() => {
+      const frame = (globalThis as unknown as { requestAnimationFrame: (callback: () => void) => number }).requestAnimationFrame;
+      return new Promise<void>((resolve) => frame(() => frame(() => resolve())));
+    });
     if (!(await close.count())) return;
     await close.first().click({ timeout: 2_000 }).catch(() => undefined);
     await close.first().waitFor({ state: 'detached', timeout: 2_000 }).catch(() => undefined);

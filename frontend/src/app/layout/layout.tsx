@@ -1,6 +1,6 @@
 import { Suspense, useLayoutEffect, useState } from 'react';
 import { Outlet, ScrollRestoration, useLocation, useMatches } from 'react-router-dom';
-import { LoginDialog } from '../../features/auth';
+import { LoginDialogOnDemand } from '../../features/auth';
 import { documentTitle } from '../../lib/use-document-title';
 import { Spinner } from '../../ui/spinner';
 import type { RouteHandle } from '../routes';
@@ -49,7 +49,7 @@ export function Layout() {
         </div>
       </main>
       <SiteFooter />
-      <LoginDialog />
+      <LoginDialogOnDemand />
       <ScrollRestoration />
     </div>
   );

@@ -1,4 +1,5 @@
 export { LoginDialog, GOOGLE_SIGN_IN_PATH } from './components/login-dialog';
+export { LoginDialogOnDemand } from './components/login-dialog-on-demand';
 export { LoginForm } from './components/login-form';
 export { RegisterForm } from './components/register-form';
 export { GoogleMark, OrDivider } from './components/google-mark';
