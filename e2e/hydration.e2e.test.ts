@@ -106,6 +106,21 @@ describe('the app hydrates the first paint (issue 27)', () => {
     await close();
   });
 
+  it('draws the board the URL names into /leaderboards\' HTML (a page kept 5 s at most), then reads it afresh', async () => {
+    const html = await (await fetch(server.url + '/leaderboards?tab=weekly')).text();
+    expect(html).toContain('data-testid="board-caption"');
+    expect(html).not.toContain('leaderboard-skeleton-row');
+    const { page, pageErrors, close } = await openPage(browser, MOBILE);
+    const asked: string[] = [];
+    page.on('request', (request) => {
+      if (request.url().includes('/api/leaderboards/')) asked.push(new URL(request.url()).pathname);
+    });
+    expect(await hydrate(page, '/leaderboards?tab=weekly', false)).toEqual([]);
+    await expect.poll(() => asked).toEqual(['/api/leaderboards/weekly']);
+    expect(pageErrors).toEqual([]);
+    await close();
+  });
+
   it('attaches to the same HTML for a signed-in reader, then shows their session', async () => {
     const { page, pageErrors, close } = await openPage(browser, MOBILE);
     await registerUser(page, server.url, 'hydration_reader');

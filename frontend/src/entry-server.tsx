@@ -9,6 +9,7 @@ import { assumeSignedOut, resetAuth } from './features/auth';
 import { exampleLookups, parseConnectionResultLink } from './features/connections';
 import { trendingTabQueries } from './features/discovery';
 import { GRAPH_STATS_KEY, entityFilmsKey, entityQueryKey } from './features/entities';
+import { boardFirstPaintQuery, viewFromParams } from './features/leaderboards';
 import { apiUrl } from './lib/api-client-typed';
 import { createQueryClient } from './lib/query-client';
 import { documentTitle } from './lib/use-document-title';
@@ -25,10 +26,10 @@ export interface FirstPaintQuery {
 
 /**
  * The public data a URL's first render shows (the rest of its queries wait for the app, as skeletons), and what
- * that data depends on: `catalog` (the catalog snapshot: entities and their links) or `day` (today's data).
+ * that data depends on: `catalog` (the catalog snapshot: entities and their links), `day` (today's data) or `live` (the boards).
  * The server fetches each path without a session and hands the answers to {@link render}. Null: nothing to fetch.
  */
-export function firstPaintData(url: string): { dependsOn: 'catalog' | 'day'; queries: FirstPaintQuery[] } | null {
+export function firstPaintData(url: string): { dependsOn: 'catalog' | 'day' | 'live'; queries: FirstPaintQuery[] } | null {
   const location = new URL(url, 'http://first-paint.local');
   // Home: the hero's figures and the example pairs' names, above the fold on every screen.
   if (location.pathname === '/') {
@@ -51,6 +52,8 @@ export function firstPaintData(url: string): { dependsOn: 'catalog' | 'day'; que
   if (location.pathname === '/discovery' && (location.searchParams.get('tab') ?? 'trending') === 'trending') {
     return { dependsOn: 'day', queries: trendingTabQueries() };
   }
+  // The board the URL names, as it is now (kept 5 s: boards move with every point).
+  if (location.pathname === '/leaderboards') return { dependsOn: 'live', queries: [boardFirstPaintQuery(viewFromParams(location.searchParams))] };
   if (matchPath('/connection-result', location.pathname)) {
     const link = parseConnectionResultLink(location.searchParams);
     if (!link.ok) return null;

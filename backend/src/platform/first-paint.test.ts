@@ -4,7 +4,7 @@ import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { DAILY_DATA_TTL_MS, FIRST_PAINT_RENDERER, PARTIAL_DATA_TTL_MS, firstPaintRenderer, loopbackApiFetch, withFirstPaint } from './first-paint.js';
+import { DAILY_DATA_TTL_MS, FIRST_PAINT_RENDERER, LIVE_DATA_TTL_MS, PARTIAL_DATA_TTL_MS, firstPaintRenderer, loopbackApiFetch, withFirstPaint } from './first-paint.js';
 
 const INDEX = '<!doctype html><html><head><title>Cinema DNA</title></head><body><div id="root"></div></body></html>';
 const dirs: string[] = [];
@@ -59,12 +59,13 @@ describe('first paint', () => {
 
 /**
  * A renderer whose pages read data: /entity/* the catalog's (its first film list an infinite query), / a part of
- * an answer (`select`), /daily the day's, others none. Each render says how many renders came before it and what data it was given.
+ * an answer (`select`), /daily the day's, /board live data, others none. Each render says how many renders came before it and what data it was given.
  */
 const DATA_RENDERER = `let renders = 0;
 export function firstPaintData(url) {
   if (url.startsWith('/entity/')) return { dependsOn: 'catalog', queries: [{ queryKey: ['entity', url], path: '/api' + url }, { queryKey: ['films', url], path: '/api' + url + '/films', infinite: true }] };
   if (url === '/daily') return { dependsOn: 'day', queries: [{ queryKey: ['daily'], path: '/api/daily' }] };
+  if (url === '/board') return { dependsOn: 'live', queries: [{ queryKey: ['board'], path: '/api/board' }] };
   if (url === '/') return { dependsOn: 'catalog', queries: [{ queryKey: ['search', 'a'], path: '/api/search?q=a', select: (answer) => answer.from.toUpperCase() }] };
   return null;
 }
@@ -131,6 +132,16 @@ describe('first paint with data', () => {
     expect((await render('/daily', fetchPublic))?.html).toBe('/daily #2');
     time += 1;
     expect((await render('/daily', fetchPublic))?.html).toBe('/daily #3');
+  });
+
+  it('keeps a page of live data a few seconds only', async () => {
+    const render = setup();
+    expect((await render('/board', fetchPublic))?.html).toBe('/board #1');
+    time += LIVE_DATA_TTL_MS - 1;
+    expect((await render('/board', fetchPublic))?.html).toBe('/board #1');
+    time += 1;
+    expect((await render('/board', fetchPublic))?.html).toBe('/board #2');
+    expect(fetched).toEqual(['/api/board', '/api/board']);
   });
 
   it('leaves out a query that failed, and draws the page again soon', async () => {

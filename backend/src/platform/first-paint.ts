@@ -15,6 +15,8 @@ export const SIGNED_OUT_ATTRIBUTE = 'data-signed-out';
 const CACHE_SIZE = 500;
 /** How long a page whose data changes during the day (today's challenges and their public stats) is kept. */
 export const DAILY_DATA_TTL_MS = 60_000;
+/** How long a page of live data (the leaderboards, which move with every point) is kept; the page reads it afresh once up. */
+export const LIVE_DATA_TTL_MS = 5_000;
 /** How long a page is kept when some of its data could not be fetched (it is rendered with skeletons there). */
 export const PARTIAL_DATA_TTL_MS = 10_000;
 /** A query whose answer takes longer than this is left out of the first paint (its part stays a skeleton). */
@@ -30,10 +32,11 @@ export interface FirstPaint {
 /**
  * What a page's first render reads from the API (frontend/src/entry-server.tsx `firstPaintData`): each query's
  * key in the client's cache and the public API path answering it, and what the answers depend on —
- * `catalog`: the catalog snapshot (entities, connections); `day`: today's data (the daily challenges and their public stats).
+ * `catalog`: the catalog snapshot (entities, connections); `day`: today's data (the daily challenges and their public stats,
+ * the week's trending films); `live`: data that moves all the time (the leaderboards).
  */
 export interface FirstPaintQueries {
-  dependsOn: 'catalog' | 'day';
+  dependsOn: 'catalog' | 'day' | 'live';
   queries: { queryKey: readonly unknown[]; path: string; infinite?: boolean; select?: (answer: unknown) => unknown }[];
 }
 
@@ -75,7 +78,7 @@ interface Entry {
  * through the app's own API; a failed or slow one is left out and stays a skeleton), and the cache they were
  * drawn with rides along for the client to seed its own. Nothing personal is ever fetched, so the same
  * HTML serves everyone and is kept — per URL, and for as long as its data holds: per catalog version for
- * catalog data, per UTC day and at most DAILY_DATA_TTL_MS for the day's data, PARTIAL_DATA_TTL_MS when a query was
+ * catalog data, per UTC day and at most DAILY_DATA_TTL_MS for the day's data, LIVE_DATA_TTL_MS for live data, PARTIAL_DATA_TTL_MS when a query was
  * left out, for ever without data. Null when the build has no renderer or the page cannot be rendered (the
  * app then draws it as before, from script).
  */
@@ -114,7 +117,7 @@ export function firstPaintRenderer(
       cache.set(key, cached);
       return cached.paint;
     }
-    const entry: Entry = { paint: Promise.resolve(null), expires: wanted === null ? Infinity : wanted.dependsOn === 'day' ? time + DAILY_DATA_TTL_MS : Infinity };
+    const entry: Entry = { paint: Promise.resolve(null), expires: time + keptFor(wanted) };
     entry.paint = (async () => {
       const data = wanted && fetchPublic ? await fetchAll(wanted, fetchPublic) : [];
       if (wanted && data.length < wanted.queries.length) entry.expires = Math.min(entry.expires, now() + PARTIAL_DATA_TTL_MS);
@@ -130,10 +133,18 @@ export function firstPaintRenderer(
   };
 }
 
+/** How long a page is kept: for ever without data or with the catalog's (its key names the version), less for the day's or live data. */
+function keptFor(wanted: FirstPaintQueries | null): number {
+  if (wanted?.dependsOn === 'day') return DAILY_DATA_TTL_MS;
+  if (wanted?.dependsOn === 'live') return LIVE_DATA_TTL_MS;
+  return Infinity;
+}
+
 /** The cache key of a URL: with the catalog version or the UTC day its data depends on. */
 function cacheKey(url: string, wanted: FirstPaintQueries | null, time: number, catalogVersion: FirstPaintOptions['catalogVersion']): string {
   if (wanted === null) return url;
   if (wanted.dependsOn === 'day') return `day:${utcDay(time)} ${url}`;
+  if (wanted.dependsOn === 'live') return `live ${url}`;
   return `catalog:${catalogVersion?.() ?? 'unknown'} ${url}`;
 }
 

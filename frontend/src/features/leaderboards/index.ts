@@ -1,3 +1,4 @@
+export { boardFirstPaintQuery } from './api/get-leaderboard';
 export { BoardPanel, TIES_NOTE } from './components/board-panel';
 export { SegmentedControl } from './components/segmented-control';
 export { YourRankingCard } from './components/your-ranking-card';
