@@ -72,11 +72,13 @@ describe('the app hydrates the first paint (issue 27)', () => {
     }
   });
 
-  it("draws the home page's figures and example pairs into its HTML, and the app does not ask for them again", async () => {
+  it("draws the home page's figures, example pairs and daily card into its HTML, and the app asks again only for the daily's fresh numbers", async () => {
     const html = await (await fetch(server.url + '/')).text();
     expect(html).toContain('data-testid="hero-stats"');
     expect(html).not.toContain('hero-stats-loading');
     expect(html).toMatch(/Kevin Bacon<span aria-hidden="true" class="[^"]*">↔<\/span>/);
+    // Drawn for a visitor without a session: today's challenge as everyone sees it.
+    expect(html).toContain('Accept Challenge');
     const { page, pageErrors, close } = await openPage(browser, MOBILE);
     const asked: string[] = [];
     page.on('request', (request) => {

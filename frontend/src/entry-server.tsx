@@ -6,6 +6,7 @@ import { StaticRouterProvider, createStaticHandler, createStaticRouter, matchPat
 import { preloadRoutePages } from './app/lazy-page';
 import { routes, type RouteHandle } from './app/routes';
 import { assumeSignedOut, resetAuth } from './features/auth';
+import { publicDailyFirstPaintQuery } from './features/challenges';
 import { exampleLookups, parseConnectionResultLink } from './features/connections';
 import { trendingTabQueries } from './features/discovery';
 import { GRAPH_STATS_KEY, entityFilmsKey, entityQueryKey } from './features/entities';
@@ -29,12 +30,17 @@ export interface FirstPaintQuery {
  * that data depends on: `catalog` (the catalog snapshot: entities and their links), `day` (today's data) or `live` (the boards).
  * The server fetches each path without a session and hands the answers to {@link render}. Null: nothing to fetch.
  */
-export function firstPaintData(url: string): { dependsOn: 'catalog' | 'day' | 'live'; queries: FirstPaintQuery[] } | null {
+export function firstPaintData(url: string, visitor: { signedOut: boolean } = { signedOut: false }): { dependsOn: 'catalog' | 'day' | 'live'; queries: FirstPaintQuery[] } | null {
   const location = new URL(url, 'http://first-paint.local');
-  // Home: the hero's figures and the example pairs' names, above the fold on every screen.
+  // Home: the hero's figures and the example pairs' names, above the fold on every screen; for a visitor surely
+  // signed out, also today's challenge as everyone without a session sees it (a signed-in reader's card shows their
+  // own attempt: it waits for the app). The card reads it afresh once up. Trending is not drawn: the app keeps its
+  // pairs 5 minutes, so a first paint's pairs would age on screen while newer searches rank.
   if (location.pathname === '/') {
     const examples = exampleLookups().map(({ queryKey, input }) => ({ queryKey, path: apiUrl('/api/search', undefined, input), select: searchResults }));
-    return { dependsOn: 'catalog', queries: [{ queryKey: GRAPH_STATS_KEY, path: apiUrl('/api/stats') }, ...examples] };
+    const catalog = [{ queryKey: GRAPH_STATS_KEY, path: apiUrl('/api/stats') }, ...examples];
+    if (!visitor.signedOut) return { dependsOn: 'catalog', queries: catalog };
+    return { dependsOn: 'day', queries: [...catalog, publicDailyFirstPaintQuery()] };
   }
   const entity = matchPath('/entity/:type/:id', location.pathname);
   if (entity) {

@@ -53,7 +53,7 @@ export interface FirstPaintVisitor {
 
 interface Renderer {
   render(url: string, data?: FirstPaintQueryData[], visitor?: FirstPaintVisitor): Promise<FirstPaint | null>;
-  firstPaintData?(url: string): FirstPaintQueries | null;
+  firstPaintData?(url: string, visitor?: FirstPaintVisitor): FirstPaintQueries | null;
 }
 
 /** GETs a public API path without any session; resolves to its JSON, or undefined when it failed or was too slow. */
@@ -104,7 +104,7 @@ export function firstPaintRenderer(
     }
     let wanted: FirstPaintQueries | null = null;
     try {
-      wanted = fetchPublic ? (module.firstPaintData?.(url) ?? null) : null;
+      wanted = fetchPublic ? (module.firstPaintData?.(url, visitor) ?? null) : null;
     } catch (error) {
       onError(url, error);
     }

@@ -1,5 +1,5 @@
 export { useChallengeStats } from './api/get-challenge-stats';
-export { useDailyChallenge } from './api/get-daily-challenge';
+export { publicDailyFirstPaintQuery, useDailyChallenge } from './api/get-daily-challenge';
 export { AttemptResultView } from './components/attempt-result';
 export { CHALLENGE_COMPLETED_TITLE, CHALLENGE_FAILED_TITLE } from './lib/attempt-texts';
 export { ChallengeList } from './components/challenge-list';

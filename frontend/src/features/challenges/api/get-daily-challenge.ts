@@ -16,6 +16,14 @@ export async function getDailyChallenge(signal?: AbortSignal): Promise<DailyChal
   }
 }
 
+/**
+ * Today's challenge as a visitor without a session sees it, for the server's first paint of / (src/entry-server.tsx):
+ * its key, its public path and the answer as {@link getDailyChallenge} returns it (a 404 is left out: the card asks).
+ */
+export function publicDailyFirstPaintQuery() {
+  return { queryKey: challengeQueryKeys.daily(null), path: '/api/challenges/daily', select: (answer: unknown) => DailyChallengeSchema.parse(answer) };
+}
+
 /** Today's challenge, polled every 60 s (spec §9) so community progress and a new day show up. */
 export function useDailyChallenge() {
   const userId = useSnapshot(authState).user?.id ?? null;
