@@ -4,8 +4,8 @@
  * Redis, driven for BENCH_CLUSTER_SECONDS (120) by mixed HTTP traffic — connection searches, typeahead,
  * feed reads and diary writes — and BENCH_CLUSTER_SOCKETS (500) Socket.IO clients, all through nginx.
  * In the middle: a rolling restart of every replica (SIGTERM, wait for health, next), then a catalog
- * roll-out (`npm run data:starter` against the cluster's database and data folder: a new snapshot,
- * announced through Redis).
+ * roll-out against the cluster's database and data folder (a new snapshot, announced through Redis): the
+ * TMDB 5000 data (`data:tmdb5000`, ../shared/data/tmdb-5000) when it is there, else `data:starter`.
  *
  * Measured: failed requests (any answer other than 2xx, or no answer; target 0), acknowledged diary
  * writes missing afterwards (target 0), sockets not connected at the end (target 0), p99 before / during
@@ -15,11 +15,12 @@
  *   npm run build && DATABASE_URL=... REDIS_URL=... npm run bench:cluster
  *
  * Environment: BENCH_CLUSTER_SECONDS (120), BENCH_CLUSTER_SOCKETS (500), BENCH_CLUSTER_REPLICAS (3),
- * BENCH_CLUSTER_CONCURRENCY (16 HTTP clients), BENCH_CLUSTER_WRITERS (20 signed-in users).
+ * BENCH_CLUSTER_CONCURRENCY (16 HTTP clients), BENCH_CLUSTER_WRITERS (20 signed-in users),
+ * BENCH_CLUSTER_ROLLOUT (`tmdb5000` or `starter`; TMDB 5000 when its files are there).
  */
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { request as httpRequest } from 'node:http';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
@@ -34,6 +35,10 @@ const SOCKETS = Number(process.env.BENCH_CLUSTER_SOCKETS ?? 500);
 const REPLICAS = Number(process.env.BENCH_CLUSTER_REPLICAS ?? 3);
 const CONCURRENCY = Number(process.env.BENCH_CLUSTER_CONCURRENCY ?? 16);
 const WRITERS = Number(process.env.BENCH_CLUSTER_WRITERS ?? 20);
+/** The public TMDB 5000 pair the roll-out imports (read in place, never copied into the repo). */
+const TMDB5000_DIR = fileURLToPath(new URL('../../shared/data/tmdb-5000', import.meta.url));
+const ROLLOUT = process.env.BENCH_CLUSTER_ROLLOUT ?? (existsSync(TMDB5000_DIR) ? 'tmdb5000' : 'starter');
+const ROLLOUT_ARGS = ROLLOUT === 'tmdb5000' ? ['tmdb5000', '--dir', TMDB5000_DIR] : ['starter'];
 const ROLLOUT_TARGET_S = 30;
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -211,10 +216,10 @@ async function main(): Promise<void> {
       console.log('  rolling restart...');
       await cluster!.rollingRestart({ onReplica: (id, ms) => (perReplica[id] = ms) });
       const restartEnd = Date.now();
-      console.log(`  rolling restart done in ${((restartEnd - restartStart) / 1000).toFixed(1)} s; catalog roll-out...`);
+      console.log(`  rolling restart done in ${((restartEnd - restartStart) / 1000).toFixed(1)} s; catalog roll-out (${ROLLOUT})...`);
       const importStart = Date.now();
       const code = await new Promise<number | null>((resolve) => {
-        const child = spawn('npx', ['tsx', 'backend/src/ingest/cli.ts', 'starter'], {
+        const child = spawn('npx', ['tsx', 'backend/src/ingest/cli.ts', ...ROLLOUT_ARGS], {
           cwd: repoRoot,
           env: { ...process.env, ...env, DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
           stdio: ['ignore', 'ignore', 'inherit'],
@@ -271,7 +276,7 @@ async function main(): Promise<void> {
       ['p99 after (ms)', String(percentile(after, 99)), '', ''],
       ['p50 before / during (ms)', `${percentile(before, 50)} / ${percentile(during, 50)}`, '', ''],
       ['rolling restart (s)', ((timeline.restartEnd - timeline.restartStart) / 1000).toFixed(1), '', ''],
-      ['import (s)', ((timeline.importEnd - timeline.importStart) / 1000).toFixed(1), '', ''],
+      [`import of ${ROLLOUT} (s)`, ((timeline.importEnd - timeline.importStart) / 1000).toFixed(1), '', ''],
       ['every replica on the new snapshot (s after import)', String(rolloutS), `≤ ${ROLLOUT_TARGET_S}`, rolloutS !== null && rolloutS <= ROLLOUT_TARGET_S ? 'met' : 'NOT MET'],
     ];
     const widths = [52, 16, 8, 8];
@@ -300,7 +305,7 @@ async function main(): Promise<void> {
           p99Ms: { before: percentile(before, 99), during: percentile(during, 99), after: percentile(after, 99) },
           p50Ms: { before: percentile(before, 50), during: percentile(during, 50), after: percentile(after, 50) },
           rollingRestart: { seconds: (timeline.restartEnd - timeline.restartStart) / 1000, perReplicaMs: timeline.perReplica },
-          catalogRollout: { version: timeline.version, importSeconds: (timeline.importEnd - timeline.importStart) / 1000, everyReplicaServingSecondsAfterImport: rolloutS },
+          catalogRollout: { data: ROLLOUT, version: timeline.version, importSeconds: (timeline.importEnd - timeline.importStart) / 1000, everyReplicaServingSecondsAfterImport: rolloutS },
         },
         null,
         2,
