@@ -519,6 +519,43 @@ describe('the reveal, cached replays and result links (issue 9)', () => {
 });
 
 describe('on a phone', () => {
+  it('keeps the path where it first appeared when the result heading arrives (nothing jumps down)', async () => {
+    const { page, pageErrors, close } = await openPage(browser, MOBILE, 'result-holds-place', { reducedMotion: 'no-preference' });
+    await page.goto(server.url);
+    await waitForLiveConnection(page);
+    // The first step card's place in the page's layout (offsets: its fade-in's transform is not a move) when it
+    // first appears, while the path assembles.
+    await page.evaluate(() => {
+      const state = window as unknown as { firstStepTop?: number; layoutTop: (element: Element) => number };
+      state.layoutTop = (element) => {
+        let top = 0;
+        for (let at = element as HTMLElement | null; at; at = at.offsetParent as HTMLElement | null) top += at.offsetTop;
+        return top;
+      };
+      const observer = new MutationObserver(() => {
+        const card = document.querySelector('[data-testid="step-card"]');
+        if (!card || state.firstStepTop !== undefined) return;
+        state.firstStepTop = state.layoutTop(card);
+        observer.disconnect();
+      });
+      observer.observe(document.body, { subtree: true, childList: true });
+    });
+    // A pair no other test searches: a fresh search, not a replay (a replay's status line, with its Cached Result
+    // badge and Skip, wraps on a phone and unwraps at the end: its path moves up ~28 px, 0.02 of layout shift).
+    await pickEntity(page, finder(page), 'From', 'charlie chap', 'Charlie Chaplin');
+    await pickEntity(page, finder(page), 'To', 'scarlett', 'Scarlett Johansson');
+    await finder(page).getByRole('button', { name: 'Find Connection' }).click();
+    await page.getByRole('heading', { name: 'Connection Found!' }).waitFor({ timeout: 15_000 });
+    const [first, now] = await page.evaluate(() => {
+      const state = window as unknown as { firstStepTop?: number; layoutTop: (element: Element) => number };
+      return [state.firstStepTop, state.layoutTop(document.querySelector('[data-testid="step-card"]')!)];
+    });
+    expect(first).toBeDefined();
+    expect(now).toBe(first);
+    expect(pageErrors).toEqual([]);
+    await close();
+  });
+
   it('finds a connection, shows the result and an entity page at 390 px', async () => {
     const { page, pageErrors, close } = await openPage(browser, MOBILE, 'mobile-search', { reducedMotion: 'no-preference' });
     await page.goto(server.url);

@@ -1,10 +1,11 @@
 import { DEFAULT_MAX_DEGREES, type ConnectionResult as ConnectionResultData, type EntitySummary, type PathStep, type SearchParameters } from '@cinema-dna/shared-types';
-import { AnimatePresence, motion } from 'framer-motion';
+import { motion } from 'framer-motion';
 import { Bookmark, ChevronLeft, ChevronRight, Database, Link2, RotateCcw, Search, SearchX, Share2 } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { Badge } from '../../../ui/badge';
 import { Button } from '../../../ui/button';
+import { cn } from '../../../lib/class-names';
 import { formatCount, plural } from '../../../lib/number-format';
 import { ALTERNATIVES_LIMIT, useAlternatives } from '../api/find-alternatives';
 import { useSavePath } from '../hooks/use-save-path';
@@ -119,51 +120,50 @@ function FoundConnection({
 
   return (
     <div className="grid gap-6">
-      <AnimatePresence>
-        {complete && (
-          <motion.header
-            initial={{ opacity: 0, y: 10 }}
-            animate={{ opacity: 1, y: 0 }}
-            transition={{ duration: 0.3 }}
-            className="flex flex-col items-start justify-between gap-4 sm:flex-row sm:items-end"
-          >
-            <div>
-              <p className="text-xs font-semibold uppercase tracking-[0.22em] text-amber-glow">{plural(degrees, 'degree')} of separation</p>
-              <h2 className="mt-2 font-display text-3xl font-medium tracking-tight text-bone-50 sm:text-4xl">Connection Found!</h2>
-              <p className="mt-2 text-bone-400">
-                {from.name} reaches {to.name} in {plural(degrees, 'step')}.
-              </p>
-              {result.usedObscure && (
-                <p className="mt-2 max-w-2xl text-sm text-bone-400" data-testid="used-obscure-note">
-                  No chain of cast and filmmakers fits within {plural(result.maxDegrees, 'degree')}, so this one also runs through minor
-                  crew jobs or a genre, keyword, company or country.
-                </p>
-              )}
-            </div>
-            <div className="flex flex-wrap items-center gap-2">
-              {result.cached && (
-                <Badge tone="amber">
-                  <Database aria-hidden className="size-3" />
-                  Cached Result
-                </Badge>
-              )}
-              {count > 1 && <Badge tone="outline">{count >= 1e6 ? 'Over a million' : formatCount(Math.round(count))} shortest paths</Badge>}
-              {permalink && (
-                <Link
-                  to={connectionResultPath(from, to, parameters)}
-                  // Plain JSON: history state is structured-cloned, and store snapshots cannot be.
-                  state={JSON.parse(JSON.stringify({ result, fromEntity: from, toEntity: to }))}
-                  title="This result on its own page: bookmark it, reload it, it runs the same search"
-                  className="inline-flex items-center gap-1 rounded-full px-2.5 py-0.5 text-xs font-medium text-bone-400 ring-1 ring-inset ring-ink-700 transition-colors hover:text-amber-soft hover:ring-amber-glow/40"
-                >
-                  <Link2 aria-hidden className="size-3" />
-                  Permalink
-                </Link>
-              )}
-            </div>
-          </motion.header>
-        )}
-      </AnimatePresence>
+      {/* Drawn from the start, hidden until the path has assembled: it holds its place above the step cards,
+          so they do not jump down when it appears (the result page's layout shift on a phone). */}
+      <motion.header
+        initial={false}
+        animate={complete ? { opacity: 1, y: 0 } : { opacity: 0, y: 10 }}
+        transition={{ duration: 0.3 }}
+        aria-hidden={complete ? undefined : true}
+        className={cn('flex flex-col items-start justify-between gap-4 sm:flex-row sm:items-end', !complete && 'invisible')}
+      >
+        <div>
+          <p className="text-xs font-semibold uppercase tracking-[0.22em] text-amber-glow">{plural(degrees, 'degree')} of separation</p>
+          <h2 className="mt-2 font-display text-3xl font-medium tracking-tight text-bone-50 sm:text-4xl">Connection Found!</h2>
+          <p className="mt-2 text-bone-400">
+            {from.name} reaches {to.name} in {plural(degrees, 'step')}.
+          </p>
+          {result.usedObscure && (
+            <p className="mt-2 max-w-2xl text-sm text-bone-400" data-testid="used-obscure-note">
+              No chain of cast and filmmakers fits within {plural(result.maxDegrees, 'degree')}, so this one also runs through minor
+              crew jobs or a genre, keyword, company or country.
+            </p>
+          )}
+        </div>
+        <div className="flex flex-wrap items-center gap-2">
+          {result.cached && (
+            <Badge tone="amber">
+              <Database aria-hidden className="size-3" />
+              Cached Result
+            </Badge>
+          )}
+          {count > 1 && <Badge tone="outline">{count >= 1e6 ? 'Over a million' : formatCount(Math.round(count))} shortest paths</Badge>}
+          {permalink && (
+            <Link
+              to={connectionResultPath(from, to, parameters)}
+              // Plain JSON: history state is structured-cloned, and store snapshots cannot be.
+              state={JSON.parse(JSON.stringify({ result, fromEntity: from, toEntity: to }))}
+              title="This result on its own page: bookmark it, reload it, it runs the same search"
+              className="inline-flex items-center gap-1 rounded-full px-2.5 py-0.5 text-xs font-medium text-bone-400 ring-1 ring-inset ring-ink-700 transition-colors hover:text-amber-soft hover:ring-amber-glow/40"
+            >
+              <Link2 aria-hidden className="size-3" />
+              Permalink
+            </Link>
+          )}
+        </div>
+      </motion.header>
 
       <PathChain path={path} revealed={complete ? path.length : revealedSteps} onAvoid={complete ? onAvoid : undefined} />
 

@@ -71,7 +71,8 @@ export function SearchFrontier({ run, onSkip }: { run: RunView; /** Skip: show t
       <div aria-hidden className="pointer-events-none absolute inset-0 bg-[radial-gradient(ellipse_at_center,rgba(242,176,74,0.07),transparent_65%)]" />
 
       <header className="relative flex flex-wrap items-center justify-between gap-x-6 gap-y-2 border-b border-ink-800 px-4 py-3 sm:px-6">
-        <div className="flex flex-wrap items-center gap-x-4 gap-y-2">
+        {/* At least the Skip button's height, so the row does not shrink when Skip goes at the end. */}
+        <div className="flex min-h-6 flex-wrap items-center gap-x-4 gap-y-2">
           <LiveRegion message={message} />
           {/* What sighted users read; screen readers hear the region above (throttled), not every change here. */}
           <p className="flex items-center gap-2.5 text-sm font-medium text-bone-100" data-testid="search-status">
