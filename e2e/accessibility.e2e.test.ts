@@ -56,7 +56,11 @@ async function contextFor(viewport: Viewport, account?: { username: string; pass
   const context = await browser.newContext({ viewport, deviceScaleFactor: 1, reducedMotion: 'reduce', bypassCSP: true });
   if (account) {
     const page = await context.newPage();
-    await page.goto(`${server.url}/about`);
+    // Signed in from a document of the origin that runs no app (the favicon): an app page's own requests in
+    // flight at that moment (the socket's first polls) can carry the anonymous session the CSRF call started, and
+    // a rolling session cookie on an answer landing after the login's can overwrite the new one (the likely cause
+    // of one CI failure at 390 wide: /diary, in a context just signed in, asked to sign in).
+    await page.goto(`${server.url}/favicon.svg`);
     await callApi(page, 'POST', '/api/auth/login', account);
     await page.close();
   }
