@@ -59,6 +59,16 @@ async function hydrate(page: Page, path: string, signedIn: boolean): Promise<str
   return page.evaluate(() => (window as unknown as { __hydrationErrors: string[] }).__hydrationErrors);
 }
 
+/** The API paths matching `pattern` that the page requests from now on (collected as they leave the browser). */
+function apiRequests(page: Page, pattern: RegExp): string[] {
+  const asked: string[] = [];
+  page.on('request', (request) => {
+    const path = new URL(request.url()).pathname;
+    if (pattern.test(path)) asked.push(path);
+  });
+  return asked;
+}
+
 describe('the app hydrates the first paint (issue 27)', () => {
   // A page whose first render differs from the server's HTML makes React throw that HTML away and draw the
   // page again: on a phone, the long task hydration exists to avoid. Every route on a phone; the server's HTML
@@ -80,10 +90,7 @@ describe('the app hydrates the first paint (issue 27)', () => {
     // Drawn for a visitor without a session: today's challenge as everyone sees it.
     expect(html).toContain('Accept Challenge');
     const { page, pageErrors, close } = await openPage(browser, MOBILE);
-    const asked: string[] = [];
-    page.on('request', (request) => {
-      if (/\/api\/(stats|search)\b/.test(request.url())) asked.push(request.url());
-    });
+    const asked = apiRequests(page, /^\/api\/(stats|search)\b/);
     expect(await hydrate(page, '/', false)).toEqual([]);
     await page.getByRole('button', { name: 'Kevin Bacon and Tom Hanks', exact: true }).waitFor();
     expect(asked).toEqual([]);
@@ -96,10 +103,7 @@ describe('the app hydrates the first paint (issue 27)', () => {
     expect(html.match(/data-testid="movie-card"/g)).toHaveLength(12);
     expect(html.match(/data-testid="person-card"/g)).toHaveLength(6);
     const { page, pageErrors, close } = await openPage(browser, MOBILE);
-    const asked: string[] = [];
-    page.on('request', (request) => {
-      if (/\/api\/(movies\/trending|people\/popular)\b/.test(request.url())) asked.push(request.url());
-    });
+    const asked = apiRequests(page, /^\/api\/(movies\/trending|people\/popular)\b/);
     expect(await hydrate(page, '/discovery', false)).toEqual([]);
     // The time it was computed is the reader's own: it appears once the app is up.
     await page.getByTestId('trending-updated-at').waitFor();
@@ -113,10 +117,7 @@ describe('the app hydrates the first paint (issue 27)', () => {
     expect(html).toContain('data-testid="board-caption"');
     expect(html).not.toContain('leaderboard-skeleton-row');
     const { page, pageErrors, close } = await openPage(browser, MOBILE);
-    const asked: string[] = [];
-    page.on('request', (request) => {
-      if (request.url().includes('/api/leaderboards/')) asked.push(new URL(request.url()).pathname);
-    });
+    const asked = apiRequests(page, /^\/api\/leaderboards\//);
     expect(await hydrate(page, '/leaderboards?tab=weekly', false)).toEqual([]);
     await expect.poll(() => asked).toEqual(['/api/leaderboards/weekly']);
     expect(pageErrors).toEqual([]);
