@@ -67,6 +67,8 @@ async function pickByKeyboard(page: Page, entity: EntitySummary): Promise<void> 
   const escaped = entity.name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
   const wanted = page.getByRole('option', { name: new RegExp(`^${escaped},`) }).first();
   await wanted.waitFor();
+  // The list answers the whole name typed, not a first few letters of it, before the arrows walk it.
+  await page.locator('[role="listbox"][aria-label="Next link suggestions"]:not([aria-busy="true"])').waitFor();
   for (let presses = 0; presses < 12; presses++) {
     await page.keyboard.press('ArrowDown');
     if ((await wanted.getAttribute('aria-selected')) === 'true') break;

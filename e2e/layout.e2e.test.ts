@@ -190,3 +190,36 @@ describe('Compare', () => {
     await close();
   });
 });
+
+describe('scroll between pages', () => {
+  it('a new page starts at the top, Back returns to where the reader was, and a tab change leaves the scroll alone', async () => {
+    const { page, close } = await openPage(browser, DESKTOP, 'scroll');
+    await page.goto(`${server.url}/`);
+    await page.waitForSelector('html[data-hydrated]');
+    const about = page.getByRole('navigation', { name: 'Footer' }).getByRole('link', { name: 'About', exact: true });
+    await about.scrollIntoViewIfNeeded();
+    const left = await page.evaluate(() => window.scrollY);
+    expect(left).toBeGreaterThan(1000);
+    await about.click();
+    await page.waitForURL(`${server.url}/about`);
+    await page.getByRole('heading', { level: 1 }).first().waitFor();
+    expect(await page.evaluate(() => window.scrollY)).toBe(0);
+
+    await page.goBack();
+    await page.waitForURL(`${server.url}/`);
+    await page.waitForFunction((y) => window.scrollY === y, left, { timeout: 5000 });
+
+    // Discovery's tabs replace the query of the same page: the reader stays where the tabs are (below the
+    // sticky header, so the click needs no scrolling of its own).
+    await page.goto(`${server.url}/discovery`);
+    await page.waitForSelector('html[data-hydrated]');
+    const tabs = page.getByRole('tablist');
+    await tabs.evaluate((list) => window.scrollTo(0, list.getBoundingClientRect().top + window.scrollY - 160));
+    const before = await page.evaluate(() => window.scrollY);
+    expect(before).toBeGreaterThan(100);
+    await tabs.getByRole('tab', { name: /popular/i }).click();
+    await page.waitForURL(/tab=popular/);
+    expect(await page.evaluate(() => window.scrollY)).toBe(before);
+    await close();
+  });
+});

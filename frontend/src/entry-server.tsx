@@ -2,7 +2,8 @@ import { ENTITY_FILMS_PAGE, EntityTypeSchema, type EntityType } from '@cinema-dn
 import { QueryClientProvider, dehydrate, type DehydratedState } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
-import { StaticRouterProvider, createStaticHandler, createStaticRouter, matchPath } from 'react-router-dom';
+import { StaticRouter, matchPath, matchRoutes } from 'react-router-dom';
+import { AppRoutes } from './app/app-routes';
 import { preloadRoutePages } from './app/lazy-page';
 import { routes, type RouteHandle } from './app/routes';
 import { assumeSignedOut, resetAuth } from './features/auth';
@@ -83,21 +84,17 @@ const entityQuery = (type: EntityType, id: string): FirstPaintQuery => ({ queryK
  * everyone (for as long as its data holds).
  *
  * Also the tab title the layout gives the route, and the cache as drawn (TanStack `dehydrate`) when it had data.
- * Null for a URL the route table answers with a redirect or an error response (the app takes over).
  */
 export async function render(
   url: string,
   data: readonly { queryKey: readonly unknown[]; data: unknown }[] = [],
   visitor: { signedOut: boolean } = { signedOut: false },
-): Promise<{ html: string; title: string; data?: DehydratedState } | null> {
-  const handler = createStaticHandler(routes);
-  const request = new Request(new URL(url, 'http://first-paint.local'));
-  const context = await handler.query(request);
-  if (context instanceof Response) return null;
+): Promise<{ html: string; title: string; data?: DehydratedState }> {
+  const location = new URL(url, 'http://first-paint.local');
   // As in the browser: the page's code is in before the first render, so it draws the page, not the fallback.
-  await preloadRoutePages(routes, new URL(request.url));
-  const router = createStaticRouter(handler.dataRoutes, context);
-  const title = documentTitle((context.matches.at(-1)?.route.handle as RouteHandle | undefined)?.title);
+  await preloadRoutePages(routes, location);
+  const handle = matchRoutes(routes, location.pathname)?.at(-1)?.route.handle as RouteHandle | undefined;
+  const title = documentTitle(handle?.title);
   const queryClient = createQueryClient();
   for (const query of data) queryClient.setQueryData(query.queryKey, query.data);
   // A visitor without a session cookie is drawn signed out (the browser app starts so too: src/main.tsx). The
@@ -108,7 +105,9 @@ export async function render(
     html = renderToString(
       <StrictMode>
         <QueryClientProvider client={queryClient}>
-          <StaticRouterProvider router={router} context={context} hydrate={false} />
+          <StaticRouter location={location.pathname + location.search + location.hash}>
+            <AppRoutes />
+          </StaticRouter>
         </QueryClientProvider>
       </StrictMode>,
     );

@@ -1,6 +1,7 @@
 import { StrictMode, startTransition, useLayoutEffect, type ReactNode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
-import { RouterProvider, createBrowserRouter } from 'react-router-dom';
+import { BrowserRouter } from 'react-router-dom';
+import { AppRoutes } from './app/app-routes';
 import { preloadRoutePages } from './app/lazy-page';
 import { firstPageCommitted } from './app/layout/page-committed';
 import { AppProviders } from './app/providers';
@@ -19,8 +20,8 @@ void firstPageCommitted.then(checkSession());
 // Marks the document once the page is live (browser tests wait on it; a stylesheet could too).
 void firstPageCommitted.then(() => document.documentElement.setAttribute('data-hydrated', ''));
 
-// Someone may scroll the server's page while the app loads: remember where they are, because the router's
-// scroll restoration sends a first render to the top (it knows no saved position for this entry).
+// Someone may scroll the server's page while the app loads: remember where they are, and put them back there
+// once the app has taken over (its first render may have restored a position saved before a reload).
 let scrollBeforeTakeOver = window.scrollY;
 const trackScroll = () => {
   scrollBeforeTakeOver = window.scrollY;
@@ -29,8 +30,7 @@ window.addEventListener('scroll', trackScroll, { passive: true });
 
 /**
  * The server sends #root inert (its page cannot act yet); the app's first commit lifts that and puts the
- * reader back where they had scrolled (this runs after the router's own layout effects, which scroll a
- * first render to the top).
+ * reader back where they had scrolled (this runs after the layout's scroll restoration).
  */
 function TakeOver({ children }: { children: ReactNode }) {
   useLayoutEffect(() => {
@@ -51,14 +51,13 @@ Object.assign(window, { __hydrationErrors: hydrationErrors });
 // by React from scratch. In a transition, React hydrates in slices, yielding to the browser between them, so a
 // phone's main thread is never blocked for long while the page (already visible) becomes interactive.
 function start() {
-  // Made here, not when this module loads: building the router is tens of milliseconds on a phone, a task
-  // of its own rather than part of evaluating the app's code.
-  const router = createBrowserRouter(routes);
   const app = (
     <StrictMode>
       <TakeOver>
         <AppProviders>
-          <RouterProvider router={router} />
+          <BrowserRouter>
+            <AppRoutes />
+          </BrowserRouter>
         </AppProviders>
       </TakeOver>
     </StrictMode>

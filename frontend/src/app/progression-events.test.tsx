@@ -1,7 +1,6 @@
 import { EVENTS, levelProgress, type PointsChanged } from '@cinema-dna/shared-types';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { act, render, screen, waitFor, within } from '@testing-library/react';
-import { RouterProvider, createMemoryRouter } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { authState, resetAuth, setUser } from '../features/auth';
 import { BADGE_EARNED_TITLE } from '../features/badges';
@@ -11,7 +10,7 @@ import { createQueryClient } from '../lib/query-client';
 import { routeFetch } from '../test/fixtures';
 import { Toaster, resetToasts, toastState } from '../ui/toast';
 import { ProgressionEvents } from './progression-events';
-import { routes } from './routes';
+import { createTestRouter } from '../test/render-app';
 
 const user = { id: 9, username: 'grace', displayName: 'Grace', email: 'grace@example.com', emailVerified: true, createdAt: '2026-01-01T00:00:00.000Z', level: 1, points: 0, role: 'user' as const };
 
@@ -46,7 +45,7 @@ function renderShell() {
     <QueryClientProvider client={createQueryClient()}>
       <SocketProvider createSocket={() => socket as unknown as AppSocket}>
         <ProgressionEvents />
-        <RouterProvider router={createMemoryRouter(routes, { initialEntries: ['/about'] })} />
+        {createTestRouter('/about').element}
         <Toaster />
       </SocketProvider>
     </QueryClientProvider>,

@@ -1,10 +1,12 @@
 import { Suspense, useLayoutEffect, useState } from 'react';
-import { Outlet, ScrollRestoration, useLocation, useMatches } from 'react-router-dom';
+import { Outlet, useLocation } from 'react-router-dom';
 import { LoginDialogOnDemand } from '../../features/auth';
 import { documentTitle } from '../../lib/use-document-title';
 import { Spinner } from '../../ui/spinner';
+import { useRouteHandles } from '../route-handles';
 import type { RouteHandle } from '../routes';
 import { PageCommitted } from './page-committed';
+import { ScrollRestoration } from './scroll-restoration';
 import { SiteFooter } from './site-footer';
 import { SiteHeader } from './site-header';
 
@@ -22,7 +24,7 @@ export function Layout() {
   // The first page paints at once (nothing hidden while a phone loads); later pages fade in.
   const [firstPath] = useState(pathname);
   const arrived = pathname !== firstPath;
-  const routeTitle = (useMatches().at(-1)?.handle as RouteHandle | undefined)?.title;
+  const routeTitle = (useRouteHandles().at(-1) as RouteHandle | undefined)?.title;
   // The route's own title on arrival, before its (lazy) page loads; the page's effects, which run
   // after this one, may then refine it. Keyed on the path, as the page below is.
   useLayoutEffect(() => {

@@ -1,13 +1,14 @@
 import { KeyRound, LogOut, Menu, ShieldCheck, Sparkles, Star, X } from 'lucide-react';
 import { LEVELS } from '@cinema-dna/shared-types';
 import { useEffect, useState, type ReactNode } from 'react';
-import { NavLink, useLocation, useMatches } from 'react-router-dom';
+import { NavLink, useLocation } from 'react-router-dom';
 import { useSnapshot } from 'valtio';
 import { authState, logout, openLoginDialog, type AuthUser } from '../../features/auth';
 import { cn } from '../../lib/class-names';
 import { formatCount } from '../../lib/number-format';
 import { Badge } from '../../ui/badge';
 import { Button } from '../../ui/button';
+import { useRouteHandles } from '../route-handles';
 import { BrandMark } from './brand-mark';
 import { ADMIN_NAV_ITEM, SIGNED_IN_NAV, SIGNED_OUT_NAV } from './nav-items';
 
@@ -105,7 +106,7 @@ function AuthActions({ onAction, wide }: { onAction?: () => void; wide?: boolean
 
 /** The current path shows the not-found page (a route of the spec not built yet, or a typo). */
 function useOnNotFoundPage(): boolean {
-  return useMatches().some((match) => (match.handle as { notFound?: boolean } | undefined)?.notFound === true);
+  return useRouteHandles().some((handle) => (handle as { notFound?: boolean } | undefined)?.notFound === true);
 }
 
 const desktopLink = ({ isActive }: { isActive: boolean }) =>

@@ -1,15 +1,13 @@
 import { ADMIN_TEXTS } from '@cinema-dna/shared-types';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { RouterProvider, createMemoryRouter } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { routes } from '../../app/routes';
 import { resetAuth, setUser } from '../../features/auth';
 import { SocketProvider, type AppSocket } from '../../features/realtime';
 import { createQueryClient } from '../../lib/query-client';
 import { adminUser, adminUserRow, deletion, inboxMessage, moderatorUser, plainUser, replica, reportedReview, stats, system } from '../../test/admin-fixtures';
 import { routeFetch } from '../../test/fixtures';
-import { renderApp } from '../../test/render-app';
+import { createTestRouter, renderApp } from '../../test/render-app';
 import { Toaster, resetToasts } from '../../ui/toast';
 
 type Answer = { status?: number; body: unknown };
@@ -340,11 +338,11 @@ describe('AdminPage System live metrics', () => {
     stubAdmin();
     setUser(adminUser);
     const { socket, emitted } = fakeSocket();
-    const router = createMemoryRouter(routes, { initialEntries: ['/secure-admin-access-panel?tab=system'] });
+    const { element } = createTestRouter('/secure-admin-access-panel?tab=system');
     render(
       <QueryClientProvider client={createQueryClient()}>
         <SocketProvider createSocket={() => socket as unknown as AppSocket}>
-          <RouterProvider router={router} />
+          {element}
           <Toaster />
         </SocketProvider>
       </QueryClientProvider>,

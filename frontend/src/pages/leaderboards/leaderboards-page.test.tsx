@@ -1,14 +1,13 @@
 import { EVENTS, type Leaderboard, type LeaderboardRow } from '@cinema-dna/shared-types';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { RouterProvider, createMemoryRouter } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { routes } from '../../app/routes';
 import { resetAuth, setUser } from '../../features/auth';
 import { SocketProvider, type AppSocket } from '../../features/realtime';
 import { TIES_NOTE } from '../../features/leaderboards';
 import { createQueryClient } from '../../lib/query-client';
 import { routeFetch } from '../../test/fixtures';
+import { createTestRouter } from '../../test/render-app';
 
 const me = { id: 3, username: 'ada', displayName: 'Ada Lovelace', email: 'ada@example.com', emailVerified: true, createdAt: '2026-01-01T00:00:00.000Z', level: 2, points: 120, role: 'user' as const };
 
@@ -66,11 +65,11 @@ function fakeSocket() {
 }
 
 function renderPage(path: string, socket = fakeSocket()) {
-  const router = createMemoryRouter(routes, { initialEntries: [path] });
+  const { router, element } = createTestRouter(path);
   const result = render(
     <QueryClientProvider client={createQueryClient()}>
       <SocketProvider createSocket={() => socket as unknown as AppSocket}>
-        <RouterProvider router={router} />
+        {element}
       </SocketProvider>
     </QueryClientProvider>,
   );

@@ -230,7 +230,8 @@ export function EntitySearchBox({ label, placeholder = 'Search people, films, ge
           !listOpen && 'hidden',
         )}
       >
-        <ul id={listId} role="listbox" aria-label={`${label} suggestions`} className="max-h-60 overflow-y-auto overscroll-contain p-1.5">
+        {/* Busy while the list still answers an earlier spelling of what is typed: its options are about to change. */}
+        <ul id={listId} role="listbox" aria-label={`${label} suggestions`} aria-busy={listOpen && (search.isFetching || debounced !== text.trim())} className="max-h-60 overflow-y-auto overscroll-contain p-1.5">
           {listOpen &&
             results.map((entity, index) => (
               <li
