@@ -146,8 +146,8 @@ describe('app shell', () => {
       if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
     });
     await page.goto(server.url, { waitUntil: 'networkidle' });
-    // A first visit does not download the dialog: it loads when someone opens it.
-    expect(scripts.filter((script) => script.includes('login-dialog'))).toEqual([]);
+    // A first visit does not download the dialog, nor the toasts' look: each loads when first needed.
+    expect(scripts.filter((script) => script.includes('login-dialog') || script.includes('toast-view'))).toEqual([]);
     await page.getByRole('banner').getByRole('button', { name: 'Login' }).click();
     const dialog = page.getByRole('dialog');
     await dialog.waitFor();
@@ -169,6 +169,7 @@ describe('app shell', () => {
     await dialog.getByLabel('Password').fill('not-yet');
     await dialog.getByRole('button', { name: 'Login', exact: true }).click();
     await page.getByText('Login Failed', { exact: true }).waitFor();
+    expect(scripts.filter((script) => script.includes('toast-view'))).toHaveLength(1);
     expect(await dialog.getByLabel('Username').inputValue()).toBe('noir_fan');
     await close();
   });

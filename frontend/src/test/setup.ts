@@ -1,9 +1,13 @@
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach, beforeEach, vi } from 'vitest';
 import { setCsrfTokenSource } from '../lib/api-client';
+import { preloadToastView } from '../ui/toast';
 
 // findBy*/waitFor give a loaded CI machine (2 cores running three tiers) time to render; a missing element still fails.
 configure({ asyncUtilTimeout: 5_000 });
+
+// A toast is on screen in the render that queues it (the app loads the toasts' code with the first one).
+await preloadToastView();
 
 /** Unit tests have no server to hand out CSRF tokens; writes carry this one. */
 export const TEST_CSRF_TOKEN = 'test-csrf-token';

@@ -1,7 +1,5 @@
-import * as ToastPrimitive from '@radix-ui/react-toast';
-import { CircleAlert, CircleCheck, Info, X } from 'lucide-react';
+import { lazy, Suspense, type ComponentType } from 'react';
 import { proxy, useSnapshot } from 'valtio';
-import { cn } from '../lib/class-names';
 
 export type ToastVariant = 'default' | 'destructive' | 'info';
 
@@ -11,7 +9,7 @@ export interface ToastInput {
   variant?: ToastVariant;
 }
 
-interface ToastItem extends Required<Pick<ToastInput, 'title'>> {
+export interface ToastItem extends Required<Pick<ToastInput, 'title'>> {
   id: number;
   description?: string;
   variant: ToastVariant;
@@ -82,49 +80,33 @@ export function resetToasts(): void {
   waitingNotices = [];
 }
 
-const variantStyles: Record<ToastVariant, { root: string; icon: typeof Info; iconClass: string }> = {
-  default: { root: 'border-ink-600', icon: CircleCheck, iconClass: 'text-amber-glow' },
-  destructive: { root: 'border-scarlet/50 bg-[linear-gradient(0deg,rgba(224,89,74,0.1),rgba(224,89,74,0.1))]', icon: CircleAlert, iconClass: 'text-scarlet' },
-  info: { root: 'border-teal-info/40', icon: Info, iconClass: 'text-teal-info' },
-};
+type ToastViewModule = typeof import('./toast-view');
+let loadedView: ToastViewModule['ToastView'] | undefined;
+const loadView = () =>
+  import('./toast-view').then((module: ToastViewModule) => {
+    loadedView = module.ToastView;
+    return module;
+  });
+const LazyToastView = lazy(() => loadView().then((module) => ({ default: module.ToastView as ComponentType })));
 
-/** Renders the toast queue; mount once near the root of the app. */
+/** Loads the toasts' look ahead of the first toast (tests, so a toast is on screen in the same render). */
+export function preloadToastView(): Promise<void> {
+  return loadView().then(() => undefined);
+}
+
+/**
+ * Renders the toast queue; mount once near the root of the app. Its look (Radix Toast and its parts, ~9 kB
+ * compressed) loads with the first toast: most visits show none, and every first visit paid for it.
+ */
 export function Toaster() {
   const { toasts } = useSnapshot(toastState);
+  // Before the first toast there is nothing to show; once the look is loaded it stays, so later toasts
+  // appear in the render that queues them.
+  if (toasts.length === 0 && !loadedView) return null;
+  const View = loadedView ?? LazyToastView;
   return (
-    <ToastPrimitive.Provider duration={TOAST_DURATION_MS} swipeDirection="right" label="Notification">
-      {toasts.map((item) => {
-        const style = variantStyles[item.variant];
-        const Icon = style.icon;
-        return (
-          <ToastPrimitive.Root
-            key={item.id}
-            open={item.open}
-            onOpenChange={(open) => {
-              if (!open) dismissToast(item.id);
-            }}
-            type={item.variant === 'destructive' ? 'foreground' : 'background'}
-            data-variant={item.variant}
-            className={cn(
-              'group pointer-events-auto relative flex w-full items-start gap-3 rounded-2xl border bg-ink-800/95 p-4 pr-10 shadow-[0_20px_50px_-12px_rgba(0,0,0,0.8)] backdrop-blur',
-              'data-[state=open]:animate-toast-in data-[state=closed]:animate-toast-out data-[swipe=move]:translate-x-[var(--radix-toast-swipe-move-x)] data-[swipe=cancel]:translate-x-0 data-[swipe=cancel]:transition-transform',
-              style.root,
-            )}
-          >
-            <Icon aria-hidden className={cn('mt-0.5 size-5 shrink-0', style.iconClass)} />
-            <div className="grid gap-1">
-              <ToastPrimitive.Title className="text-sm font-semibold text-bone-50">{item.title}</ToastPrimitive.Title>
-              {item.description && <ToastPrimitive.Description className="text-sm leading-snug text-bone-300">{item.description}</ToastPrimitive.Description>}
-            </div>
-            <ToastPrimitive.Close aria-label="Dismiss notification" className="absolute right-3 top-3 rounded-full p-1 text-bone-400 transition-colors hover:bg-ink-700 hover:text-bone-50">
-              <X className="size-4" aria-hidden />
-            </ToastPrimitive.Close>
-          </ToastPrimitive.Root>
-        );
-      })}
-      {/* Phones: at the bottom. Wider screens: top right under the header, clear of the content people read
-          (at the bottom right it sat on a found path's step cards). */}
-      <ToastPrimitive.Viewport className="fixed bottom-0 right-0 z-[100] flex w-full max-w-[420px] flex-col gap-2 p-4 outline-none sm:bottom-auto sm:right-4 sm:top-16" />
-    </ToastPrimitive.Provider>
+    <Suspense fallback={null}>
+      <View />
+    </Suspense>
   );
 }
