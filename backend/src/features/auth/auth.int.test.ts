@@ -2,7 +2,7 @@ import { Writable } from 'node:stream';
 import { CSRF_HEADER, INVALID_CREDENTIALS, PASSWORD_RULE, USERNAME_RULE } from '@cinema-dna/shared-types';
 import { eq } from 'drizzle-orm';
 import request from 'supertest';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createMemorySharedState } from '../../platform/cache/memory.js';
 import type { SharedState } from '../../platform/cache/types.js';
 import { sessions } from '../../platform/auth/schema.js';
@@ -343,6 +343,46 @@ describe.each(databaseTargets())('accounts and sessions on $name', (dbTarget) =>
       await client.send('post', '/api/contact', { name: 'A', email: 'a@example.com', subject: 'S', message: 'M' }).expect(403);
       client.csrfToken = rotated;
       await client.send('post', '/api/contact', { name: 'A', email: 'a@example.com', subject: 'S', message: 'M' }).expect(201);
+    });
+  });
+
+  describe('the session cookie', () => {
+    const sessionCookieOf = (res: { headers: Record<string, unknown> }) => ([] as string[]).concat((res.headers['set-cookie'] as string[] | undefined) ?? []).find((c) => c.startsWith('cdna.sid='));
+
+    it('is sent only when its session was created or changed, so a request in flight at sign-in cannot bring back the signed-out session', async () => {
+      const { username } = await createTestUser(t.users);
+      const client = apiClient(t.app);
+      const csrf = await client.agent.get('/api/auth/csrf').expect(200);
+      const anonymous = sessionCookieOf(csrf)!.split(';')[0]!;
+      client.csrfToken = csrf.body.csrfToken;
+      // A request with the anonymous session that changes nothing (the socket's handshake, a query) answers without
+      // the cookie: had it been answered after the sign-in below, its cookie would have replaced the new one.
+      const inFlight = await request(t.app).get('/api/auth/session').set('Cookie', anonymous).expect(200);
+      expect(inFlight.body).toEqual({ user: null });
+      expect(sessionCookieOf(inFlight)).toBeUndefined();
+
+      const login = await client.send('post', '/api/auth/login', { username, password: TEST_PASSWORD }).expect(200);
+      expect(sessionCookieOf(login)).toBeTruthy();
+      const again = await client.send('get', '/api/auth/me').expect(200);
+      expect(sessionCookieOf(again)).toBeUndefined();
+    });
+
+    it('of a signed-in visitor is renewed for 30 days on their first request of each day', async () => {
+      const { username } = await createTestUser(t.users);
+      const client = await signedInClient(t.app, username);
+      await client.send('get', '/api/auth/me').expect(200);
+      const tomorrow = Date.now() + 24 * 60 * 60_000;
+      vi.useFakeTimers({ toFake: ['Date'], now: tomorrow });
+      try {
+        const first = await client.send('get', '/api/auth/me').expect(200);
+        const renewed = sessionCookieOf(first);
+        expect(renewed).toBeTruthy();
+        const expires = Date.parse(/Expires=([^;]+)/i.exec(renewed!)![1]!);
+        expect(Math.abs(expires - (tomorrow + 30 * 24 * 60 * 60_000))).toBeLessThan(60_000);
+        expect(sessionCookieOf(await client.send('get', '/api/auth/me').expect(200))).toBeUndefined();
+      } finally {
+        vi.useRealTimers();
+      }
     });
   });
 

@@ -1,6 +1,7 @@
 import { CSRF_HEADER } from '@cinema-dna/shared-types';
 import type { Request, Response } from 'express';
 import { csrfTokenFor } from '../../platform/auth/csrf.js';
+import { markSessionSeen } from '../../platform/auth/sessions.js';
 import type { AuthenticatedUser } from '../../platform/auth/types.js';
 
 /**
@@ -10,6 +11,7 @@ import type { AuthenticatedUser } from '../../platform/auth/types.js';
 export async function signIn(req: Request, res: Response, user: AuthenticatedUser): Promise<void> {
   await new Promise<void>((resolve, reject) => req.login(user, (error: unknown) => (error ? reject(error) : resolve())));
   req.authMethod = 'session';
+  markSessionSeen(req);
   res.set(CSRF_HEADER, csrfTokenFor(req));
 }
 

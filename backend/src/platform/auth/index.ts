@@ -3,7 +3,7 @@ import type { Db } from '../db/database.js';
 import type { Logger } from '../logging.js';
 import { apiKeyAuthentication, createPassport, endRevokedSessions, type AppPassport } from './authenticate.js';
 import { DbSessionStore } from './session-store.js';
-import { createSessionMiddleware, hasSessionCookie, SESSION_TTL_MS } from './sessions.js';
+import { createSessionMiddleware, hasSessionCookie, keepSignedInSessionAlive, SESSION_TTL_MS } from './sessions.js';
 import type { ApiKeyVerifier, UserDirectory } from './types.js';
 
 export type * from './types.js';
@@ -67,7 +67,7 @@ export function createAuthPlatform(options: AuthPlatformOptions): AuthPlatform {
     session,
     // passport.initialize() only equips req with login/logout, which only session paths use: under load its
     // per-request property writes on every anonymous request showed in the CPU profile (issue 9).
-    authenticate: [onlyWithSession(session), onlyWithSession(passport.initialize()), onlyWithSession(passport.session()), endRevokedSessions, apiKeyAuthentication(options.apiKeys)],
+    authenticate: [onlyWithSession(session), onlyWithSession(passport.initialize()), onlyWithSession(passport.session()), endRevokedSessions, onlyWithSession(keepSignedInSessionAlive), apiKeyAuthentication(options.apiKeys)],
     handshake: restore,
     close: () => sessionStore.close(),
   };

@@ -1,5 +1,6 @@
 import session from 'express-session';
 import type { RequestHandler } from 'express';
+import { utcDay } from '../time.js';
 import type { DbSessionStore } from './session-store.js';
 
 export const SESSION_COOKIE = 'cdna.sid';
@@ -8,7 +9,7 @@ export const SESSION_COOKIE = 'cdna.sid';
 export function hasSessionCookie(cookieHeader: string | undefined): boolean {
   return cookieHeader?.includes(`${SESSION_COOKIE}=`) ?? false;
 }
-/** Rolling: every request of a signed-in visitor pushes the end back to 30 days from then. */
+/** A signed-in visitor's session ends 30 days after the last day they used it (see {@link keepSignedInSessionAlive}). */
 export const SESSION_TTL_MS = 30 * 24 * 60 * 60_000;
 
 export interface SessionOptions {
@@ -30,7 +31,10 @@ export function createSessionMiddleware(options: SessionOptions): RequestHandler
     secret: options.secret,
     resave: false,
     saveUninitialized: false,
-    rolling: true,
+    // Not rolling: a response sends the cookie only when its session was created or changed. With rolling, every
+    // response re-sent the cookie it came with, and one still in flight when the visitor signed in (the socket's
+    // handshake, a query) landed after the sign-in's new cookie and put the old, signed-out session back.
+    rolling: false,
     // `proxy` unset: the app's 'trust proxy' setting decides whether X-Forwarded-Proto is believed.
     cookie: { httpOnly: true, sameSite: 'lax', secure: options.secure, maxAge: SESSION_TTL_MS, path: '/' },
   });
@@ -41,3 +45,18 @@ export const regenerateSession = (req: Parameters<RequestHandler>[0]) =>
   new Promise<void>((resolve, reject) => req.session.regenerate((error: unknown) => (error ? reject(error) : resolve())));
 export const saveSession = (req: Parameters<RequestHandler>[0]) =>
   new Promise<void>((resolve, reject) => req.session.save((error: unknown) => (error ? reject(error) : resolve())));
+
+/**
+ * After passport.session(): a signed-in session's first request of each (UTC) day marks it seen that day, which
+ * saves it and sends its cookie again, 30 days from then. So an active visitor stays signed in, at one write a day.
+ */
+export const keepSignedInSessionAlive: RequestHandler = (req, _res, next) => {
+  if (req.user && req.session) markSessionSeen(req);
+  next();
+};
+
+/** Marks the session used today (a change only on the first request of the day). Signing in marks it too. */
+export function markSessionSeen(req: Parameters<RequestHandler>[0]): void {
+  const today = utcDay(Date.now());
+  if (req.session.seenOn !== today) req.session.seenOn = today;
+}

@@ -62,5 +62,7 @@ declare module 'express-session' {
     /** Where the Google sign-in returns to. */
     returnTo?: string;
     passport?: { user?: number };
+    /** The last UTC day (YYYY-MM-DD) a signed-in session was used; see keepSignedInSessionAlive. */
+    seenOn?: string;
   }
 }
