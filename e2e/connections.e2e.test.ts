@@ -165,7 +165,7 @@ describe('finding a connection', () => {
     expect(await chain.getByText('TARGET').isVisible()).toBe(true);
     expect(await chain.getByText(/^acted in as /).count()).toBeGreaterThan(0);
     expect(await chain.getByText(/^starring as /).count()).toBeGreaterThan(0);
-    expect(await page.getByText('Found a 4-degree connection...').first().isVisible()).toBe(true);
+    await page.getByText('Found a 4-degree connection...').first().waitFor();
     expect(await page.getByRole('button', { name: 'Share Connection' }).isVisible()).toBe(true);
     expect(await page.getByRole('button', { name: 'Save Path' }).isVisible()).toBe(true);
     expect(await page.getByRole('button', { name: 'Find New Connection' }).isVisible()).toBe(true);

@@ -146,7 +146,8 @@ describe('app shell', () => {
       if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
     });
     await page.goto(server.url, { waitUntil: 'networkidle' });
-    // A first visit does not download the dialog, nor the toasts' look: each loads when first needed.
+    // A first visit does not download the dialog, nor the toasts' look: the dialog loads when opened, the toasts'
+    // look with the first tap or key press.
     expect(scripts.filter((script) => script.includes('login-dialog') || script.includes('toast-view'))).toEqual([]);
     await page.getByRole('banner').getByRole('button', { name: 'Login' }).click();
     const dialog = page.getByRole('dialog');

@@ -91,7 +91,7 @@ export default defineConfig(({ isSsrBuild }) => ({
                 // Nor the UI parts only some pages open (tabs, accordion, switch, slider, checkbox, collapsible, dialog:
                 // with their Radix packages ~15 kB compressed): they go with those pages, and the login dialog loads
                 // when first opened (features/auth/components/login-dialog-on-demand.tsx). `/` 196.5 -> 181 kB (Brotli).
-                // Nor the toasts' look (Radix Toast, ~9 kB): it loads with the first toast (ui/toast.tsx).
+                // Nor the toasts' look (Radix Toast, ~10 kB): it loads on the first tap or key press (ui/toast.tsx).
                 {
                   name: 'common',
                   test: /node_modules[\\/](lucide-react|@tanstack|valtio|proxy-compare|use-sync-external-store|zod|clsx|tailwind-merge)[\\/]|frontend[\\/]src[\\/](ui[\\/](?!(tabs|accordion|collapsible-section|switch|slider|checkbox|dialog|toast-view)\.)|lib[\\/])/,

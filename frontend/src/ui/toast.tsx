@@ -1,4 +1,4 @@
-import { lazy, Suspense, type ComponentType } from 'react';
+import { lazy, Suspense, useEffect, useState, type ComponentType } from 'react';
 import { proxy, useSnapshot } from 'valtio';
 
 export type ToastVariant = 'default' | 'destructive' | 'info';
@@ -95,14 +95,32 @@ export function preloadToastView(): Promise<void> {
 }
 
 /**
- * Renders the toast queue; mount once near the root of the app. Its look (Radix Toast and its parts, ~9 kB
- * compressed) loads with the first toast: most visits show none, and every first visit paid for it.
+ * Renders the toast queue; mount once near the root of the app. Its look (Radix Toast and its parts, ~10 kB
+ * compressed) is not part of a first visit: it loads on the visitor's first tap or key press (most toasts
+ * answer something they did, and it is then in before the answer), or with a toast that comes first.
  */
 export function Toaster() {
   const { toasts } = useSnapshot(toastState);
-  // Before the first toast there is nothing to show; once the look is loaded it stays, so later toasts
-  // appear in the render that queues them.
-  if (toasts.length === 0 && !loadedView) return null;
+  const [ready, setReady] = useState(loadedView !== undefined);
+  useEffect(() => {
+    if (ready) return;
+    let mounted = true;
+    const load = () => {
+      stopListening();
+      void loadView().then(() => mounted && setReady(true));
+    };
+    const stopListening = () => {
+      window.removeEventListener('pointerdown', load, true);
+      window.removeEventListener('keydown', load, true);
+    };
+    window.addEventListener('pointerdown', load, true);
+    window.addEventListener('keydown', load, true);
+    return () => {
+      mounted = false;
+      stopListening();
+    };
+  }, [ready]);
+  if (toasts.length === 0 && !ready) return null;
   const View = loadedView ?? LazyToastView;
   return (
     <Suspense fallback={null}>

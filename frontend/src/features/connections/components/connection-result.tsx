@@ -1,5 +1,5 @@
 import { DEFAULT_MAX_DEGREES, type ConnectionResult as ConnectionResultData, type EntitySummary, type PathStep, type SearchParameters } from '@cinema-dna/shared-types';
-import { motion } from 'framer-motion';
+import { m } from 'framer-motion';
 import { Bookmark, ChevronLeft, ChevronRight, Database, Link2, RotateCcw, Search, SearchX, Share2 } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
@@ -12,6 +12,7 @@ import { useSavePath } from '../hooks/use-save-path';
 import { connectionResultPath } from '../lib/connection-link';
 import { PathChain } from './path-chain';
 import { ShareDialog } from './share-dialog';
+import { MotionFeatures } from './motion-features';
 
 export interface ConnectionResultProps {
   from: EntitySummary;
@@ -49,11 +50,11 @@ export function noConnectionText(maxDegrees: number): string {
  * 'Connection Found!' with the step cards, the other shortest paths, and Share / Save / Find New;
  * or 'No Connection Found' with 'Try Different Entities'.
  */
-export function ConnectionResult({ from, to, result, parameters, complete = true, revealedSteps, permalink = false, onFindNew, onTryDifferent, onAvoid, onSearchWider }: ConnectionResultProps) {
+function ConnectionResultView({ from, to, result, parameters, complete = true, revealedSteps, permalink = false, onFindNew, onTryDifferent, onAvoid, onSearchWider }: ConnectionResultProps) {
   if (!result.found || result.degrees === null) {
     if (!complete) return null;
     return (
-      <motion.div
+      <m.div
         initial={{ opacity: 0, y: 8 }}
         animate={{ opacity: 1, y: 0 }}
         className="rounded-3xl border border-scarlet/30 bg-[linear-gradient(180deg,rgba(224,89,74,0.08),transparent)] px-6 py-10 text-center"
@@ -75,7 +76,7 @@ export function ConnectionResult({ from, to, result, parameters, complete = true
             </Button>
           )}
         </div>
-      </motion.div>
+      </m.div>
     );
   }
   return (
@@ -122,7 +123,7 @@ function FoundConnection({
     <div className="grid gap-6">
       {/* Drawn from the start, hidden until the path has assembled: it holds its place above the step cards,
           so they do not jump down when it appears (the result page's layout shift on a phone). */}
-      <motion.header
+      <m.header
         initial={false}
         animate={complete ? { opacity: 1, y: 0 } : { opacity: 0, y: 10 }}
         transition={{ duration: 0.3 }}
@@ -163,12 +164,12 @@ function FoundConnection({
             </Link>
           )}
         </div>
-      </motion.header>
+      </m.header>
 
       <PathChain path={path} revealed={complete ? path.length : revealedSteps} onAvoid={complete ? onAvoid : undefined} />
 
       {complete && (
-        <motion.div initial={{ opacity: 0 }} animate={{ opacity: 1 }} transition={{ duration: 0.3, delay: 0.1 }} className="grid gap-5">
+        <m.div initial={{ opacity: 0 }} animate={{ opacity: 1 }} transition={{ duration: 0.3, delay: 0.1 }} className="grid gap-5">
           {paths.length > 1 && (
             <nav aria-label="Other shortest paths" className="flex flex-wrap items-center justify-center gap-3 text-sm text-bone-300">
               <Button variant="secondary" size="icon" aria-label="Previous path" disabled={index === 0} onClick={() => setPathIndex(index - 1)}>
@@ -199,9 +200,17 @@ function FoundConnection({
               </Button>
             )}
           </div>
-        </motion.div>
+        </m.div>
       )}
       {shareOpen && <ShareDialog open={shareOpen} onOpenChange={setShareOpen} from={from} to={to} degrees={degrees} path={path} />}
     </div>
+  );
+}
+
+export function ConnectionResult(props: Parameters<typeof ConnectionResultView>[0]) {
+  return (
+    <MotionFeatures>
+      <ConnectionResultView {...props} />
+    </MotionFeatures>
   );
 }

@@ -1,5 +1,5 @@
 import type { EntitySummary, PathStep } from '@cinema-dna/shared-types';
-import { motion, useReducedMotion } from 'framer-motion';
+import { m, useReducedMotion } from 'framer-motion';
 import { useLayoutEffect, useRef, useState } from 'react';
 import { Ban } from 'lucide-react';
 import { Link } from 'react-router-dom';
@@ -7,6 +7,7 @@ import { describeEntity, EntityImage } from '../../entities';
 import { cn } from '../../../lib/class-names';
 import { entityPagePath } from '../lib/connection-link';
 import { describeRelationship } from '../lib/relationship-wording';
+import { MotionFeatures } from './motion-features';
 
 interface PathChainProps {
   path: readonly PathStep[];
@@ -34,7 +35,7 @@ export const rowWidth = (steps: number) => steps * ROW_CARD_PX + Math.max(0, ste
  * is left hanging at the end of a line. Steps assemble one by one as `revealed` grows; each card
  * opens the step's entity page.
  */
-export function PathChain({ path, revealed = path.length, onAvoid }: PathChainProps) {
+function PathChainView({ path, revealed = path.length, onAvoid }: PathChainProps) {
   const reduce = useReducedMotion();
   const list = useRef<HTMLOListElement>(null);
   const [width, setWidth] = useState(0);
@@ -70,7 +71,7 @@ export function PathChain({ path, revealed = path.length, onAvoid }: PathChainPr
                 {/* The link itself: vertical on phones, horizontal from md. */}
                 <span aria-hidden className="absolute left-1/2 h-full w-px -translate-x-1/2 bg-ink-700 group-data-[layout=row]/chain:left-0 group-data-[layout=row]/chain:top-1/2 group-data-[layout=row]/chain:h-px group-data-[layout=row]/chain:w-full group-data-[layout=row]/chain:-translate-y-1/2 group-data-[layout=row]/chain:translate-x-0" />
                 {linkShown && (
-                  <motion.span
+                  <m.span
                     aria-hidden
                     className="absolute left-1/2 h-full w-px origin-top -translate-x-1/2 bg-amber-glow group-data-[layout=row]/chain:left-0 group-data-[layout=row]/chain:top-1/2 group-data-[layout=row]/chain:h-px group-data-[layout=row]/chain:w-full group-data-[layout=row]/chain:origin-left group-data-[layout=row]/chain:-translate-y-1/2 group-data-[layout=row]/chain:translate-x-0"
                     initial={reduce ? false : { opacity: 0 }}
@@ -78,7 +79,7 @@ export function PathChain({ path, revealed = path.length, onAvoid }: PathChainPr
                     transition={{ duration: 0.25 }}
                   />
                 )}
-                <motion.span
+                <m.span
                   className={cn(
                     'relative z-10 max-w-[15rem] rounded-full border px-2.5 py-1 text-center text-xs font-medium leading-tight group-data-[layout=row]/chain:max-w-[5.5rem]',
                     linkShown ? 'border-amber-glow/40 bg-ink-900 text-amber-soft' : 'border-ink-700 bg-ink-900 text-transparent',
@@ -88,7 +89,7 @@ export function PathChain({ path, revealed = path.length, onAvoid }: PathChainPr
                   transition={{ duration: reduce ? 0 : 0.25 }}
                 >
                   {describeRelationship(step.relationship)}
-                </motion.span>
+                </m.span>
               </div>
             )}
           </li>
@@ -111,7 +112,7 @@ function StepCard({ step, index, count, reduce, onAvoid }: StepCardProps) {
   const end = index === 0 || index === count - 1;
   const label = stepLabel(index, count);
   return (
-    <motion.div
+    <m.div
       initial={reduce ? false : { opacity: 0, y: 14, scale: 0.96 }}
       animate={{ opacity: 1, y: 0, scale: 1 }}
       transition={{ type: 'spring', stiffness: 320, damping: 26 }}
@@ -157,6 +158,14 @@ function StepCard({ step, index, count, reduce, onAvoid }: StepCardProps) {
           Avoid
         </button>
       )}
-    </motion.div>
+    </m.div>
+  );
+}
+
+export function PathChain(props: Parameters<typeof PathChainView>[0]) {
+  return (
+    <MotionFeatures>
+      <PathChainView {...props} />
+    </MotionFeatures>
   );
 }

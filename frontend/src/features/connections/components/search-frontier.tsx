@@ -1,5 +1,5 @@
 import type { EntitySummary } from '@cinema-dna/shared-types';
-import { motion, useReducedMotion } from 'framer-motion';
+import { m, useReducedMotion } from 'framer-motion';
 import { useEffect, useRef, type ReactNode } from 'react';
 import { Database, FastForward, Radio, Waypoints } from 'lucide-react';
 import { describeEntity, EntityImage, EntityTypeIcon } from '../../entities';
@@ -10,6 +10,7 @@ import { Button } from '../../../ui/button';
 import { LiveRegion, useAnnouncer } from '../../../ui/live-region';
 import type { FrontierLayer, SearchRun } from '../store';
 import { TickingNumber } from './ticking-number';
+import { MotionFeatures } from './motion-features';
 
 type RunView = Pick<SearchRun, 'from' | 'to' | 'layers' | 'phase' | 'visited' | 'edgesScanned' | 'elapsedMs' | 'result' | 'transport' | 'replay' | 'widened' | 'parameters'>;
 
@@ -27,7 +28,7 @@ function formatElapsed(ms: number): string {
  * The search as it runs: both ends, and the layers of the frontier growing out from each of them
  * (from on the left, to on the right; stacked on phones), each with the sampled entities of that layer.
  */
-export function SearchFrontier({ run, onSkip }: { run: RunView; /** Skip: show the result at once (offered while the reveal plays). */ onSkip?: () => void }) {
+function SearchFrontierView({ run, onSkip }: { run: RunView; /** Skip: show the result at once (offered while the reveal plays). */ onSkip?: () => void }) {
   const reduce = useReducedMotion();
   // A layer that reached nothing new (the sides met) has nothing to draw.
   const drawn = run.layers.filter((layer) => layer.frontierSize > 0 || layer.sample.length > 0);
@@ -194,7 +195,7 @@ function Endpoint({ entity, side }: { entity: EntitySummary; side: 'from' | 'to'
 function Meeting({ met, searching }: { met: boolean; searching: boolean }) {
   return (
     <div className="flex items-center justify-center md:w-10" aria-hidden data-testid="meeting-point">
-      <motion.span
+      <m.span
         className={cn(
           'flex size-8 items-center justify-center rounded-full border',
           met ? 'border-amber-glow bg-amber-glow text-ink-950 shadow-[0_0_24px_rgba(242,176,74,0.55)]' : 'border-ink-600 bg-ink-900 text-bone-500',
@@ -203,7 +204,7 @@ function Meeting({ met, searching }: { met: boolean; searching: boolean }) {
         transition={searching ? { duration: 1.2, repeat: Infinity, ease: 'easeInOut' } : { type: 'spring', stiffness: 300, damping: 18 }}
       >
         <Waypoints className="size-4" />
-      </motion.span>
+      </m.span>
     </div>
   );
 }
@@ -225,7 +226,7 @@ function SideLayers({ side, layers, pathKeys, deepest, met, reduce }: SideLayers
     <div className="relative min-w-0 flex-1" style={{ flexGrow: Math.max(1, layers.length) }}>
       {/* The beam: how far this side has reached toward the middle. */}
       <div aria-hidden className={cn('absolute top-1/2 hidden h-px w-full -translate-y-1/2 bg-ink-800 md:block')}>
-        <motion.div
+        <m.div
           className={cn('h-full bg-gradient-to-r', side === 'from' ? 'origin-left from-amber-glow to-amber-glow/20' : 'origin-right from-amber-glow/20 to-amber-glow')}
           initial={false}
           animate={{ scaleX: met ? 1 : Math.min(1, layers.length / Math.max(deepest + 1, 3)) }}
@@ -237,7 +238,7 @@ function SideLayers({ side, layers, pathKeys, deepest, met, reduce }: SideLayers
         className={cn('relative flex flex-col gap-2 md:h-full md:items-center md:gap-2 md:px-2 lg:gap-3 lg:px-3', side === 'from' ? 'md:flex-row' : 'flex-col-reverse md:flex-row-reverse')}
       >
         {layers.map((layer) => (
-          <motion.li
+          <m.li
             key={`${layer.side}-${layer.depth}`}
             initial={reduce ? false : { opacity: 0, x: side === 'from' ? -16 : 16 }}
             animate={{ opacity: 1, x: 0 }}
@@ -258,7 +259,7 @@ function SideLayers({ side, layers, pathKeys, deepest, met, reduce }: SideLayers
               {layer.sample.map((entity, index) => {
                 const onPath = pathKeys.has(entity.key);
                 return (
-                  <motion.li
+                  <m.li
                     key={entity.key}
                     initial={reduce ? false : { opacity: 0, scale: 0.9, y: 4 }}
                     animate={{ opacity: 1, scale: 1, y: 0 }}
@@ -272,7 +273,7 @@ function SideLayers({ side, layers, pathKeys, deepest, met, reduce }: SideLayers
                   >
                     <EntityTypeIcon type={entity.type} className="size-3" />
                     <span className="truncate">{entity.name}</span>
-                  </motion.li>
+                  </m.li>
                 );
               })}
               {layer.frontierSize > Math.min(layer.sample.length, MOBILE_SAMPLE) && (
@@ -282,9 +283,17 @@ function SideLayers({ side, layers, pathKeys, deepest, met, reduce }: SideLayers
                 <li className="hidden px-2 py-0.5 text-[11px] text-bone-500 md:block">+{formatCount(layer.frontierSize - layer.sample.length)} more</li>
               )}
             </ul>
-          </motion.li>
+          </m.li>
         ))}
       </ol>
     </div>
+  );
+}
+
+export function SearchFrontier(props: Parameters<typeof SearchFrontierView>[0]) {
+  return (
+    <MotionFeatures>
+      <SearchFrontierView {...props} />
+    </MotionFeatures>
   );
 }

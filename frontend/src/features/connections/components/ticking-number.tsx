@@ -1,4 +1,4 @@
-import { animate, motion, useMotionValue, useReducedMotion, useTransform } from 'framer-motion';
+import { animate, m, useMotionValue, useReducedMotion, useTransform } from 'framer-motion';
 import { useEffect } from 'react';
 import { formatCount } from '../../../lib/number-format';
 
@@ -15,5 +15,5 @@ export function TickingNumber({ value, className, format = formatCount }: { valu
     const controls = animate(motionValue, value, { duration: 0.45, ease: 'easeOut' });
     return () => controls.stop();
   }, [motionValue, reduce, value]);
-  return <motion.span className={className}>{text}</motion.span>;
+  return <m.span className={className}>{text}</m.span>;
 }
