@@ -9,7 +9,7 @@ export interface ToastInput {
   variant?: ToastVariant;
 }
 
-export interface ToastItem extends Required<Pick<ToastInput, 'title'>> {
+interface ToastItem extends Required<Pick<ToastInput, 'title'>> {
   id: number;
   description?: string;
   variant: ToastVariant;

@@ -68,4 +68,3 @@ export function ScrollRestoration() {
 
   return null;
 }
-
