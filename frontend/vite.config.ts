@@ -94,7 +94,7 @@ export default defineConfig(({ isSsrBuild }) => ({
                 // Nor the toasts' look (Radix Toast, ~10 kB): it loads on the first tap or key press (ui/toast.tsx).
                 {
                   name: 'common',
-                  test: /node_modules[\\/](lucide-react|@tanstack|valtio|proxy-compare|use-sync-external-store|zod|clsx|tailwind-merge)[\\/]|frontend[\\/]src[\\/](ui[\\/](?!(tabs|accordion|collapsible-section|switch|slider|checkbox|dialog|toast-view)\.)|lib[\\/])/,
+                  test: /node_modules[\\/](lucide-react|@tanstack|valtio|proxy-compare|use-sync-external-store|zod|clsx|tailwind-merge)[\\/]|frontend[\\/]src[\\/](ui[\\/](?!(tabs|accordion|collapsible-section|switch|slider|checkbox|dialog|toast-view|motion-features)\.)|lib[\\/])/,
                   priority: 20,
                 },
               ],

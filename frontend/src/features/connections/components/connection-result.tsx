@@ -12,7 +12,7 @@ import { useSavePath } from '../hooks/use-save-path';
 import { connectionResultPath } from '../lib/connection-link';
 import { PathChain } from './path-chain';
 import { ShareDialog } from './share-dialog';
-import { MotionFeatures } from './motion-features';
+import { MotionFeatures } from '../../../ui/motion-features';
 
 export interface ConnectionResultProps {
   from: EntitySummary;

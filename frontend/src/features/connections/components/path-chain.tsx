@@ -7,7 +7,7 @@ import { describeEntity, EntityImage } from '../../entities';
 import { cn } from '../../../lib/class-names';
 import { entityPagePath } from '../lib/connection-link';
 import { describeRelationship } from '../lib/relationship-wording';
-import { MotionFeatures } from './motion-features';
+import { MotionFeatures } from '../../../ui/motion-features';
 
 interface PathChainProps {
   path: readonly PathStep[];

@@ -10,7 +10,7 @@ import { Button } from '../../../ui/button';
 import { LiveRegion, useAnnouncer } from '../../../ui/live-region';
 import type { FrontierLayer, SearchRun } from '../store';
 import { TickingNumber } from './ticking-number';
-import { MotionFeatures } from './motion-features';
+import { MotionFeatures } from '../../../ui/motion-features';
 
 type RunView = Pick<SearchRun, 'from' | 'to' | 'layers' | 'phase' | 'visited' | 'edgesScanned' | 'elapsedMs' | 'result' | 'transport' | 'replay' | 'widened' | 'parameters'>;
 

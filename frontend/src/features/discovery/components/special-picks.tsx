@@ -1,5 +1,5 @@
 import { DISCOVERY_LIST_LIMIT, DISCOVERY_TEXTS } from '@cinema-dna/shared-types';
-import { AnimatePresence, motion } from 'framer-motion';
+import { AnimatePresence, m } from 'framer-motion';
 import { Dices, Smile, Users, X, type LucideIcon } from 'lucide-react';
 import { useEffect, useId, useRef } from 'react';
 import { plural } from '../../../lib/number-format';
@@ -9,6 +9,7 @@ import { useSpecialPicks, type FriendsMovie, type SpecialPick, type SpecialPickK
 import { namesList } from '../lib/special-picks';
 import { MovieList } from './card-grid';
 import { CardNote } from './movie-card';
+import { MotionFeatures } from '../../../ui/motion-features';
 
 const BUTTONS: { kind: SpecialPickKind; label: string; icon: LucideIcon }[] = [
   { kind: 'surprise', label: DISCOVERY_TEXTS.surpriseMe, icon: Dices },
@@ -30,7 +31,7 @@ function PickPanel({ pick, onClose }: { pick: SpecialPick; onClose: () => void }
   useEffect(() => ref.current?.focus(), []);
   const common = { label: pick.title, onRetry: () => undefined, skeletons: 0 } as const;
   return (
-    <motion.div
+    <m.div
       ref={ref}
       tabIndex={-1}
       role="region"
@@ -65,7 +66,7 @@ function PickPanel({ pick, onClose }: { pick: SpecialPick; onClose: () => void }
           <MovieList {...common} view={{ status: 'success', items: pick.movies.slice(0, DISCOVERY_LIST_LIMIT), source: 'own' }} empty="No films for this mood yet." />
         )}
       </div>
-    </motion.div>
+    </m.div>
   );
 }
 
@@ -73,7 +74,7 @@ function PickPanel({ pick, onClose }: { pick: SpecialPick; onClose: () => void }
  * "Can't decide what to watch?" (spec §2): Surprise Me, Based on Mood and Popular with Friends,
  * and the panel their answer shows in.
  */
-export function SpecialPicks() {
+function SpecialPicksView() {
   const { pick, pending, dismiss, ...actions } = useSpecialPicks();
   const headingId = useId();
   return (
@@ -104,5 +105,13 @@ export function SpecialPicks() {
       </div>
       <AnimatePresence mode="wait">{pick && <PickPanel key={`${pick.kind}:${pick.title}:${pick.movies[0]?.key ?? ''}`} pick={pick} onClose={dismiss} />}</AnimatePresence>
     </section>
+  );
+}
+
+export function SpecialPicks() {
+  return (
+    <MotionFeatures>
+      <SpecialPicksView />
+    </MotionFeatures>
   );
 }
