@@ -30,6 +30,32 @@ function storePositions() {
   }
 }
 
+/** How long Back keeps trying to reach a saved position on a page whose content is still arriving. */
+const RESTORE_FOR_MS = 3000;
+
+/**
+ * Scrolls to `y`, and again on each frame while the page is still too short to get there (its sections and
+ * data arriving), until it is reached, the reader scrolls themselves, or RESTORE_FOR_MS has passed.
+ */
+function restoreTo(y: number) {
+  const until = performance.now() + RESTORE_FOR_MS;
+  let readerMoved = false;
+  const onReader = () => {
+    readerMoved = true;
+  };
+  const readerEvents = ['wheel', 'touchstart', 'keydown', 'pointerdown'] as const;
+  for (const type of readerEvents) window.addEventListener(type, onReader, { passive: true, once: true });
+  const attempt = () => {
+    if (!readerMoved) window.scrollTo(0, y);
+    if (readerMoved || Math.abs(window.scrollY - y) < 1 || performance.now() > until) {
+      for (const type of readerEvents) window.removeEventListener(type, onReader);
+      return;
+    }
+    requestAnimationFrame(attempt);
+  };
+  attempt();
+}
+
 /**
  * Scroll as a reader expects between pages: a new page starts at the top (or at its #anchor), Back and
  * Forward return to where the reader was on that entry, and a change that only replaces the query of the
@@ -57,7 +83,7 @@ export function ScrollRestoration() {
     lastPathname = location.pathname;
     const saved = positions.get(location.key);
     if (navigationType === 'POP' || first) {
-      if (saved !== undefined) window.scrollTo(0, saved);
+      if (saved !== undefined) restoreTo(saved);
       return;
     }
     if (navigationType === 'REPLACE' && samePage) return;
