@@ -38,6 +38,7 @@ const RESTORE_FOR_MS = 3000;
  * data arriving), until it is reached, the reader scrolls themselves, or RESTORE_FOR_MS has passed.
  */
 function restoreTo(y: number) {
+  const key = currentKey;
   const until = performance.now() + RESTORE_FOR_MS;
   let readerMoved = false;
   const onReader = () => {
@@ -46,6 +47,8 @@ function restoreTo(y: number) {
   const readerEvents = ['wheel', 'touchstart', 'keydown', 'pointerdown'] as const;
   for (const type of readerEvents) window.addEventListener(type, onReader, { passive: true, once: true });
   const attempt = () => {
+    // Another navigation since: that page's scroll is its own.
+    if (currentKey !== key) readerMoved = true;
     if (!readerMoved) window.scrollTo(0, y);
     if (readerMoved || Math.abs(window.scrollY - y) < 1 || performance.now() > until) {
       for (const type of readerEvents) window.removeEventListener(type, onReader);
