@@ -124,17 +124,19 @@ export async function runKillLoop(options: KillLoopOptions): Promise<KillLoopRes
     }
   }
 
-  /** SIGKILL to the app, and (half the time) to every process of its PostgreSQL, the postmaster's whole process group. */
+  /**
+   * SIGKILL to the app, and (half the time) to every process of its PostgreSQL, the postmaster's whole
+   * process group. The app goes first: killed the other way round, the app lives a moment without its
+   * database and honestly answers a write in flight with a 500, which is not the crash this loop tests.
+   */
   async function kill(withPostgres: boolean): Promise<void> {
     const app = server!;
     const gone = new Promise((resolve) => app.once('exit', resolve));
-    if (withPostgres) {
-      const postmaster = Number(readFileSync(path.join(dataDir, 'postgres', 'postmaster.pid'), 'utf8').split('\n')[0]);
-      process.kill(-postmaster, 'SIGKILL'); // pg_ctl starts it as a session leader: its group is every PostgreSQL process
-    }
+    const postmaster = withPostgres ? Number(readFileSync(path.join(dataDir, 'postgres', 'postmaster.pid'), 'utf8').split('\n')[0]) : 0;
     app.kill('SIGKILL');
     await gone;
     server = null;
+    if (withPostgres) process.kill(-postmaster, 'SIGKILL'); // pg_ctl starts it as a session leader: its group is every PostgreSQL process
   }
 
   const acknowledged = { diary: new Set<number>(), reviews: new Set<number>(), saved: new Set<number>() };

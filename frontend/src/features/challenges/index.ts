@@ -9,3 +9,4 @@ export { DAILY_COMPLETED_TITLE, DailyChallengeCard, NO_DAILY_TEXT, NO_DAILY_TITL
 export { PlayScreen } from './components/play-screen';
 export { RaceEntry, racePath } from './components/race-entry';
 export { RaceRoom } from './components/race-room';
+export { resetChallenges } from './store';

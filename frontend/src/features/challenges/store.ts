@@ -243,3 +243,9 @@ export function setRaceRefusal(reason: string | null): void {
 export function resetRace(): void {
   challengesState.race = freshRace();
 }
+
+/** Back to a fresh page load: no attempt being played, no race room (tests). */
+export function resetChallenges(): void {
+  resetPlay();
+  resetRace();
+}
