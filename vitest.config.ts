@@ -130,6 +130,9 @@ export default defineConfig({
           environment: 'node',
           include: ['backend/src/**/*.int.test.ts'],
           exclude: [...TIMING_SENSITIVE, '**/node_modules/**'],
+          // A worker's files share their modules (the app, its features and the contract import once per
+          // worker): each file still opens its own app, schema and key prefix.
+          isolate: false,
           testTimeout: 30_000,
           hookTimeout: 60_000,
           // Each file has its own schema and key prefix, so two run at once.
@@ -144,6 +147,7 @@ export default defineConfig({
           globalSetup: STORAGE_SETUP,
           environment: 'node',
           include: TIMING_SENSITIVE,
+          isolate: false,
           testTimeout: 30_000,
           hookTimeout: 60_000,
           // These measure windows, clocks and delivery across processes: they run alone, after the others.

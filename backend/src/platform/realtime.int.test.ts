@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { EVENTS, type Ack, type ClientToServerEvents, type RoomState, type ServerToClientEvents } from '@cinema-dna/shared-types';
 import { io as connect, type Socket } from 'socket.io-client';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from './config.js';
 import { createLogger } from './logging.js';
 import { startServer, type RunningServer } from '../server.js';
@@ -42,10 +42,18 @@ afterEach(async () => {
 });
 
 describe('realtime on one node (embedded defaults)', () => {
+  // One server (and its embedded PostgreSQL) for the tests with the default settings; each test's sockets
+  // leave at its end, and each uses room codes of its own.
+  let shared: RunningServer;
+  beforeAll(async () => {
+    const config = loadConfig({ PORT: '0', HOST: '127.0.0.1', DATA_DIR: mkdtempSync(path.join(tmpdir(), 'cdna-rt-')) });
+    shared = await startServer(config, { logger });
+  }, 60_000);
+  afterAll(() => shared.close());
+
   it('tells the others in a room who joined, acknowledges the joiner, and who left', async () => {
-    const running = await server();
-    const ana = await client(running.url);
-    const ben = await client(running.url);
+    const ana = await client(shared.url);
+    const ben = await client(shared.url);
 
     const joined = await ana.emitWithAck(EVENTS.roomJoin, { code: 'Matinee-7', displayName: 'Ana' });
     expect(joined).toEqual({ ok: true, data: { code: 'matinee-7', members: [{ socketId: ana.id, displayName: 'Ana' }] } });
@@ -61,16 +69,14 @@ describe('realtime on one node (embedded defaults)', () => {
   });
 
   it('answers a bad payload with a VALIDATION_FAILED acknowledgement', async () => {
-    const running = await server();
-    const ana = await client(running.url);
+    const ana = await client(shared.url);
     const answer = await ana.emitWithAck(EVENTS.roomJoin, { code: 'no spaces allowed!', displayName: '' } as never);
     expect(answer).toMatchObject({ ok: false, error: { code: 'VALIDATION_FAILED' } });
     if (!answer.ok) expect((answer.error.details as Array<{ path: string }>).map((d) => d.path).sort()).toEqual(['code', 'displayName']);
   });
 
   it('acknowledges a command sent with an ack but no payload', async () => {
-    const running = await server();
-    const ana = await client(running.url);
+    const ana = await client(shared.url);
     const emitBare = (event: string) => (ana as unknown as { timeout(ms: number): { emitWithAck(event: string): Promise<unknown> } }).timeout(5_000).emitWithAck(event);
     for (const event of [EVENTS.searchCancel, EVENTS.roomJoin, EVENTS.roomLeave, EVENTS.searchStart]) {
       expect(await emitBare(event)).toMatchObject({ ok: false, error: { code: 'VALIDATION_FAILED', message: 'Payload is invalid', details: expect.any(Array) } });
@@ -95,18 +101,16 @@ describe('realtime on one node (embedded defaults)', () => {
   });
 
   it('does not let one socket into unlimited rooms', async () => {
-    const running = await server();
-    const ana = await client(running.url);
+    const ana = await client(shared.url);
     for (let i = 0; i < 5; i += 1) expect((await ana.emitWithAck(EVENTS.roomJoin, { code: `room-${i}`, displayName: 'Ana' })).ok).toBe(true);
     expect(await ana.emitWithAck(EVENTS.roomJoin, { code: 'room-6', displayName: 'Ana' })).toMatchObject({ ok: false, error: { code: 'CONFLICT' } });
   });
 
   it('broadcasts the real online count as people come and go', async () => {
-    const running = await server();
-    const ana = await client(running.url);
+    const ana = await client(shared.url);
     const counts: number[] = [];
     ana.on(EVENTS.presenceChanged, ({ online }) => counts.push(online));
-    await client(running.url);
+    await client(shared.url);
     await expect.poll(() => counts.at(-1), { timeout: 5_000 }).toBe(2);
   });
 });
