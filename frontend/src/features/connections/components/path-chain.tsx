@@ -1,6 +1,6 @@
 import type { EntitySummary, PathStep } from '@cinema-dna/shared-types';
 import { m, useReducedMotion } from 'framer-motion';
-import { useLayoutEffect, useRef, useState } from 'react';
+import { memo, useLayoutEffect, useRef, useState } from 'react';
 import { Ban } from 'lucide-react';
 import { Link } from 'react-router-dom';
 import { describeEntity, EntityImage } from '../../entities';
@@ -107,7 +107,8 @@ interface StepCardProps {
   onAvoid?: (entity: EntitySummary) => void;
 }
 
-function StepCard({ step, index, count, reduce, onAvoid }: StepCardProps) {
+/** Memoized: while the path assembles, each new step leaves the cards already on screen alone. */
+const StepCard = memo(function StepCard({ step, index, count, reduce, onAvoid }: StepCardProps) {
   const { entity } = step;
   const end = index === 0 || index === count - 1;
   const label = stepLabel(index, count);
@@ -160,7 +161,7 @@ function StepCard({ step, index, count, reduce, onAvoid }: StepCardProps) {
       )}
     </m.div>
   );
-}
+});
 
 export function PathChain(props: Parameters<typeof PathChainView>[0]) {
   return (

@@ -1,6 +1,6 @@
 import type { EntitySummary } from '@cinema-dna/shared-types';
 import { m, useReducedMotion } from 'framer-motion';
-import { useEffect, useRef, type ReactNode } from 'react';
+import { memo, useEffect, useRef, type ReactNode } from 'react';
 import { Database, FastForward, Radio, Waypoints } from 'lucide-react';
 import { describeEntity, EntityImage, EntityTypeIcon } from '../../entities';
 import { cn } from '../../../lib/class-names';
@@ -12,7 +12,9 @@ import type { FrontierLayer, SearchRun } from '../store';
 import { TickingNumber } from './ticking-number';
 import { MotionFeatures } from '../../../ui/motion-features';
 
-type RunView = Pick<SearchRun, 'from' | 'to' | 'layers' | 'phase' | 'visited' | 'edgesScanned' | 'elapsedMs' | 'result' | 'transport' | 'replay' | 'widened' | 'parameters'>;
+const RUN_VIEW_FIELDS = ['from', 'to', 'layers', 'phase', 'visited', 'edgesScanned', 'elapsedMs', 'result', 'transport', 'replay', 'widened', 'parameters'] as const;
+type RunView = Pick<SearchRun, (typeof RUN_VIEW_FIELDS)[number]>;
+type SearchFrontierProps = { run: RunView; /** Skip: show the result at once (offered while the reveal plays). */ onSkip?: () => void };
 
 /** Sampled entities per layer shown on phones, where layers stack. */
 const MOBILE_SAMPLE = 4;
@@ -28,7 +30,7 @@ function formatElapsed(ms: number): string {
  * The search as it runs: both ends, and the layers of the frontier growing out from each of them
  * (from on the left, to on the right; stacked on phones), each with the sampled entities of that layer.
  */
-function SearchFrontierView({ run, onSkip }: { run: RunView; /** Skip: show the result at once (offered while the reveal plays). */ onSkip?: () => void }) {
+function SearchFrontierView({ run, onSkip }: SearchFrontierProps) {
   const reduce = useReducedMotion();
   // A layer that reached nothing new (the sides met) has nothing to draw.
   const drawn = run.layers.filter((layer) => layer.frontierSize > 0 || layer.sample.length > 0);
@@ -290,10 +292,19 @@ function SideLayers({ side, layers, pathKeys, deepest, met, reduce }: SideLayers
   );
 }
 
-export function SearchFrontier(props: Parameters<typeof SearchFrontierView>[0]) {
+/**
+ * Drawn again only when a field it shows changed. The run is a valtio snapshot, whose unchanged parts keep
+ * their identity: while the found path assembles step by step (each step a new run), the frontier, the
+ * heaviest part of the stage, is left alone (on a phone each redraw of it was a long task).
+ */
+function sameView(before: SearchFrontierProps, after: SearchFrontierProps): boolean {
+  return before.onSkip === after.onSkip && RUN_VIEW_FIELDS.every((field) => before.run[field] === after.run[field]);
+}
+
+export const SearchFrontier = memo(function SearchFrontier(props: SearchFrontierProps) {
   return (
     <MotionFeatures>
       <SearchFrontierView {...props} />
     </MotionFeatures>
   );
-}
+}, sameView);
