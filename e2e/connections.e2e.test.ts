@@ -1,9 +1,13 @@
 import path from 'node:path';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startAppServer, type AppServer } from './support/app-server.js';
 import { ARTIFACTS_DIR, DESKTOP, MOBILE, launchBrowser, openPage, screenshot, dismissToasts } from './support/browser.js';
-import { animationsFinished, framesPainted } from './support/screens.js';
+import { framesPainted } from './support/screens.js';
+import { finder, overlaps, pickEntity, recordReveal, scrollToResult, waitForLiveConnection, waitForResultOnScreen } from './support/live-search.js';
+
+// The live search in the browser; the reveal timed against the server's answer (held-back layers, Skip) is
+// e2e/connections-reveal.e2e.test.ts, which runs alone.
 
 let server: AppServer;
 let browser: Browser;
@@ -19,94 +23,6 @@ afterAll(async () => {
   await browser?.close();
   await server?.stop();
 });
-
-/** The hero finder (the advanced panel has its own From/To pickers). */
-const finder = (page: Page) => page.getByRole('form', { name: 'Find a connection' });
-
-/** Types into a typeahead and picks the suggestion whose name matches. */
-async function pickEntity(page: Page, scope: ReturnType<Page['locator']>, label: string, text: string, name: string) {
-  const input = scope.getByRole('combobox', { name: label, exact: true });
-  await input.fill(text);
-  const option = page.getByRole('option', { name: new RegExp(`^${name},`) }).first();
-  await option.click();
-  expect(await input.inputValue()).toBe(name);
-}
-
-
-/** Scrolls so the result heading sits just under the sticky header. */
-async function scrollToResult(page: Page) {
-  await page.evaluate(() => {
-    const heading = [...document.querySelectorAll('h2')].find((h) => h.textContent === 'Connection Found!');
-    if (heading) window.scrollTo(0, heading.getBoundingClientRect().top + window.scrollY - 96);
-  });
-  await framesPainted(page);
-  await animationsFinished(page);
-}
-
-/** The socket is connected once the header shows the server's online count. */
-async function waitForLiveConnection(page: Page) {
-  await page.getByTestId('presence-count').waitFor({ timeout: 15_000 });
-}
-
-/**
- * Starts recording the reveal in the page: every change of the number of frontier layers on screen
- * while the search stage says `searching`, and whether 'Cached Result' showed during it.
- */
-async function recordReveal(page: Page) {
-  await page.evaluate(() => {
-    const record = { counts: [] as number[], cachedBadgeWhileSearching: false, heldBack: false };
-    (window as unknown as { __reveal: typeof record }).__reveal = record;
-    let ended = false;
-    const observer = new MutationObserver(() => {
-      const stage = document.querySelector<HTMLElement>('[data-testid="search-stage"]');
-      if (ended || !stage) return;
-      // The last layer and the switch to 'found' can land in one batch of mutations on a busy
-      // machine: the layers present when the search ends are counted once more.
-      if (stage.dataset.phase !== 'searching') {
-        if (record.counts.length === 0) return;
-        ended = true;
-        const count = stage.querySelectorAll('[data-testid="frontier-layer"]').length;
-        if (count !== record.counts.at(-1)) record.counts.push(count);
-        return;
-      }
-      // The answer has arrived but the page is still animating towards it.
-      if (stage.dataset.resultMs !== undefined) record.heldBack = true;
-      const count = stage.querySelectorAll('[data-testid="frontier-layer"]').length;
-      if (count !== record.counts.at(-1)) record.counts.push(count);
-      if (stage.querySelector('[data-testid="search-status"]')?.textContent?.includes('Cached Result')) record.cachedBadgeWhileSearching = true;
-    });
-    observer.observe(document.body, { subtree: true, childList: true, attributes: true });
-  });
-  return () => page.evaluate(() => (window as unknown as { __reveal: { counts: number[]; cachedBadgeWhileSearching: boolean; heldBack: boolean } }).__reveal);
-}
-
-/** Pairs of elements that overlap on screen: the first matching `a` against every matching `b`. */
-async function overlaps(page: Page, a: string, b: string): Promise<string[]> {
-  return page.evaluate(
-    ([first, second]) => {
-      const boxes = (selector: string) => [...document.querySelectorAll(selector)].map((element) => ({ element, rect: element.getBoundingClientRect() }));
-      const hits: string[] = [];
-      for (const x of boxes(first!)) {
-        for (const y of boxes(second!)) {
-          const overlap = x.rect.left < y.rect.right && y.rect.left < x.rect.right && x.rect.top < y.rect.bottom && y.rect.top < x.rect.bottom;
-          if (overlap && x.rect.width > 0 && y.rect.width > 0) hits.push(`${x.element.textContent?.slice(0, 30)} / ${y.element.textContent?.slice(0, 30)}`);
-        }
-      }
-      return hits;
-    },
-    [a, b],
-  );
-}
-
-/** The result heading, on screen (inside the viewport), not only in the page. */
-async function waitForResultOnScreen(page: Page) {
-  const heading = page.getByRole('heading', { name: 'Connection Found!' });
-  await heading.waitFor({ timeout: 15_000 });
-  await expect.poll(() => heading.evaluate((h) => {
-    const rect = h.getBoundingClientRect();
-    return rect.bottom > 0 && rect.top < window.innerHeight;
-  }), { timeout: 5_000 }).toBe(true);
-}
 
 describe('finding a connection', () => {
   it('types two names, picks them, streams the search layer by layer and assembles the path', async () => {
@@ -323,83 +239,7 @@ describe('finding a connection', () => {
   });
 });
 
-describe('the reveal, cached replays and result links (issue 9)', () => {
-  it('an example pair: the layers play, then the result is on screen; the same pair again replays its layers as a Cached Result', async () => {
-    const { page, pageErrors, close } = await openPage(browser, DESKTOP, 'reveal-example-pair', { reducedMotion: 'no-preference' });
-    await page.goto(server.url);
-    await waitForLiveConnection(page);
-    const example = page.getByRole('button', { name: 'Shah Rukh Khan and Tom Cruise', exact: true });
-    const stage = page.getByTestId('search-stage');
-
-    let reveal = await recordReveal(page);
-    await example.click();
-    // A six-layer search (five layers drawn: the last one met the other side), caught while it plays.
-    await waitForResultOnScreen(page);
-    const fresh = await reveal();
-    expect(fresh.heldBack).toBe(true);
-    // At least one state with fewer layers before the last. Not more: on a loaded machine the search
-    // outlasts the reveal's budget, and layers then show as they arrive (a slow search is never slowed
-    // down), several in one frame; the paced reveal, layer after layer, is checked on the replay below.
-    expect(fresh.counts.length).toBeGreaterThanOrEqual(2);
-    expect(fresh.cachedBadgeWhileSearching).toBe(false);
-    expect(await stage.getByTestId('frontier-layer').count()).toBe(5);
-    expect(await page.getByText('Cached Result').count()).toBe(0);
-    // The 'Connection Found!' toast leaves the path's step cards uncovered.
-    await page.getByText('Found a 6-degree connection...').first().waitFor();
-    expect(await overlaps(page, '[data-variant]', '[data-testid="step-card"]')).toEqual([]);
-    await screenshot(page, 'issue9-result-desktop', { fullPage: false });
-
-    // Again: answered from the cache, and still animated layer by layer.
-    await page.evaluate(() => window.scrollTo(0, 0));
-    reveal = await recordReveal(page);
-    await example.click();
-    await stage.getByText('Replaying the search...').waitFor();
-    await waitForResultOnScreen(page);
-    const replay = await reveal();
-    expect(replay.cachedBadgeWhileSearching).toBe(true);
-    // The layers appeared one after another, not all at once.
-    expect(replay.counts.filter((count) => count > 0).length).toBeGreaterThanOrEqual(3);
-    expect(replay.counts.at(-1)).toBe(5);
-    expect(await page.getByRole('heading', { name: 'Connection Found!' }).locator('xpath=../..').getByText('Cached Result').isVisible()).toBe(true);
-    await dismissToasts(page);
-    await screenshot(page, 'issue9-cached-result-desktop', { fullPage: false });
-    expect(pageErrors).toEqual([]);
-    await close();
-  });
-
-  it('Skip shows the result at once', async () => {
-    const { page, close } = await openPage(browser, DESKTOP, 'reveal-skip', { reducedMotion: 'no-preference' });
-    await page.goto(server.url);
-    await waitForLiveConnection(page);
-    await page.getByRole('button', { name: 'Meryl Streep and Keanu Reeves', exact: true }).click();
-    const stage = page.getByTestId('search-stage');
-    const skip = stage.getByRole('button', { name: 'Skip' });
-    await skip.waitFor();
-    // The answer is in (2-8 ms after the click) while the animation has most of its way to go. All inside the
-    // page, with no round trip to the test between: the moment the answer is in, the phase is read and Skip is
-    // clicked (a round trip on a busy machine can outlast the animation), then the page is looked at once it
-    // has handled the click: no animation frame later, the result is there.
-    const { before, after } = await page.evaluate(async () => {
-      const stageElement = () => document.querySelector<HTMLElement>('[data-testid="search-stage"]');
-      while (stageElement()?.dataset.resultMs === undefined) await new Promise((resolve) => requestAnimationFrame(resolve));
-      const phaseWhenAnswered = stageElement()!.dataset.phase;
-      const resultMs = stageElement()!.dataset.resultMs;
-      const button = [...document.querySelectorAll('button')].find((b) => b.textContent === 'Skip');
-      if (!button) return { before: `${phaseWhenAnswered ?? '?'} (no Skip button; answered after ${resultMs} ms)`, after: null };
-      button.click();
-      await new Promise((resolve) => setTimeout(resolve, 0));
-      const stageNow = stageElement()!;
-      return {
-        before: phaseWhenAnswered,
-        after: { phase: stageNow.dataset.phase, steps: stageNow.querySelectorAll('[data-testid="step-card"]').length, heading: [...document.querySelectorAll('h2')].some((h) => h.textContent === 'Connection Found!') },
-      };
-    });
-    expect(before).toBe('searching');
-    expect(after).toEqual({ phase: 'found', steps: 5, heading: true });
-    await waitForResultOnScreen(page);
-    expect(await skip.count()).toBe(0);
-    await close();
-  });
+describe('reduced motion, result links and the typeahead (issue 9)', () => {
 
   it('reduced motion shows the result without playing the layers', async () => {
     const { page, close } = await openPage(browser, DESKTOP, 'reveal-reduced-motion', { reducedMotion: 'reduce' });

@@ -1,9 +1,8 @@
 import { randomBytes } from 'node:crypto';
-import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startAppServer, type AppServer } from './support/app-server.js';
-import { ARTIFACTS_DIR, DESKTOP, MOBILE, launchBrowser, openPage, screenshot, dismissToasts, expectToast, LONG_FLOW_TIMEOUT_MS, toastCard } from './support/browser.js';
+import { DESKTOP, MOBILE, launchBrowser, openPage, screenshot, dismissToasts, expectToast, LONG_FLOW_TIMEOUT_MS, toastCard } from './support/browser.js';
 
 /**
  * Progression in Chromium against the built app: points arrive in the header live, a first discovery
@@ -177,7 +176,7 @@ describe('progression', () => {
     // The section alone, cut from the whole page (scrolled to the top, so the sticky header stays up there).
     await page.evaluate(() => window.scrollTo(0, 0));
     const box = await rules.boundingBox();
-    if (box) await page.screenshot({ path: path.join(ARTIFACTS_DIR, `progression-badges-how-points-work-${label}.png`), fullPage: true, clip: box });
+    if (box) await screenshot(page, `progression-badges-how-points-work-${label}`, { clip: box });
     expect(pageErrors).toEqual([]);
     await close();
   });

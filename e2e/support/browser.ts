@@ -66,11 +66,23 @@ async function artifactPath(name: string): Promise<string> {
   return path.join(ARTIFACTS_DIR, `${name.replace(/[^a-z0-9-]+/gi, '-').replace(/^-|-$/g, '').toLowerCase()}.png`);
 }
 
+/**
+ * Whether the pictures taken for people to look at are taken (E2E_SCREENSHOTS=0: not). `.ci/run` turns them off:
+ * nobody opens a clean clone's pictures, and a full-page PNG costs Chromium a second of CPU (some 200 per run).
+ * A failing test's picture is taken either way.
+ */
+export const screenshotsWanted = process.env.E2E_SCREENSHOTS !== '0';
+
 /** Saves a PNG (full page unless `fullPage: false`) to e2e/artifacts/<name>.png and returns its path. */
-export async function screenshot(page: Page, name: string, { fullPage = true, timeout }: { fullPage?: boolean; timeout?: number } = {}): Promise<string> {
+export async function screenshot(
+  page: Page,
+  name: string,
+  { fullPage = true, timeout, clip }: { fullPage?: boolean; timeout?: number; clip?: { x: number; y: number; width: number; height: number } } = {},
+): Promise<string> {
   const file = await artifactPath(name);
+  if (!screenshotsWanted && !name.startsWith('FAILED-')) return file;
   try {
-    await page.screenshot({ path: file, fullPage, timeout: timeout ?? 15_000 });
+    await page.screenshot({ path: file, fullPage, clip, timeout: timeout ?? 15_000 });
   } catch (error) {
     // A picture is for people to look at, never a check: when Chromium delivers no frame in time
     // (it sometimes stalls under load), say so and let the test go on with what it asserts.

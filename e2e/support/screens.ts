@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { expect } from 'vitest';
-import { DESKTOP, MOBILE, dismissToasts, screenshot } from './browser.js';
+import { DESKTOP, MOBILE, dismissToasts, screenshot, screenshotsWanted } from './browser.js';
 
 // Page-side checks: they run code in the page (window, document), so they live apart from browser.ts,
 // which the benchmarks compile without the DOM's types.
@@ -13,6 +13,7 @@ import { DESKTOP, MOBILE, dismissToasts, screenshot } from './browser.js';
 export async function screenshotBothSizes(page: Page, name: string, { fullPage = true }: { fullPage?: boolean } = {}): Promise<void> {
   await dismissToasts(page);
   if (fullPage) await page.evaluate(() => window.scrollTo(0, 0));
+  if (!screenshotsWanted) return;
   await page.setViewportSize(DESKTOP);
   await screenshot(page, `${name}-desktop`, { fullPage });
   await page.setViewportSize(MOBILE);
