@@ -50,7 +50,9 @@ export default function HomePage() {
         </div>
         <div className="mx-auto max-w-7xl px-4 pb-14 pt-10 text-center sm:px-6 sm:pb-20 sm:pt-20 lg:px-8">
           <p className="text-xs font-semibold uppercase tracking-[0.28em] text-amber-glow">Six degrees of cinema</p>
-          <h1 className="mt-5 font-display text-6xl font-medium leading-[0.95] tracking-tight text-bone-50 sm:text-8xl lg:text-[7.5rem]">Cinema DNA</h1>
+          {/* Sized by the phone's width below `sm`: one line in the web font and in its fallback alike (at a fixed
+              60 px the fallback wrapped at 390 wide where Fraunces did not, so the font's arrival moved the page). */}
+          <h1 className="mt-5 font-display text-[length:min(3.75rem,14vw)] font-medium leading-[0.95] tracking-tight text-bone-50 sm:text-8xl lg:text-[7.5rem]">Cinema DNA</h1>
           <p className="mx-auto mt-6 max-w-2xl text-lg leading-relaxed text-bone-300 sm:text-xl">
             Name any two cinema entities and Cinema DNA finds the chain of links between them, within six degrees.
           </p>
