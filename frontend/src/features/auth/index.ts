@@ -6,6 +6,6 @@ export { GoogleMark, OrDivider } from './components/google-mark';
 export { useAuthProviders, useGoogleSignIn } from './api/get-providers';
 export { AUTH_REQUIRED_TITLE, DEFAULT_AUTH_MESSAGE, RequireAuth, SignInPrompt } from './components/require-auth';
 export { GOOGLE_AUTH_PATH, LOGIN_PAGE_PATH, googleAuthPath, loginPagePath, safeReturnTo } from './lib/return-to';
-export { assumeSignedOut, authState, checkSession, loadSession, logout, openLoginDialog, resetAuth, setUser } from './store';
+export { assumeSignedOut, authState, checkSession, loadSession, logout, openLoginDialog, resetAuth, setUser, settledUser, whenSignedIn } from './store';
 export type { AuthUser } from './types';
 export { resendVerificationEmail, verifyEmail } from './api/verify-email';

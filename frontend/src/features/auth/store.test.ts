@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { authState, checkSession, loadSession, logout, resetAuth, setUser } from './store';
+import { assumeSignedOut, authState, checkSession, loadSession, logout, resetAuth, setUser, whenSignedIn } from './store';
 
 beforeEach(() => resetAuth());
 afterEach(() => vi.unstubAllGlobals());
@@ -55,5 +55,24 @@ describe('auth store', () => {
     await logout();
     expect(fetchMock).toHaveBeenCalledWith('/api/auth/logout', expect.objectContaining({ method: 'POST', credentials: 'include' }));
     expect(authState.user).toBeNull();
+  });
+
+  it('runs a signed-in action after the session check answers, and asks to sign in only when it says signed out', async () => {
+    const action = vi.fn();
+    const during = whenSignedIn(action);
+    await Promise.resolve();
+    expect(action).not.toHaveBeenCalled();
+    expect(authState.dialogOpen).toBe(false);
+    setUser(user);
+    await during;
+    expect(action).toHaveBeenCalledWith(user);
+    expect(authState.dialogOpen).toBe(false);
+
+    resetAuth();
+    const signedOut = whenSignedIn(action, 'register');
+    assumeSignedOut();
+    await signedOut;
+    expect(action).toHaveBeenCalledTimes(1);
+    expect(authState).toMatchObject({ dialogOpen: true, dialogTab: 'register' });
   });
 });

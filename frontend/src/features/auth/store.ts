@@ -1,4 +1,4 @@
-import { proxy } from 'valtio';
+import { proxy, subscribe } from 'valtio';
 import { getMe } from './api/get-me';
 import { logout as logoutRequest } from './api/logout';
 import type { AuthUser } from './types';
@@ -69,6 +69,30 @@ export async function logout(): Promise<void> {
   } finally {
     setUser(null);
   }
+}
+
+/** Who is signed in once the session check has answered: at once when it has, else on its answer. */
+export function settledUser(): Promise<AuthUser | null> {
+  const settled = () => !authState.loading && authState.user !== undefined;
+  if (settled()) return Promise.resolve(authState.user ?? null);
+  return new Promise((resolve) => {
+    const stop = subscribe(authState, () => {
+      if (!settled()) return;
+      stop();
+      resolve(authState.user ?? null);
+    });
+  });
+}
+
+/**
+ * Runs a signed-in user's action, or opens the login dialog for someone signed out. A click made while the
+ * session check is still out (right after a page load) waits for its answer instead of asking a signed-in
+ * user to sign in.
+ */
+export async function whenSignedIn(action: (user: AuthUser) => void, tab: AuthDialogTab = 'login'): Promise<void> {
+  const user = await settledUser();
+  if (user) action(user);
+  else openLoginDialog(tab);
 }
 
 export function openLoginDialog(tab: AuthDialogTab = 'login'): void {

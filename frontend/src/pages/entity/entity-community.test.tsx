@@ -102,17 +102,24 @@ beforeEach(() => {
 afterEach(() => vi.unstubAllGlobals());
 
 describe('Entity page: watchlist', () => {
+  /** A watchlist button once it can act: it waits for the signed-in user's list. */
+  async function readyButton(name: string): Promise<HTMLButtonElement> {
+    const button = (await screen.findByRole('button', { name })) as HTMLButtonElement;
+    await waitFor(() => expect(button.disabled).toBe(false));
+    return button;
+  }
+
   it('toggles Add to Watchlist / Remove from Watchlist and marks watched, with the spec’s toasts', async () => {
     const { writes } = stubServer();
     setUser(user);
     renderApp('/entity/movie/apollo-13-1995');
-    fireEvent.click(await screen.findByRole('button', { name: WATCHLIST_TEXTS.add }));
+    fireEvent.click(await readyButton(WATCHLIST_TEXTS.add));
     expect(await screen.findByText('Added to Watchlist')).toBeTruthy();
     expect(writes[0]).toEqual({ method: 'POST', path: '/api/watchlist', body: { movieId: 'apollo-13-1995', movieTitle: 'Apollo 13', posterPath: null } });
-    fireEvent.click(await screen.findByRole('button', { name: WATCHLIST_TEXTS.remove }));
+    fireEvent.click(await readyButton(WATCHLIST_TEXTS.remove));
     expect(await screen.findByText('Removed from Watchlist')).toBeTruthy();
     expect(writes[1]).toMatchObject({ method: 'DELETE', path: '/api/watchlist/apollo-13-1995' });
-    fireEvent.click(await screen.findByRole('button', { name: WATCHLIST_TEXTS.markWatched }));
+    fireEvent.click(await readyButton(WATCHLIST_TEXTS.markWatched));
     expect(await screen.findByText('Marked as Watched')).toBeTruthy();
     expect(writes[2]).toMatchObject({ method: 'POST', path: '/api/watched' });
     await waitFor(() => expect((screen.getByRole('button', { name: WATCHLIST_TEXTS.watched }) as HTMLButtonElement).disabled).toBe(true));
@@ -122,7 +129,7 @@ describe('Entity page: watchlist', () => {
     stubServer({ failAdd: true });
     setUser(user);
     renderApp('/entity/movie/apollo-13-1995');
-    fireEvent.click(await screen.findByRole('button', { name: WATCHLIST_TEXTS.add }));
+    fireEvent.click(await readyButton(WATCHLIST_TEXTS.add));
     expect(await screen.findByText('Failed to add movie to watchlist.')).toBeTruthy();
   });
 

@@ -2,13 +2,12 @@ import { DAILY_COMMUNITY_GOAL, plural, type DailyChallenge } from '@cinema-dna/s
 import { CalendarClock, CircleCheck, CircleX, Coins, Hourglass, RotateCw, Target, Users, Zap } from 'lucide-react';
 import { useEffect, type ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
-import { useSnapshot } from 'valtio';
 import { cn } from '../../../lib/class-names';
 import { formatCount } from '../../../lib/number-format';
 import { Badge } from '../../../ui/badge';
 import { Button, buttonClasses } from '../../../ui/button';
 import { Skeleton } from '../../../ui/skeleton';
-import { authState, openLoginDialog } from '../../auth';
+import { whenSignedIn } from '../../auth';
 import { useDailyChallenge } from '../api/get-daily-challenge';
 import { DIFFICULTY_LABELS } from '../lib/challenge-tabs';
 import { CHALLENGE_FAILED_TITLE, ENDINGS } from '../lib/attempt-texts';
@@ -120,15 +119,10 @@ function TimeLeft({ expiresAt, onExpired }: { expiresAt: string; onExpired: () =
 }
 
 function DailyChallengeBody({ daily, className, showAllLink, onExpired }: { daily: DailyChallenge; className?: string; showAllLink: boolean; onExpired: () => void }) {
-  const { user } = useSnapshot(authState);
   const navigate = useNavigate();
 
   function accept() {
-    if (!user) {
-      openLoginDialog('login');
-      return;
-    }
-    navigate(challengePlayPath(daily.id));
+    void whenSignedIn(() => navigate(challengePlayPath(daily.id)));
   }
 
   return (

@@ -75,7 +75,7 @@ export function RaceLobby({ state, meId, spectating, pending, onReady, onStart }
               {me.ready ? 'Ready! (tap to undo)' : 'I’m ready'}
             </Button>
           )}
-          {!user && (
+          {user === null && (
             <Button size="lg" onClick={() => openLoginDialog('login')}>
               Sign in to race
             </Button>

@@ -90,7 +90,7 @@ export function EntityReviewsSection({ entityType, entityId, entityName }: Entit
 
   // Beside the list: the sign-in prompt, the form to write one, or the form editing yours; nothing once yours is shown.
   const aside =
-    !user ? (
+    user === undefined ? null : user === null ? (
             <div className="rounded-2xl border border-ink-700 bg-ink-850/60 p-5 sm:p-6">
               <h3 className="font-display text-xl font-medium text-bone-50">{REVIEW_TEXTS.writeTitle}</h3>
               <p className="mt-1 text-sm text-bone-400">{endSentence(`Sign in to rate and review ${entityName}`)}</p>

@@ -33,15 +33,18 @@ interface WatchlistButtonsProps {
 
 /**
  * Spec §4 watchlist states: Add to Watchlist / Remove from Watchlist toggle, and Mark as Watched.
- * Signed out, either opens the login dialog.
+ * Signed out, either opens the login dialog; both wait (disabled) while the session check is out.
  */
 export function WatchlistButtons({ movie, variant = 'full', className }: WatchlistButtonsProps) {
   const { user } = useSnapshot(authState);
-  const { item } = useWatchlistItem(movie.movieId);
+  const { item, loading } = useWatchlistItem(movie.movieId);
   const add = useAddToWatchlist();
   const remove = useRemoveFromWatchlist();
   const mark = useMarkWatched();
-  const pending = add.isPending || remove.isPending || mark.isPending;
+  // Until the session check has answered (and, signed in, the list has come), a click could not know what
+  // it does: it would ask a signed-in user to sign in, or add a movie already on the list.
+  const settling = user === undefined || (user !== null && loading);
+  const pending = add.isPending || remove.isPending || mark.isPending || settling;
   const onList = Boolean(item);
   const watched = Boolean(item?.watched);
 
