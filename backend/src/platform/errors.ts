@@ -4,6 +4,7 @@ import type { ApiError, ErrorCode } from '@cinema-dna/shared-types';
 import type { ErrorRequestHandler, RequestHandler } from 'express';
 import { z } from 'zod';
 import { SharedStateUnavailableError } from './cache/unavailable.js';
+import { isDatabaseUnavailable } from './db/errors.js';
 import type { Logger } from './logging.js';
 
 /** What every error answer carries: `details` is always there (`{}` when there is nothing to add). */
@@ -48,6 +49,10 @@ export function toApiError(error: unknown): { status: number; body: ErrorBody } 
   if (error instanceof SharedStateUnavailableError) {
     return { status: 503, body: { code: 'SERVICE_UNAVAILABLE', message: 'The shared cache is unavailable right now; try again in a moment.', details: { retryable: true } } };
   }
+  // PostgreSQL down, restarting or refusing connections: nothing was written, and asking again later can work.
+  if (isDatabaseUnavailable(error)) {
+    return { status: 503, body: { code: 'SERVICE_UNAVAILABLE', message: 'The database is not answering right now; try again in a moment.', details: { retryable: true } } };
+  }
   if (error instanceof z.ZodError) {
     return { status: 400, body: { code: 'VALIDATION_FAILED', message: 'Request is invalid', details: validationDetails(error) } };
   }
@@ -80,12 +85,13 @@ export function errorHandler(logger: Logger): ErrorRequestHandler {
     const { status, body } = toApiError(error);
     const requestId = String(req.id ?? '');
     if (status >= 500) {
-      // A deliberate 503 (graph loading, search budget, Redis unavailable) is an expected state, not a bug.
+      // A deliberate 503 (graph loading, search budget, Redis or PostgreSQL unavailable) is an expected state, not a bug.
       if (error instanceof AppError) (req.log ?? logger).warn({ code: error.code, requestId }, error.message);
       else if (error instanceof SharedStateUnavailableError) (req.log ?? logger).warn({ code: body.code, requestId }, error.message);
+      else if (isDatabaseUnavailable(error)) (req.log ?? logger).warn({ code: body.code, requestId, err: error instanceof Error ? error.message : String(error) }, 'database unavailable');
       else (req.log ?? logger).error({ err: error, requestId }, 'request failed');
       // An AppError's own details (e.g. which search budget ran out) stay beside the request id.
-      const own = (error instanceof AppError || error instanceof SharedStateUnavailableError) && typeof body.details === 'object' && body.details !== null && !Array.isArray(body.details) ? body.details : {};
+      const own = (error instanceof AppError || error instanceof SharedStateUnavailableError || isDatabaseUnavailable(error)) && typeof body.details === 'object' && body.details !== null && !Array.isArray(body.details) ? body.details : {};
       body.details = { ...own, requestId };
     }
     if (res.headersSent) return;

@@ -80,11 +80,21 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   }
 }
 
+/**
+ * A connection losing its server (PostgreSQL stopped, restarted, cut off) must not crash the process: the
+ * pool reports it for idle connections, but a connection checked out between two queries (a transaction)
+ * emits its error with no listener, an uncaught exception. Each connection gets a listener of its own; the
+ * query in flight, or the next one, fails instead (answered 503, platform/errors.ts), and the pool drops it.
+ */
+function keepAliveWhenServerGoes(pool: pg.Pool): void {
+  pool.on('error', () => {});
+  pool.on('connect', (client) => client.on('error', () => {}));
+}
+
 async function openPostgres(url: string, schemaName: string, driver: Database['driver']): Promise<Database> {
   // search_path as a startup option: every pooled connection lands in the schema before its first query.
   const pool = new pg.Pool({ connectionString: url, max: 10, connectionTimeoutMillis: 5_000, options: `-c search_path=${schemaName}` });
-  // An idle client losing its server must not crash the process; the next query reports it.
-  pool.on('error', () => {});
+  keepAliveWhenServerGoes(pool);
   let livePool: pg.Pool | undefined;
   try {
     await pool.query(`CREATE SCHEMA IF NOT EXISTS "${schemaName}"`);
@@ -92,7 +102,7 @@ async function openPostgres(url: string, schemaName: string, driver: Database['d
     await migrate(db as never, { migrationsFolder: MIGRATIONS_FOLDER, migrationsSchema: schemaName });
     // Its own connections, so live writes neither wait behind the main pool's queries nor hold them up.
     livePool = new pg.Pool({ connectionString: url, max: 10, connectionTimeoutMillis: 5_000, options: `-c search_path=${schemaName} -c synchronous_commit=off` });
-    livePool.on('error', () => {});
+    keepAliveWhenServerGoes(livePool);
     const live = livePool;
     const liveDb = drizzle(live) as unknown as Db;
     return { db, liveDb, driver, ping: () => timed(() => db.execute(sql`select 1`)), close: () => Promise.all([pool.end(), live.end()]).then(() => undefined) };
