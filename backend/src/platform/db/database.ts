@@ -7,6 +7,7 @@ import { migrate } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import { EmbeddedPostgresError, startEmbeddedPostgres } from './embedded-postgres.js';
+import { releaseConnectionWhenBeginFails } from './transaction-release.js';
 
 /** The committed SQL migrations; the same folder from src/ and from dist/. */
 const MIGRATIONS_FOLDER = fileURLToPath(new URL('../../../migrations', import.meta.url));
@@ -92,6 +93,7 @@ function keepAliveWhenServerGoes(pool: pg.Pool): void {
 }
 
 async function openPostgres(url: string, schemaName: string, driver: Database['driver']): Promise<Database> {
+  releaseConnectionWhenBeginFails();
   // search_path as a startup option: every pooled connection lands in the schema before its first query.
   const pool = new pg.Pool({ connectionString: url, max: 10, connectionTimeoutMillis: 5_000, options: `-c search_path=${schemaName}` });
   keepAliveWhenServerGoes(pool);
