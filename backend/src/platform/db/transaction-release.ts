@@ -19,8 +19,8 @@ let installed = false;
  * Ten such moments (the pool's size) and every query waits for a connection that never comes: the app hangs
  * until restarted. This is the same method with BEGIN inside: the connection goes back to the pool whatever
  * fails (the pool drops it when it is broken). Installed once, by openDatabase; remove it once drizzle's own
- * releases the connection on a failed BEGIN (backend/src/platform/db/database-unavailable.int.test.ts fails
- * without it).
+ * releases the connection on a failed BEGIN (upstream: drizzle-team/drizzle-orm#6023, #6241, still open;
+ * backend/src/platform/db/database-unavailable.int.test.ts fails without it).
  */
 export function releaseConnectionWhenBeginFails(): void {
   if (installed) return;
