@@ -130,6 +130,28 @@ describe('Home page', () => {
     expect(await screen.findByRole('dialog', { name: 'Welcome to Cinema DNA' })).toBeTruthy();
   });
 
+  it('moves the focus to the answer when a search ends while watched', async () => {
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const fetchMock = stubApi();
+    const answer = fetchMock.getMockImplementation()!;
+    fetchMock.mockImplementation(async (input, init) => {
+      if (String(input) === '/api/find-connection') await held;
+      return answer(input, init);
+    });
+    renderApp('/');
+    await pick('From', 'kevin', /Kevin Bacon/);
+    await pick('To', 'tom', /Tom Hanks/);
+    fireEvent.click(findButton());
+    // The stage is on screen while the search runs; then the answer comes.
+    await screen.findByTestId('search-stage');
+    release();
+    expect(await screen.findByRole('heading', { name: 'Connection Found!' })).toBeTruthy();
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('group', { name: 'Search result' })));
+  });
+
   it('saves the path with the spec payload when signed in', async () => {
     const fetchMock = stubApi({ '/api/connections/save': () => ({ status: 201, body: { id: 1 } }) });
     setUser({ id: 7, username: 'noir_fan', displayName: 'noir_fan', email: 'noir@example.com', emailVerified: true, createdAt: '2026-01-01T00:00:00.000Z', level: 1, points: 0, role: 'user' });

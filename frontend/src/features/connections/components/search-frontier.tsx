@@ -96,11 +96,15 @@ function SearchFrontierView({ run, onSkip }: SearchFrontierProps) {
                       : run.phase === 'failed'
                         ? 'Search stopped'
                         : 'Search finished'}
+            {/* Not on phones: there the badge and Skip beside the line took a second row, which went again with
+                Skip at the end and moved the frontier up (a layout shift); the line itself says it is a replay. */}
             {replaying && (
-              <Badge tone="amber" className="ml-1">
-                <Database aria-hidden className="size-3" />
-                Cached Result
-              </Badge>
+              <span className="ml-1 hidden sm:inline">
+                <Badge tone="amber">
+                  <Database aria-hidden className="size-3" />
+                  Cached Result
+                </Badge>
+              </span>
             )}
           </p>
           {onSkip && run.phase === 'searching' && (
@@ -240,57 +244,67 @@ function SideLayers({ side, layers, pathKeys, deepest, met, reduce }: SideLayers
         className={cn('relative flex flex-col gap-2 md:h-full md:items-center md:gap-2 md:px-2 lg:gap-3 lg:px-3', side === 'from' ? 'md:flex-row' : 'flex-col-reverse md:flex-row-reverse')}
       >
         {layers.map((layer) => (
-          <m.li
-            key={`${layer.side}-${layer.depth}`}
-            initial={reduce ? false : { opacity: 0, x: side === 'from' ? -16 : 16 }}
-            animate={{ opacity: 1, x: 0 }}
-            transition={{ duration: 0.3, ease: 'easeOut' }}
-            // From md the layers share their side's width (at most 10rem each), so however many there are
-            // they never run over the meeting point in the middle.
-            className="min-w-0 rounded-2xl border border-ink-700/80 bg-ink-900/90 p-2.5 backdrop-blur md:max-w-40 md:flex-1 md:basis-0"
-            data-testid="frontier-layer"
-          >
-            {/* Two short lines rather than one that wraps when the layer is narrow. */}
-            <div className="mb-1.5 flex items-baseline justify-between gap-2 whitespace-nowrap text-[11px] md:block">
-              <p className="truncate font-semibold uppercase tracking-[0.14em] text-bone-400">Layer {layer.depth}</p>
-              <p className="truncate tabular-nums text-bone-500">
-                <TickingNumber value={layer.frontierSize} className="text-bone-200" /> reached
-              </p>
-            </div>
-            <ul className="flex flex-wrap gap-1 md:flex-col md:flex-nowrap">
-              {layer.sample.map((entity, index) => {
-                const onPath = pathKeys.has(entity.key);
-                return (
-                  <m.li
-                    key={entity.key}
-                    initial={reduce ? false : { opacity: 0, scale: 0.9, y: 4 }}
-                    animate={{ opacity: 1, scale: 1, y: 0 }}
-                    transition={{ duration: 0.25, delay: reduce ? 0 : 0.05 + index * 0.035 }}
-                    className={cn(
-                      'min-w-0 max-w-full items-center gap-1.5 rounded-full px-2 py-0.5 text-xs transition-colors duration-500',
-                      // Phones show the first few of each layer; the column layout has room for all.
-                      index < MOBILE_SAMPLE || onPath ? 'flex' : 'hidden md:flex',
-                      onPath ? 'bg-amber-glow/15 text-amber-soft ring-1 ring-inset ring-amber-glow/50' : 'bg-ink-800 text-bone-300',
-                    )}
-                  >
-                    <EntityTypeIcon type={entity.type} className="size-3" />
-                    <span className="truncate">{entity.name}</span>
-                  </m.li>
-                );
-              })}
-              {layer.frontierSize > Math.min(layer.sample.length, MOBILE_SAMPLE) && (
-                <li className="px-2 py-0.5 text-[11px] text-bone-500 md:hidden">+{formatCount(layer.frontierSize - Math.min(layer.sample.length, MOBILE_SAMPLE))} more</li>
-              )}
-              {layer.frontierSize > layer.sample.length && (
-                <li className="hidden px-2 py-0.5 text-[11px] text-bone-500 md:block">+{formatCount(layer.frontierSize - layer.sample.length)} more</li>
-              )}
-            </ul>
-          </m.li>
+          <LayerCard key={`${layer.side}-${layer.depth}`} layer={layer} onPath={layer.sample.filter((entity) => pathKeys.has(entity.key)).map((entity) => entity.key).join(' ')} />
         ))}
       </ol>
     </div>
   );
 }
+
+/**
+ * One layer: its count and sampled entities, those on the found path highlighted (`onPath`: their keys).
+ * Memoized on the layer (a store snapshot keeps an unchanged layer's identity): a new layer, the answer or
+ * the end of the search redraws only the layers whose highlights changed. The entrance is CSS (transform
+ * and opacity, on the compositor): a motion component per entity cost a phone tens of milliseconds a layer.
+ */
+const LayerCard = memo(function LayerCard({ layer, onPath }: { layer: FrontierLayer; onPath: string }) {
+  const highlighted = new Set(onPath.split(' '));
+  return (
+    <li
+      // From md the layers share their side's width (at most 10rem each), so however many there are
+      // they never run over the meeting point in the middle.
+      className={cn(
+        'min-w-0 rounded-2xl border border-ink-700/80 bg-ink-900/90 p-2.5 backdrop-blur motion-reduce:animate-none md:max-w-40 md:flex-1 md:basis-0',
+        layer.side === 'from' ? 'animate-layer-in-from' : 'animate-layer-in-to',
+      )}
+      data-testid="frontier-layer"
+    >
+      {/* Two short lines rather than one that wraps when the layer is narrow. */}
+      <div className="mb-1.5 flex items-baseline justify-between gap-2 whitespace-nowrap text-[11px] md:block">
+        <p className="truncate font-semibold uppercase tracking-[0.14em] text-bone-400">Layer {layer.depth}</p>
+        <p className="truncate tabular-nums text-bone-500">
+          <TickingNumber value={layer.frontierSize} className="text-bone-200" /> reached
+        </p>
+      </div>
+      <ul className="flex flex-wrap gap-1 md:flex-col md:flex-nowrap">
+        {layer.sample.map((entity, index) => {
+          const onPathHere = highlighted.has(entity.key);
+          return (
+            <li
+              key={entity.key}
+              style={{ animationDelay: `${50 + index * 35}ms` }}
+              className={cn(
+                'min-w-0 max-w-full animate-chip-in items-center gap-1.5 rounded-full px-2 py-0.5 text-xs transition-colors duration-500 motion-reduce:animate-none',
+                // Phones show the first few of each layer; the column layout has room for all.
+                index < MOBILE_SAMPLE || onPathHere ? 'flex' : 'hidden md:flex',
+                onPathHere ? 'bg-amber-glow/15 text-amber-soft ring-1 ring-inset ring-amber-glow/50' : 'bg-ink-800 text-bone-300',
+              )}
+            >
+              <EntityTypeIcon type={entity.type} className="size-3" />
+              <span className="truncate">{entity.name}</span>
+            </li>
+          );
+        })}
+        {layer.frontierSize > Math.min(layer.sample.length, MOBILE_SAMPLE) && (
+          <li className="px-2 py-0.5 text-[11px] text-bone-500 md:hidden">+{formatCount(layer.frontierSize - Math.min(layer.sample.length, MOBILE_SAMPLE))} more</li>
+        )}
+        {layer.frontierSize > layer.sample.length && (
+          <li className="hidden px-2 py-0.5 text-[11px] text-bone-500 md:block">+{formatCount(layer.frontierSize - layer.sample.length)} more</li>
+        )}
+      </ul>
+    </li>
+  );
+});
 
 /**
  * Drawn again only when a field it shows changed. The run is a valtio snapshot, whose unchanged parts keep

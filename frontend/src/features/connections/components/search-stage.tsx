@@ -9,6 +9,18 @@ import { avoidEntity, connectionsState, skipReveal, updateParameters, type Searc
 import { ConnectionResult } from './connection-result';
 import { SearchFrontier } from './search-frontier';
 
+/** Runs `action` in a task after the next frame is painted; returns a cancel. */
+function afterNextPaint(action: () => void): () => void {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const frame = requestAnimationFrame(() => {
+    timer = setTimeout(action);
+  });
+  return () => {
+    cancelAnimationFrame(frame);
+    clearTimeout(timer);
+  };
+}
+
 /** How much of the result must show above the bottom edge for the page not to scroll to it (px). */
 const RESULT_PEEK_PX = 160;
 
@@ -45,12 +57,15 @@ export function SearchStage({ origin, onReset, className, scrollOnStart = true, 
   // The answer is in: when its heading is below the fold (phones, where the layers stack), bring it up.
   const phase = run && run.origin === origin ? run.phase : null;
   const resultRef = useRef<HTMLDivElement>(null);
-  // The search ends while watched: focus goes to the answer (a keyboard user goes on from there).
+  // The search ends while watched: focus goes to the answer (a keyboard user goes on from there). Once the
+  // answer is on screen, not in the task that has just drawn it: focusing needs the page's layout, and asking
+  // for it there added the whole result's layout to that task (a long task on a phone).
   const lastPhase = useRef(phase);
   useEffect(() => {
     const before = lastPhase.current;
     lastPhase.current = phase;
-    if (before === 'searching' && (phase === 'found' || phase === 'not-found')) resultRef.current?.focus({ preventScroll: true });
+    if (before !== 'searching' || (phase !== 'found' && phase !== 'not-found')) return;
+    return afterNextPaint(() => resultRef.current?.focus({ preventScroll: true }));
   }, [phase]);
   useEffect(() => {
     if (!scrollOnStart || (phase !== 'found' && phase !== 'not-found')) return;
