@@ -9,8 +9,12 @@ const UNPAIRED_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBF
 /** True when every database the app runs on can store `value` as text. */
 export const isStorableText = (value: string): boolean => !value.includes('\u0000') && !UNPAIRED_SURROGATE.test(value);
 
+// One schema for every field: building a refined string costs a phone's main thread a little each time, and
+// the contract has dozens (zod schemas are immutable: `.trim()`, `.min()` and the like return new ones).
+const storableText = z.string().refine(isStorableText, STORABLE_TEXT_RULE);
+
 /** A string field of a request body, query, path or socket payload: any text a database can store. */
-export const text = () => z.string().refine(isStorableText, STORABLE_TEXT_RULE);
+export const text = () => storableText;
 
 /**
  * Ends a sentence with a full stop unless it already ends with one (or ! ? …): a sentence that ends
