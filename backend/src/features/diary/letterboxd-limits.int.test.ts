@@ -19,7 +19,7 @@ import { deflated, deflatedRun, diaryCsv, diaryCsvOfSize, diaryCsvWithCell, forg
 const HEALTH_WITHIN_MS = 100;
 /**
  * The tests that time /api/health run again when they miss, up to twice: a machine whose cores are
- * taken by other work delays any answer (this file should run alone, with the timing-sensitive ones).
+ * taken by other work delays any answer (this file runs alone: project `integration-alone`).
  * A server that holds its event loop misses every time.
  */
 const TIMED = { retry: 2, timeout: 60_000 };
